@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Tally",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tally", targets: ["tally"]),
+        .library(name: "TallyCore", targets: ["TallyCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.0"),
+    ],
+    targets: [
+        .target(name: "TallyCore"),
+        .target(
+            name: "TallySQLite",
+            dependencies: ["TallyCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .systemLibrary(
+            name: "CGD",
+            pkgConfig: "gdlib",
+            providers: [.apt(["libgd-dev"])]
+        ),
+        .target(
+            name: "TallyReports",
+            dependencies: ["TallyCore", "CGD", .product(name: "Mustache", package: "swift-mustache")]
+        ),
+        .target(
+            name: "TallyCLI",
+            dependencies: [
+                "TallyCore", "TallySQLite", "TallyReports",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
+        .testTarget(name: "TallySQLiteTests", dependencies: ["TallyCore", "TallySQLite"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TallyReportsTests", dependencies: ["TallyCore", "TallyReports", "CGD"]),
+        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI"]),
+    ]
+)

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallySQLite
+
+/// Where the database lives: `--db`, else `$TALLY_DB`, else `$XDG_DATA_HOME/tally/tally.sqlite`.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: "Use the database at this path.")
+    var db: String?
+
+    func resolvedPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let db, !db.isEmpty { return db }
+        if let path = environment["TALLY_DB"], !path.isEmpty { return path }
+        let dataHome: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = xdg
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            dataHome = home + "/.local/share"
+        }
+        return dataHome + "/tally/tally.sqlite"
+    }
+
+    func openStore() throws(TallyError) -> SQLiteStore {
+        try SQLiteStore(path: resolvedPath())
+    }
+}

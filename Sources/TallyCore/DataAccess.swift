@@ -1,0 +1,91 @@
+import Foundation
+
+/// What to list of the expenses, in which order, and which page.
+public struct ExpenseQuery: Hashable, Sendable {
+    public var budgetID: Int64?
+    public var days: DayInterval?
+    /// Matched anywhere in the name, ignoring case and diacritics.
+    public var search: String?
+    /// Matched exactly after normalization.
+    public var tag: String?
+    public var sort: ExpenseSort
+    public var descending: Bool
+    /// `nil` lists every match.
+    public var limit: Int?
+    public var offset: Int
+
+    public init(
+        budgetID: Int64? = nil, days: DayInterval? = nil, search: String? = nil, tag: String? = nil,
+        sort: ExpenseSort = .date, descending: Bool = false, limit: Int? = nil, offset: Int = 0
+    ) {
+        self.budgetID = budgetID
+        self.days = days
+        self.search = search
+        self.tag = tag
+        self.sort = sort
+        self.descending = descending
+        self.limit = limit
+        self.offset = offset
+    }
+}
+
+/// Expense orderings; ties are always broken by id in the same direction, so pages are stable.
+public enum ExpenseSort: String, Hashable, Sendable, CaseIterable {
+    case date, amount, total, name
+}
+
+/// The one persistence boundary. Speaks only Tally's plain value types; every method is one
+/// transaction, named for what the user wants done.
+///
+/// `SQLiteStore` and `InMemoryStore` implement it identically; the contract suite proves it.
+public protocol DataAccess: Sendable {
+    /// Validates and saves a new budget; names clash ignoring case and diacritics.
+    func addBudget(_ budget: Budget) throws(TallyError) -> Budget
+    /// Finds a budget by name, ignoring case and diacritics.
+    func budget(named name: String) throws(TallyError) -> Budget
+    /// Every budget, ordered by name key then id.
+    func budgets() throws(TallyError) -> [Budget]
+    /// Saves a changed name, limit or period of an existing budget.
+    func updateBudget(_ budget: Budget) throws(TallyError) -> Budget
+    /// Removes a budget and, when `includingExpenses` is true, its expenses with it.
+    /// Without it, a budget that has expenses is refused with ``TallyError/budgetNotEmpty(_:expenseCount:)``.
+    /// Returns how many expenses were removed.
+    @discardableResult
+    func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int
+
+    /// Validates and saves a new expense in an existing budget.
+    func addExpense(_ expense: Expense) throws(TallyError) -> Expense
+    func expense(id: Int64) throws(TallyError) -> Expense
+    /// Saves changes to an existing expense; `createdAt` is kept.
+    func updateExpense(_ expense: Expense) throws(TallyError) -> Expense
+    func removeExpense(id: Int64) throws(TallyError)
+    /// The expenses matching `query`, sorted and paged as it asks.
+    func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense]
+    /// How many expenses match `query`, ignoring its sort and paging.
+    func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int
+
+    /// Every budget with its spent, remaining and expense count for `month`, ordered like ``budgets()``.
+    func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus]
+    /// Total spent per day within `days`; days without expenses are absent.
+    func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money]
+    /// Total spent per tag within `days`; an expense with several tags counts in each.
+    func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money]
+}
+
+extension DataAccess {
+    /// One budget's figures for `month`.
+    public func status(ofBudgetNamed name: String, in month: Month) throws(TallyError) -> BudgetStatus {
+        let budget = try budget(named: name)
+        guard let status = try budgetStatuses(for: month).first(where: { $0.budget.id == budget.id }) else {
+            throw .budgetNotFound(name)
+        }
+        return status
+    }
+}
+
+extension Date {
+    /// Both stores keep timestamps to the millisecond so that they compare equal.
+    public var roundedToMilliseconds: Date {
+        Date(timeIntervalSince1970: (timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// One purchase: an amount times a quantity, on a day, in exactly one budget.
+public struct Expense: Identifiable, Hashable, Sendable {
+    public static let maximumNameLength = 200
+    public static let maximumQuantity: Int64 = 1_000_000
+    public static let maximumTagLength = 50
+
+    /// Assigned by the store; `nil` until the expense is saved.
+    public var id: Int64?
+    public var name: String
+    public var amount: Money
+    public var quantity: Int64
+    public var date: Day
+    public var budgetID: Int64
+    /// Lowercased, unique and sorted once validated.
+    public var tags: [String]
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: Int64? = nil, name: String, amount: Money, quantity: Int64 = 1, date: Day,
+        budgetID: Int64, tags: [String] = [], createdAt: Date = Date(), updatedAt: Date? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.amount = amount
+        self.quantity = quantity
+        self.date = date
+        self.budgetID = budgetID
+        self.tags = tags
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+    }
+
+    /// `amount × quantity`, exact or a typed overflow error.
+    public func total() throws(TallyError) -> Money {
+        try amount.multiplied(by: quantity)
+    }
+
+    /// Returns the expense with its name trimmed and tags normalized, or throws the first broken rule.
+    public func validated() throws(TallyError) -> Expense {
+        var expense = self
+        expense.name = try NameKey.validated(name, kind: .expense, maximumLength: Expense.maximumNameLength)
+        guard amount.cents > 0 else { throw .amountNotPositive(amount) }
+        guard amount <= Money.maximumInput else { throw .amountOutOfRange(amount.plainString) }
+        guard (1...Expense.maximumQuantity).contains(quantity) else { throw .invalidQuantity(quantity) }
+        expense.tags = try Expense.normalizedTags(tags)
+        return expense
+    }
+
+    public func validate() throws(TallyError) {
+        _ = try validated()
+    }
+
+    /// Tags are shared between expenses, so `Food` and `food ` must be one tag.
+    public static func normalizedTag(_ tag: String) throws(TallyError) -> String {
+        let normalized = tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard !normalized.isEmpty, normalized.count <= maximumTagLength,
+            !normalized.unicodeScalars.contains(where: { $0 == ";" || $0 == "," || $0.isControlOrLineBreak })
+        else { throw .invalidTag(tag) }
+        return normalized
+    }
+
+    public static func normalizedTags(_ tags: [String]) throws(TallyError) -> [String] {
+        var result = Set<String>()
+        for tag in tags { result.insert(try normalizedTag(tag)) }
+        return result.sorted()
+    }
+
+    /// The key used to search expense names ignoring case and diacritics.
+    public var nameKey: String { NameKey.make(name) }
+}

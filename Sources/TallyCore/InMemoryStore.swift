@@ -1,0 +1,244 @@
+import Foundation
+
+/// A `DataAccess` held in memory, for tests and previews. Behaves exactly like `SQLiteStore`.
+public final class InMemoryStore: DataAccess, @unchecked Sendable {
+    private struct State {
+        var budgets: [Int64: Budget] = [:]
+        var expenses: [Int64: Expense] = [:]
+        var nextBudgetID: Int64 = 1
+        var nextExpenseID: Int64 = 1
+    }
+
+    // Guards `state`; that lock is what makes the class safe to share.
+    private let lock = NSLock()
+    private var state = State()
+    private let clock: @Sendable () -> Date
+
+    public init(clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.clock = clock
+    }
+
+    /// Runs `body` as one transaction: on a thrown error the state is left as it was.
+    private func transaction<T>(_ body: (inout State) throws(TallyError) -> T) throws(TallyError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        var draft = state
+        let result = try body(&draft)
+        state = draft
+        return result
+    }
+
+    private var now: Date { clock().roundedToMilliseconds }
+
+    // MARK: - Budgets
+
+    public func addBudget(_ budget: Budget) throws(TallyError) -> Budget {
+        var budget = try budget.validated()
+        let timestamp = now
+        return try transaction { (state: inout State) throws(TallyError) in
+            try Self.checkUnique(budget, in: state)
+            budget.id = state.nextBudgetID
+            budget.createdAt = timestamp
+            budget.updatedAt = timestamp
+            state.nextBudgetID += 1
+            state.budgets[state.nextBudgetID - 1] = budget
+            return budget
+        }
+    }
+
+    public func budget(named name: String) throws(TallyError) -> Budget {
+        try transaction { (state: inout State) throws(TallyError) in try Self.find(name, in: state) }
+    }
+
+    public func budgets() throws(TallyError) -> [Budget] {
+        try transaction { state in Self.ordered(Array(state.budgets.values)) }
+    }
+
+    public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
+        var budget = try budget.validated()
+        let timestamp = now
+        return try transaction { (state: inout State) throws(TallyError) in
+            guard let id = budget.id, let existing = state.budgets[id] else { throw .budgetNotFound(budget.name) }
+            try Self.checkUnique(budget, in: state)
+            budget.createdAt = existing.createdAt
+            budget.updatedAt = timestamp
+            state.budgets[id] = budget
+            return budget
+        }
+    }
+
+    public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
+        try transaction { (state: inout State) throws(TallyError) in
+            let budget = try Self.find(name, in: state)
+            let owned = state.expenses.values.filter { $0.budgetID == budget.id }
+            guard owned.isEmpty || includingExpenses else {
+                throw .budgetNotEmpty(budget.name, expenseCount: owned.count)
+            }
+            for expense in owned { state.expenses[expense.id ?? 0] = nil }
+            state.budgets[budget.id ?? 0] = nil
+            return owned.count
+        }
+    }
+
+    // MARK: - Expenses
+
+    public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
+        var expense = try expense.validated()
+        let timestamp = now
+        return try transaction { (state: inout State) throws(TallyError) in
+            guard state.budgets[expense.budgetID] != nil else { throw .budgetNotFound("#\(expense.budgetID)") }
+            expense.id = state.nextExpenseID
+            expense.createdAt = timestamp
+            expense.updatedAt = timestamp
+            state.nextExpenseID += 1
+            state.expenses[state.nextExpenseID - 1] = expense
+            return expense
+        }
+    }
+
+    public func expense(id: Int64) throws(TallyError) -> Expense {
+        try transaction { (state: inout State) throws(TallyError) in
+            guard let expense = state.expenses[id] else { throw .expenseNotFound(id) }
+            return expense
+        }
+    }
+
+    public func updateExpense(_ expense: Expense) throws(TallyError) -> Expense {
+        var expense = try expense.validated()
+        let timestamp = now
+        return try transaction { (state: inout State) throws(TallyError) in
+            guard let id = expense.id, let existing = state.expenses[id] else {
+                throw .expenseNotFound(expense.id ?? 0)
+            }
+            guard state.budgets[expense.budgetID] != nil else { throw .budgetNotFound("#\(expense.budgetID)") }
+            expense.createdAt = existing.createdAt
+            expense.updatedAt = timestamp
+            state.expenses[id] = expense
+            return expense
+        }
+    }
+
+    public func removeExpense(id: Int64) throws(TallyError) {
+        try transaction { (state: inout State) throws(TallyError) in
+            guard state.expenses.removeValue(forKey: id) != nil else { throw .expenseNotFound(id) }
+        }
+    }
+
+    public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
+        let matches = try transaction { (state: inout State) throws(TallyError) in try Self.matching(query, in: state) }
+        let sorted = try Self.sorted(matches, by: query.sort, descending: query.descending)
+        let start = min(max(query.offset, 0), sorted.count)
+        let end = query.limit.map { min(start + max($0, 0), sorted.count) } ?? sorted.count
+        return Array(sorted[start..<end])
+    }
+
+    public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
+        try transaction { (state: inout State) throws(TallyError) in try Self.matching(query, in: state).count }
+    }
+
+    // MARK: - Aggregates
+
+    public func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus] {
+        try transaction { (state: inout State) throws(TallyError) in
+            var statuses: [BudgetStatus] = []
+            for budget in Self.ordered(Array(state.budgets.values)) {
+                let days = budget.interval(for: month)
+                let owned = state.expenses.values.filter { $0.budgetID == budget.id && days.contains($0.date) }
+                let spent = try budget.spent(in: month, of: owned)
+                statuses.append(try BudgetStatus(budget: budget, month: month, spent: spent, expenseCount: owned.count))
+            }
+            return statuses
+        }
+    }
+
+    public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
+        try transaction { (state: inout State) throws(TallyError) in
+            var totals: [Day: Money] = [:]
+            for expense in state.expenses.values where days.contains(expense.date) {
+                totals[expense.date] = try (totals[expense.date] ?? .zero) + expense.total()
+            }
+            return totals
+        }
+    }
+
+    public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
+        try transaction { (state: inout State) throws(TallyError) in
+            var totals: [String: Money] = [:]
+            for expense in state.expenses.values where days.contains(expense.date) {
+                for tag in expense.tags { totals[tag] = try (totals[tag] ?? .zero) + expense.total() }
+            }
+            return totals
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func find(_ name: String, in state: State) throws(TallyError) -> Budget {
+        let key = NameKey.make(name.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let budget = state.budgets.values.first(where: { $0.nameKey == key }) else {
+            throw .budgetNotFound(name)
+        }
+        return budget
+    }
+
+    private static func checkUnique(_ budget: Budget, in state: State) throws(TallyError) {
+        let key = budget.nameKey
+        if state.budgets.values.contains(where: { $0.nameKey == key && $0.id != budget.id }) {
+            throw .duplicateBudget(budget.name)
+        }
+    }
+
+    private static func ordered(_ budgets: [Budget]) -> [Budget] {
+        budgets.sorted { lhs, rhs in
+            let (left, right) = (Array(lhs.nameKey.utf8), Array(rhs.nameKey.utf8))
+            return left == right ? (lhs.id ?? 0) < (rhs.id ?? 0) : left.lexicographicallyPrecedes(right)
+        }
+    }
+
+    private static func matching(_ query: ExpenseQuery, in state: State) throws(TallyError) -> [Expense] {
+        let search = query.search.map(NameKey.make).flatMap { $0.isEmpty ? nil : $0 }
+        let tag = try query.tag.map { (tag: String) throws(TallyError) in try Expense.normalizedTag(tag) }
+        return state.expenses.values.filter { expense in
+            if let budgetID = query.budgetID, expense.budgetID != budgetID { return false }
+            if let days = query.days, !days.contains(expense.date) { return false }
+            if let search, !expense.nameKey.contains(search) { return false }
+            if let tag, !expense.tags.contains(tag) { return false }
+            return true
+        }
+    }
+
+    /// Orders like SQLite: names by the bytes of their folded key, ties by id in the same direction.
+    private static func sorted(_ expenses: [Expense], by sort: ExpenseSort, descending: Bool) throws(TallyError) -> [Expense] {
+        var keyed: [(expense: Expense, key: SortKey)] = []
+        keyed.reserveCapacity(expenses.count)
+        for expense in expenses {
+            let key: SortKey
+            switch sort {
+            case .date: key = .day(expense.date)
+            case .amount: key = .money(expense.amount)
+            case .total: key = .money(try expense.total())
+            case .name: key = .bytes(Array(expense.nameKey.utf8))
+            }
+            keyed.append((expense, key))
+        }
+        keyed.sort { lhs, rhs in
+            let ascending = lhs.key == rhs.key ? (lhs.expense.id ?? 0) < (rhs.expense.id ?? 0) : lhs.key < rhs.key
+            let reversed = lhs.key == rhs.key ? (lhs.expense.id ?? 0) > (rhs.expense.id ?? 0) : rhs.key < lhs.key
+            return descending ? reversed : ascending
+        }
+        return keyed.map(\.expense)
+    }
+
+    private enum SortKey: Equatable, Comparable {
+        case day(Day), money(Money), bytes([UInt8])
+
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            switch (lhs, rhs) {
+            case (.day(let left), .day(let right)): left < right
+            case (.money(let left), .money(let right)): left < right
+            case (.bytes(let left), .bytes(let right)): left.lexicographicallyPrecedes(right)
+            default: false
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Every failure Tally reports to a user, each carrying the offending input.
+///
+/// Messages are one line: values are quoted with control characters escaped and very long
+/// text shortened, so hostile input cannot break a terminal or a log.
+public enum TallyError: Error, LocalizedError, Equatable, Sendable {
+    /// Amount text is not digits with an optional `.` and at most two decimals.
+    case invalidAmount(String)
+    /// Amount text is well formed but above 1,000,000,000.00.
+    case amountOutOfRange(String)
+    /// An expense amount is zero.
+    case amountNotPositive(Money)
+    /// A budget limit is zero or negative.
+    case limitNotPositive(Money)
+    /// A quantity is below 1 or above ``Expense/maximumQuantity``.
+    case invalidQuantity(Int64)
+    /// Date text is not an existing `YYYY-MM-DD` day.
+    case invalidDate(String)
+    /// Month text is not `YYYY-MM`.
+    case invalidMonth(String)
+    /// A name is empty or blank after trimming; the associated value says what was named.
+    case emptyName(NameKind)
+    /// A name is longer than its maximum length.
+    case nameTooLong(NameKind, String, maximum: Int)
+    /// A name holds a line break or another control character.
+    case nameHasControlCharacters(NameKind, String)
+    /// A tag is empty, too long, or holds a separator or control character.
+    case invalidTag(String)
+    /// Another budget already has this name, ignoring case and diacritics.
+    case duplicateBudget(String)
+    /// No budget has this name.
+    case budgetNotFound(String)
+    /// No expense has this id.
+    case expenseNotFound(Int64)
+    /// A budget still has expenses and removing it was not confirmed.
+    case budgetNotEmpty(String, expenseCount: Int)
+    /// A sum or product of amounts does not fit in 64 bits.
+    case arithmeticOverflow
+    /// The database was written by a newer Tally; this build does not know its migrations.
+    case databaseTooNew(path: String, unknownMigrations: [String])
+    /// The file is not a Tally database that can be read.
+    case notADatabase(path: String, reason: String)
+    /// The database could not be opened, created or written.
+    case storage(String)
+
+    public enum NameKind: String, Sendable {
+        case budget, expense
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidAmount(let text):
+            "invalid amount \(quoted(text)): use digits with an optional '.' and at most two decimals, like 12.50"
+        case .amountOutOfRange(let text):
+            "amount \(quoted(text)) is out of range: the maximum is 1,000,000,000.00"
+        case .amountNotPositive(let amount):
+            "amount \(amount.plainString) must be greater than 0"
+        case .limitNotPositive(let amount):
+            "budget limit \(amount.plainString) must be greater than 0"
+        case .invalidQuantity(let quantity):
+            "invalid quantity \(quantity): use a whole number from 1 to \(Expense.maximumQuantity)"
+        case .invalidDate(let text):
+            "invalid date \(quoted(text)): use an existing day as YYYY-MM-DD"
+        case .invalidMonth(let text):
+            "invalid month \(quoted(text)): use YYYY-MM"
+        case .emptyName(let kind):
+            "\(kind.rawValue) name must not be empty"
+        case .nameTooLong(let kind, let name, let maximum):
+            "\(kind.rawValue) name \(quoted(name)) is longer than \(maximum) characters"
+        case .nameHasControlCharacters(let kind, let name):
+            "\(kind.rawValue) name \(quoted(name)) must not contain line breaks or control characters"
+        case .invalidTag(let tag):
+            "invalid tag \(quoted(tag)): use 1 to \(Expense.maximumTagLength) characters without ';', ',' or control characters"
+        case .duplicateBudget(let name):
+            "a budget named \(quoted(name)) already exists"
+        case .budgetNotFound(let name):
+            "no budget named \(quoted(name))"
+        case .expenseNotFound(let id):
+            "no expense with id \(id)"
+        case .budgetNotEmpty(let name, let count):
+            "budget \(quoted(name)) has \(count) expense\(count == 1 ? "" : "s"); removing it deletes them too (use --yes)"
+        case .arithmeticOverflow:
+            "the total is too large to compute exactly"
+        case .databaseTooNew(let path, let migrations):
+            "database \(quoted(path)) was written by a newer version of Tally (unknown migrations: \(migrations.joined(separator: ", "))); upgrade Tally to open it"
+        case .notADatabase(let path, let reason):
+            "\(quoted(path)) is not a Tally database that can be read: \(reason)"
+        case .storage(let message):
+            oneLine(message)
+        }
+    }
+}
+
+/// Quotes a user value for a one-line message: control characters escaped, long text shortened.
+public func quoted(_ value: String, maximumLength: Int = 60) -> String {
+    var shortened = value
+    if value.count > maximumLength {
+        shortened = String(value.prefix(maximumLength)) + "… (\(value.count) characters)"
+    }
+    return "'\(oneLine(shortened))'"
+}
+
+func oneLine(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
+            result += scalar.escaped(asASCII: true)
+        } else {
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}

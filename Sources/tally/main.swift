@@ -1,0 +1,3 @@
+import TallyCLI
+
+Tally.main()
