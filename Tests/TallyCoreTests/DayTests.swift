@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TallyCore
+
+@Suite struct DayTests {
+    @Test func parsesExistingDays() throws {
+        let day = try Day(parsing: "2024-02-29")
+        #expect((day.year, day.month, day.day) == (2024, 2, 29))
+        #expect(day.isoString == "2024-02-29")
+        #expect(day.monthValue == (try Month(year: 2024, month: 2)))
+    }
+
+    @Test(arguments: [
+        "", "2023-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "2026-1-01", "26-01-01", "2026/01/01",
+        "2026-01-01T00:00", " 2026-01-01", "０２０２-01-01", "0000-01-01", "2026-01-00", "2100-02-29",
+    ])
+    func rejectsInvalidDays(text: String) {
+        #expect(throws: TallyError.invalidDate(text)) { try Day(parsing: text) }
+    }
+
+    @Test func ordersChronologically() throws {
+        #expect(try Day(parsing: "2026-01-31") < Day(parsing: "2026-02-01"))
+        #expect(try Day(parsing: "2025-12-31") < Day(parsing: "2026-01-01"))
+    }
+
+    @Test func lastSecondOfAMonthBelongsToThatMonthInItsTimeZone() throws {
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        // 2026-11-30 23:59:59 in New York is 2026-12-01 04:59:59 UTC.
+        let lastSecond = Date(timeIntervalSince1970: 1_796_101_199)
+        #expect(Day(lastSecond, in: zone) == (try Day(parsing: "2026-11-30")))
+        #expect(Day(lastSecond.addingTimeInterval(1), in: zone) == (try Day(parsing: "2026-12-01")))
+        #expect(Day(lastSecond, in: .gmt) == (try Day(parsing: "2026-12-01")))
+    }
+}
+
+@Suite struct MonthTests {
+    @Test func parsesAndDescribesItsDays() throws {
+        let february = try Month(parsing: "2024-02")
+        #expect(february.numberOfDays == 29)
+        #expect(february.days.first == (try Day(parsing: "2024-02-01")))
+        #expect(february.days.last == (try Day(parsing: "2024-02-29")))
+        #expect(february.isoString == "2024-02")
+        #expect(try Month(parsing: "2100-02").numberOfDays == 28)
+    }
+
+    @Test(arguments: ["", "2026-13", "2026-00", "2026-1", "2026/11", "2026-11-01", "November", "0000-01"])
+    func rejectsInvalidMonths(text: String) {
+        #expect(throws: TallyError.invalidMonth(text)) { try Month(parsing: text) }
+    }
+
+    @Test func addsMonthsAcrossYears() throws {
+        let january = try Month(parsing: "2026-01")
+        #expect(january.adding(months: -1) == (try Month(parsing: "2025-12")))
+        #expect(january.adding(months: -5) == (try Month(parsing: "2025-08")))
+        #expect(january.adding(months: 12) == (try Month(parsing: "2027-01")))
+    }
+
+    @Test func intervalIncludesBothEnds() throws {
+        let days = try Month(parsing: "2026-11").days
+        #expect(days.contains(try Day(parsing: "2026-11-01")))
+        #expect(days.contains(try Day(parsing: "2026-11-30")))
+        #expect(!days.contains(try Day(parsing: "2026-12-01")))
+        #expect(!days.contains(try Day(parsing: "2026-10-31")))
+    }
+}
