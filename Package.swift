@@ -19,6 +19,7 @@ let package = Package(
             name: "TallySQLite",
             dependencies: ["TallyCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(name: "TallyExchange", dependencies: ["TallyCore"]),
         .systemLibrary(
             name: "CGD",
             pkgConfig: "gdlib",
@@ -26,8 +27,11 @@ let package = Package(
         ),
         .target(
             name: "TallyReports",
-            dependencies: ["TallyCore", "CGD", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["TallyCore", "CGD", .product(name: "Mustache", package: "swift-mustache")],
+            plugins: ["EmbedTemplates"]
         ),
+        .executableTarget(name: "TemplateEmbedder", path: "Plugins/TemplateEmbedder"),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(
             name: "TallyCLI",
             dependencies: [
@@ -38,7 +42,10 @@ let package = Package(
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
         .testTarget(name: "TallySQLiteTests", dependencies: ["TallyCore", "TallySQLite"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TallyReportsTests", dependencies: ["TallyCore", "TallyReports", "CGD"]),
-        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI"]),
+        .testTarget(
+            name: "TallyReportsTests", dependencies: ["TallyCore", "TallyReports", "CGD"], resources: [.copy("Golden")]
+        ),
+        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally"], resources: [.copy("Golden")]),
+        .testTarget(name: "TallyExchangeTests", dependencies: ["TallyCore", "TallyExchange"]),
     ]
 )

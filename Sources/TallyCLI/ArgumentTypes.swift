@@ -1,23 +1,59 @@
 import ArgumentParser
 import TallyCore
 
-extension Month: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let month = try? Month(parsing: argument) else { return nil }
-        self = month
+/// Amounts, days and months arrive as text and go through Tally's own parsers, so that a bad
+/// value fails with Tally's message (`invalid amount '12,50': …`) as a usage error (exit 64)
+/// rather than ArgumentParser's generic "The value is invalid".
+enum ArgumentValue {
+    static func money(_ text: String) throws(ValidationError) -> Money {
+        try parse(text, Money.init(parsing:))
+    }
+
+    static func day(_ text: String) throws(ValidationError) -> Day {
+        try parse(text, Day.init(parsing:))
+    }
+
+    static func month(_ text: String) throws(ValidationError) -> Month {
+        try parse(text, Month.init(parsing:))
+    }
+
+    /// A budget limit: a well-formed amount that is also above zero.
+    static func limit(_ text: String) throws(ValidationError) -> Money {
+        let limit = try money(text)
+        guard limit.cents > 0 else { throw ValidationError(TallyError.limitNotPositive(limit).message) }
+        return limit
+    }
+
+    /// An expense amount: a well-formed amount that is also above zero.
+    static func amount(_ text: String) throws(ValidationError) -> Money {
+        let amount = try money(text)
+        guard amount.cents > 0 else { throw ValidationError(TallyError.amountNotPositive(amount).message) }
+        return amount
+    }
+
+    static func quantity(_ value: Int64) throws(ValidationError) -> Int64 {
+        guard (1...Expense.maximumQuantity).contains(value) else {
+            throw ValidationError(TallyError.invalidQuantity(value).message)
+        }
+        return value
+    }
+
+    static func tags(_ tags: [String]) throws(ValidationError) -> [String] {
+        try parse(tags, Expense.normalizedTags)
+    }
+
+    private static func parse<Input, Value>(
+        _ input: Input, _ parser: (Input) throws(TallyError) -> Value
+    ) throws(ValidationError) -> Value {
+        do {
+            return try parser(input)
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
 }
 
-extension Day: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let day = try? Day(parsing: argument) else { return nil }
-        self = day
-    }
-}
-
-extension Money: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let money = try? Money(parsing: argument) else { return nil }
-        self = money
-    }
+extension TallyError {
+    /// The one-line message shown after `tally: error:`.
+    var message: String { errorDescription ?? "unknown error" }
 }

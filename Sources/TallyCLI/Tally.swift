@@ -1,10 +1,60 @@
 import ArgumentParser
+import Foundation
+import TallyCore
 
 public struct Tally: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "tally",
-        abstract: "Track budgets and expenses in a local database."
+        abstract: "Track budgets and expenses in a local database.",
+        discussion: """
+            The database is --db PATH, else $TALLY_DB, else $XDG_DATA_HOME/tally/tally.sqlite \
+            (default ~/.local/share/tally/tally.sqlite).
+            """,
+        version: "0.1.0",
+        subcommands: [Budget.self, Expense.self, Add.self, Demo.self, Report.self]
     )
 
     public init() {}
+
+    /// Parses, runs and reports like `main()`, but every failure becomes exactly one line on
+    /// stderr (`tally: error: …`) with nothing on stdout. Usage errors exit 64, others 1; help
+    /// and `--version` print to stdout and exit 0.
+    public static func run(arguments: [String]) -> Int32 {
+        // A closed pipe (`tally expense list | head`) must end quietly rather than kill us.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            return ExitCode.success.rawValue
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                let text = fullMessage(for: error)
+                if !text.isEmpty { Console.write(text) }
+            } else if !(error is ExitCode) {
+                Console.error(usageMessage(oneLine(message(for: error)), arguments: arguments))
+            }
+            return code.rawValue
+        }
+    }
+
+    /// ArgumentParser reads `-5` as an unknown option and then misses a value; naming the
+    /// negative number says what is actually wrong.
+    static func usageMessage(_ message: String, arguments: [String]) -> String {
+        let confused = ["Unknown option", "Missing", "Unexpected argument"].contains { message.hasPrefix($0) }
+        guard confused, let negative = arguments.first(where: isNegativeNumber) else { return message }
+        return "invalid value \(quoted(negative)): amounts, quantities, ids and pages cannot be negative"
+    }
+
+    static func isNegativeNumber(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument.count > 1 else { return false }
+        return argument.dropFirst().allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+    }
+
+    /// ArgumentParser sometimes spreads a message over lines (a list of valid values); a
+    /// script reading stderr gets it on one.
+    static func oneLine(_ message: String) -> String {
+        let words = message.split(whereSeparator: \.isWhitespace)
+        return words.isEmpty ? "unknown error" : words.joined(separator: " ")
+    }
 }

@@ -55,6 +55,10 @@ public protocol DataAccess: Sendable {
 
     /// Validates and saves a new expense in an existing budget.
     func addExpense(_ expense: Expense) throws(TallyError) -> Expense
+    /// Validates and saves many new expenses as one transaction: all are saved or none.
+    /// Returns how many were saved.
+    @discardableResult
+    func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int
     func expense(id: Int64) throws(TallyError) -> Expense
     /// Saves changes to an existing expense; `createdAt` is kept.
     func updateExpense(_ expense: Expense) throws(TallyError) -> Expense
@@ -73,6 +77,13 @@ public protocol DataAccess: Sendable {
 }
 
 extension DataAccess {
+    /// A fallback that saves one by one; stores override it with a single transaction.
+    @discardableResult
+    public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
+        for expense in expenses { _ = try addExpense(expense) }
+        return expenses.count
+    }
+
     /// One budget's figures for `month`.
     public func status(ofBudgetNamed name: String, in month: Month) throws(TallyError) -> BudgetStatus {
         let budget = try budget(named: name)

@@ -96,6 +96,24 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
+    public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
+        var validated: [Expense] = []
+        validated.reserveCapacity(expenses.count)
+        for expense in expenses { validated.append(try expense.validated()) }
+        let timestamp = now
+        return try transaction { (state: inout State) throws(TallyError) in
+            for var expense in validated {
+                guard state.budgets[expense.budgetID] != nil else { throw .budgetNotFound("#\(expense.budgetID)") }
+                expense.id = state.nextExpenseID
+                expense.createdAt = timestamp
+                expense.updatedAt = timestamp
+                state.expenses[state.nextExpenseID] = expense
+                state.nextExpenseID += 1
+            }
+            return validated.count
+        }
+    }
+
     public func expense(id: Int64) throws(TallyError) -> Expense {
         try transaction { (state: inout State) throws(TallyError) in
             guard let expense = state.expenses[id] else { throw .expenseNotFound(id) }

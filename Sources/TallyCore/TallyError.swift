@@ -43,6 +43,19 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case notADatabase(path: String, reason: String)
     /// The database could not be opened, created or written.
     case storage(String)
+    /// A row of an imported file holds a value that cannot become an expense.
+    case importRow(line: Int, column: String, value: String, reason: String)
+    /// An imported file cannot be read as its format: bad CSV syntax, a header without a needed
+    /// column, or a JSON document Tally does not know. `line` is `nil` when no line applies.
+    case importFile(line: Int?, reason: String)
+    /// An import option such as `--columns` or `--date-format` is malformed.
+    case invalidImportOption(option: String, value: String, reason: String)
+    /// A report template file could not be read.
+    case templateUnreadable(path: String, reason: String)
+    /// A report template is not valid Mustache.
+    case invalidTemplate(path: String, reason: String)
+    /// A report could not be drawn or written.
+    case reportFailed(String)
 
     public enum NameKind: String, Sendable {
         case budget, expense
@@ -87,6 +100,18 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case .notADatabase(let path, let reason):
             "\(quoted(path)) is not a Tally database that can be read: \(reason)"
         case .storage(let message):
+            oneLine(message)
+        case .importRow(let line, let column, let value, let reason):
+            "line \(line), column \(quoted(column)), value \(quoted(value)): \(oneLine(reason))"
+        case .importFile(let line, let reason):
+            line.map { "line \($0): \(oneLine(reason))" } ?? oneLine(reason)
+        case .invalidImportOption(let option, let value, let reason):
+            "invalid \(option) \(quoted(value)): \(oneLine(reason))"
+        case .templateUnreadable(let path, let reason):
+            "cannot read template \(quoted(path)): \(oneLine(reason))"
+        case .invalidTemplate(let path, let reason):
+            "template \(quoted(path)) is not valid Mustache: \(oneLine(reason))"
+        case .reportFailed(let message):
             oneLine(message)
         }
     }

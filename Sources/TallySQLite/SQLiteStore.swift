@@ -1,32 +1,540 @@
 import Foundation
+import GRDB
 import TallyCore
 
-// TEMPORARY STUB: delegates to InMemoryStore until the GRDB implementation lands.
-public final class SQLiteStore: DataAccess, @unchecked Sendable {
-    private let base: InMemoryStore
+/// The `DataAccess` that lasts: an SQLite file through GRDB.
+///
+/// A value exists only once the schema is migrated. Every method is one transaction;
+/// writes begin `IMMEDIATE` (GRDB's default for writes), so concurrent writers wait on the
+/// busy timeout instead of failing half way.
+public final class SQLiteStore: DataAccess {
+    private let dbWriter: any DatabaseWriter
+    private let clock: @Sendable () -> Date
 
     /// Opens (creating if needed, folder 0700 and file 0600) and migrates the database at `path`.
-    public init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(TallyError) {
-        base = InMemoryStore(clock: clock)
+    ///
+    /// An existing file is first inspected read-only, so a file that is not a Tally database, or
+    /// one written by a newer Tally, is reported and left byte for byte as it was.
+    public convenience init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(TallyError) {
+        if try !Self.createFileIfMissing(at: path) {
+            try Self.inspect(path)
+        }
+        let dbQueue: DatabaseQueue
+        do {
+            dbQueue = try DatabaseQueue(path: path, configuration: Self.configuration)
+        } catch {
+            throw Self.openingError(error, path: path)
+        }
+        try self.init(dbQueue, clock: clock, path: path)
     }
 
     /// A private in-memory SQLite database with the production configuration, for tests.
     public static func inMemory(clock: @escaping @Sendable () -> Date = { Date() }) throws(TallyError) -> SQLiteStore {
-        try SQLiteStore(path: ":memory:", clock: clock)
+        do {
+            return try SQLiteStore(DatabaseQueue(configuration: configuration), clock: clock, path: ":memory:")
+        } catch {
+            throw Self.openingError(error, path: ":memory:")
+        }
     }
 
-    public func addBudget(_ budget: Budget) throws(TallyError) -> Budget { try base.addBudget(budget) }
-    public func budget(named name: String) throws(TallyError) -> Budget { try base.budget(named: name) }
-    public func budgets() throws(TallyError) -> [Budget] { try base.budgets() }
-    public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget { try base.updateBudget(budget) }
-    public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int { try base.removeBudget(named: name, includingExpenses: includingExpenses) }
-    public func addExpense(_ expense: Expense) throws(TallyError) -> Expense { try base.addExpense(expense) }
-    public func expense(id: Int64) throws(TallyError) -> Expense { try base.expense(id: id) }
-    public func updateExpense(_ expense: Expense) throws(TallyError) -> Expense { try base.updateExpense(expense) }
-    public func removeExpense(id: Int64) throws(TallyError) { try base.removeExpense(id: id) }
-    public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] { try base.expenses(query) }
-    public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int { try base.countExpenses(query) }
-    public func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus] { try base.budgetStatuses(for: month) }
-    public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] { try base.spendingByDay(in: days) }
-    public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] { try base.spendingByTag(in: days) }
+    private init(_ dbWriter: any DatabaseWriter, clock: @escaping @Sendable () -> Date, path: String) throws(TallyError) {
+        do {
+            try Schema.migrator.migrate(dbWriter)
+        } catch {
+            throw .storage("cannot prepare database at \(quoted(path)): \(Self.describe(error))")
+        }
+        self.dbWriter = dbWriter
+        self.clock = clock
+    }
+
+    private var now: Date { clock().roundedToMilliseconds }
+
+    // MARK: - Database Configuration
+
+    /// A one-shot CLI process needs a single connection, so a `DatabaseQueue` in WAL mode:
+    /// readers in other processes never block it.
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            guard !db.configuration.readonly else { return }
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            // WAL's usual NORMAL can lose the last commits on power loss; an expense must survive it.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return configuration
+    }
+
+    /// Returns whether it created the file; creates the missing folders 0700 and the file 0600,
+    /// before SQLite opens it, so its `-wal` and `-shm` files inherit the file's mode.
+    private static func createFileIfMissing(at path: String) throws(TallyError) -> Bool {
+        guard path != ":memory:", !FileManager.default.fileExists(atPath: path) else { return false }
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileSystem.makeFolder(folder.isEmpty ? "." : folder)
+            return try FileSystem.createPrivateFile(path)
+        } catch {
+            throw .storage("cannot create database at \(quoted(path)): \(error.reason)")
+        }
+    }
+
+    /// Checks an existing file through a read-only connection before anything may write to it.
+    private static func inspect(_ path: String) throws(TallyError) {
+        let sidecars = ["-wal", "-shm"].map { path + $0 }.filter { !FileManager.default.fileExists(atPath: $0) }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            let dbQueue = try DatabaseQueue(path: path, configuration: configuration)
+            let verdict = try dbQueue.read(Self.verdict)
+            try dbQueue.close()
+            switch verdict {
+            case .tally: return
+            case .otherApplication:
+                throw TallyError.notADatabase(path: path, reason: "it is an SQLite database of another application")
+            case .tooNew(let unknown):
+                throw TallyError.databaseTooNew(path: path, unknownMigrations: unknown)
+            }
+        } catch {
+            // A read-only connection may leave empty WAL files behind; remove those it made.
+            for sidecar in sidecars { try? FileManager.default.removeItem(atPath: sidecar) }
+            throw openingError(error, path: path)
+        }
+    }
+
+    private enum Verdict {
+        case tally, otherApplication, tooNew([String])
+    }
+
+    private static func verdict(_ db: Database) throws -> Verdict {
+        let applied = try Schema.migrator.appliedIdentifiers(db)
+        if applied.isEmpty {
+            let tables = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'") ?? 0
+            let onlyMigrations = try tables == 1 && db.tableExists("grdb_migrations")
+            return tables == 0 || onlyMigrations ? .tally : .otherApplication
+        }
+        guard applied.contains("v1") else { return .otherApplication }
+        let unknown = applied.subtracting(Schema.knownMigrations)
+        return unknown.isEmpty ? .tally : .tooNew(unknown.sorted())
+    }
+
+    private static func openingError(_ error: any Error, path: String) -> TallyError {
+        if let error = error as? TallyError { return error }
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+            return .notADatabase(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+        return .storage("cannot open database at \(quoted(path)): \(describe(error))")
+    }
+
+    private static func storageError(_ error: any Error) -> TallyError {
+        if let error = error as? TallyError { return error }
+        if let error = error as? DatabaseError, error.message == "integer overflow" { return .arithmeticOverflow }
+        return .storage("database error: \(describe(error))")
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return error.reason
+    }
+
+    private func write<T>(_ updates: (Database) throws -> T) throws(TallyError) -> T {
+        do {
+            return try dbWriter.write(updates)
+        } catch {
+            throw Self.storageError(error)
+        }
+    }
+
+    private func read<T>(_ value: (Database) throws -> T) throws(TallyError) -> T {
+        do {
+            return try dbWriter.read(value)
+        } catch {
+            throw Self.storageError(error)
+        }
+    }
+
+    // MARK: - Writes
+
+    public func addBudget(_ budget: Budget) throws(TallyError) -> Budget {
+        var budget = try budget.validated()
+        budget.createdAt = now
+        budget.updatedAt = budget.createdAt
+        return try write { db in
+            try Self.checkUnique(budget, db)
+            var record = BudgetRecord(budget)
+            record.id = nil
+            try Self.saving(budget) { try record.insert(db) }
+            budget.id = record.id
+            return budget
+        }
+    }
+
+    public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
+        var budget = try budget.validated()
+        let timestamp = now
+        return try write { db in
+            guard let id = budget.id, let existing = try BudgetRecord.fetchOne(db, key: id) else {
+                throw TallyError.budgetNotFound(budget.name)
+            }
+            try Self.checkUnique(budget, db)
+            budget.createdAt = Milliseconds.date(existing.createdAt)
+            budget.updatedAt = timestamp
+            let record = BudgetRecord(budget)
+            try Self.saving(budget) { try record.update(db) }
+            return budget
+        }
+    }
+
+    public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
+        try write { db in
+            let budget = try Self.find(name, db)
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense WHERE budgetId = ?", arguments: [budget.id]) ?? 0
+            guard count == 0 || includingExpenses else {
+                throw TallyError.budgetNotEmpty(budget.name, expenseCount: count)
+            }
+            // The foreign key's ON DELETE CASCADE removes the expenses and their tag links.
+            try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id])
+            try Self.deleteUnusedTags(db)
+            return count
+        }
+    }
+
+    public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
+        var expense = try expense.validated()
+        expense.createdAt = now
+        expense.updatedAt = expense.createdAt
+        return try write { db in
+            try Self.checkBudgetExists(expense.budgetID, db)
+            var record = ExpenseRecord(expense)
+            record.id = nil
+            try Self.saving(expense) { try record.insert(db) }
+            guard let id = record.id else { throw TallyError.storage("the database gave the new expense no id") }
+            try Self.saveTags(expense.tags, of: id, db)
+            expense.id = id
+            return expense
+        }
+    }
+
+    public func updateExpense(_ expense: Expense) throws(TallyError) -> Expense {
+        var expense = try expense.validated()
+        let timestamp = now
+        return try write { db in
+            guard let id = expense.id, let existing = try ExpenseRecord.fetchOne(db, key: id) else {
+                throw TallyError.expenseNotFound(expense.id ?? 0)
+            }
+            try Self.checkBudgetExists(expense.budgetID, db)
+            expense.createdAt = Milliseconds.date(existing.createdAt)
+            expense.updatedAt = timestamp
+            let record = ExpenseRecord(expense)
+            try Self.saving(expense) { try record.update(db) }
+            try db.execute(sql: "DELETE FROM expenseTag WHERE expenseId = ?", arguments: [id])
+            try Self.saveTags(expense.tags, of: id, db)
+            try Self.deleteUnusedTags(db)
+            return expense
+        }
+    }
+
+    public func removeExpense(id: Int64) throws(TallyError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM expense WHERE id = ?", arguments: [id])
+            guard db.changesCount > 0 else { throw TallyError.expenseNotFound(id) }
+            try Self.deleteUnusedTags(db)
+        }
+    }
+
+    // MARK: - Reads
+
+    public func budget(named name: String) throws(TallyError) -> Budget {
+        try read { db in try Self.find(name, db) }
+    }
+
+    public func budgets() throws(TallyError) -> [Budget] {
+        try read { db in try Self.allBudgets(db) }
+    }
+
+    public func expense(id: Int64) throws(TallyError) -> Expense {
+        try read { db in
+            guard let record = try ExpenseRecord.fetchOne(db, key: id) else { throw TallyError.expenseNotFound(id) }
+            let tags = try String.fetchAll(
+                db, sql: "SELECT t.name FROM expenseTag et JOIN tag t ON t.id = et.tagId WHERE et.expenseId = ?",
+                arguments: [id])
+            return try record.model(tags: tags)
+        }
+    }
+
+    public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
+        let filter = try Filter(query)
+        let direction = query.descending ? "DESC" : "ASC"
+        let key =
+            switch query.sort {
+            case .date: "e.date"
+            case .amount: "e.amountCents"
+            case .total: "e.amountCents * e.quantity"
+            case .name: "e.nameKey"
+            }
+        var arguments = filter.arguments
+        arguments += [query.limit.map { Int64(max($0, 0)) } ?? -1, Int64(max(query.offset, 0))]
+        let sql = """
+            SELECT e.* FROM expense e \(filter.sql)
+            ORDER BY \(key) \(direction), e.id \(direction) LIMIT ? OFFSET ?
+            """
+        return try read { db in
+            let records = try ExpenseRecord.fetchAll(db, sql: sql, arguments: arguments)
+            let tags = try Self.tags(of: records.compactMap(\.id), db)
+            var expenses: [Expense] = []
+            expenses.reserveCapacity(records.count)
+            for record in records {
+                expenses.append(try record.model(tags: tags[record.id ?? 0] ?? []))
+            }
+            return expenses
+        }
+    }
+
+    public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
+        let filter = try Filter(query)
+        return try read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense e \(filter.sql)", arguments: filter.arguments) ?? 0
+        }
+    }
+
+    public func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus] {
+        try read { db in
+            let budgets = try Self.allBudgets(db)
+            // Budgets of the same period share one aggregate query.
+            var figures: [DayInterval: [Int64: (spent: Int64, count: Int)]] = [:]
+            for days in Set(budgets.map { $0.interval(for: month) }) {
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT budgetId, SUM(amountCents * quantity) AS spent, COUNT(*) AS count
+                        FROM expense WHERE date BETWEEN ? AND ? GROUP BY budgetId
+                        """,
+                    arguments: [days.first.isoString, days.last.isoString])
+                var byBudget: [Int64: (spent: Int64, count: Int)] = [:]
+                for row in rows { byBudget[row["budgetId"]] = (row["spent"], row["count"]) }
+                figures[days] = byBudget
+            }
+            var statuses: [BudgetStatus] = []
+            for budget in budgets {
+                let figure = figures[budget.interval(for: month)]?[budget.id ?? 0] ?? (0, 0)
+                statuses.append(
+                    try BudgetStatus(
+                        budget: budget, month: month, spent: Money(cents: figure.spent), expenseCount: figure.count))
+            }
+            return statuses
+        }
+    }
+
+    public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT date, SUM(amountCents * quantity) AS spent FROM expense
+                    WHERE date BETWEEN ? AND ? GROUP BY date
+                    """,
+                arguments: [days.first.isoString, days.last.isoString])
+            var totals: [Day: Money] = [:]
+            for row in rows {
+                let text: String = row["date"]
+                totals[try Day(parsing: text)] = Money(cents: row["spent"])
+            }
+            return totals
+        }
+    }
+
+    public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT t.name AS tag, SUM(e.amountCents * e.quantity) AS spent
+                    FROM expense e
+                    JOIN expenseTag et ON et.expenseId = e.id
+                    JOIN tag t ON t.id = et.tagId
+                    WHERE e.date BETWEEN ? AND ?
+                    GROUP BY t.id
+                    """,
+                arguments: [days.first.isoString, days.last.isoString])
+            var totals: [String: Money] = [:]
+            for row in rows { totals[row["tag"]] = Money(cents: row["spent"]) }
+            return totals
+        }
+    }
+
+    // MARK: - Testing
+
+    /// Runs raw SQL on the store's own connection, bypassing every rule; tests use it to prove
+    /// that the schema itself refuses bad rows.
+    func executeUnchecked(_ sql: String) throws {
+        try dbWriter.writeWithoutTransaction { db in try db.execute(sql: sql) }
+    }
+
+    /// A pragma's value as the store's own connection sees it.
+    func pragma(_ name: String) throws -> String? {
+        try dbWriter.read { db in try String.fetchOne(db, sql: "PRAGMA \(name)") }
+    }
+
+    // MARK: - Helpers
+
+    private static func find(_ name: String, _ db: Database) throws -> Budget {
+        let key = NameKey.make(name.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let record = try BudgetRecord.fetchOne(db, sql: "SELECT * FROM budget WHERE nameKey = ?", arguments: [key])
+        else { throw TallyError.budgetNotFound(name) }
+        return try record.model()
+    }
+
+    private static func allBudgets(_ db: Database) throws -> [Budget] {
+        var budgets: [Budget] = []
+        for record in try BudgetRecord.fetchAll(db, sql: "SELECT * FROM budget ORDER BY nameKey, id") {
+            budgets.append(try record.model())
+        }
+        return budgets
+    }
+
+    private static func checkUnique(_ budget: Budget, _ db: Database) throws {
+        let clash = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM budget WHERE nameKey = ? AND id IS NOT ?)",
+            arguments: [budget.nameKey, budget.id]) ?? false
+        if clash { throw TallyError.duplicateBudget(budget.name) }
+    }
+
+    private static func checkBudgetExists(_ id: Int64, _ db: Database) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM budget WHERE id = ?)", arguments: [id]) ?? false
+        else { throw TallyError.budgetNotFound("#\(id)") }
+    }
+
+    /// Runs a budget write, turning a constraint the checks above could not foresee into its rule.
+    private static func saving(_ budget: Budget, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            throw TallyError.duplicateBudget(budget.name)
+        }
+    }
+
+    private static func saving(_ expense: Expense, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+            throw TallyError.budgetNotFound("#\(expense.budgetID)")
+        }
+    }
+
+    private static func saveTags(_ tags: [String], of expenseID: Int64, _ db: Database) throws {
+        for tag in tags {
+            let name = tag.composedTag
+            try db.execute(sql: "INSERT INTO tag (name) VALUES (?) ON CONFLICT (name) DO NOTHING", arguments: [name])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO expenseTag (expenseId, tagId) SELECT ?, id FROM tag WHERE name = ?",
+                arguments: [expenseID, name])
+        }
+    }
+
+    /// Tags are only observable through expenses, so a tag nobody uses is dropped.
+    private static func deleteUnusedTags(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM tag WHERE NOT EXISTS (SELECT 1 FROM expenseTag WHERE tagId = tag.id)")
+    }
+
+    /// The tags of a page of expenses, in one query whatever the page size.
+    private static func tags(of expenseIDs: [Int64], _ db: Database) throws -> [Int64: [String]] {
+        guard !expenseIDs.isEmpty else { return [:] }
+        let ids = "[" + expenseIDs.map(String.init).joined(separator: ",") + "]"
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT et.expenseId AS expenseId, t.name AS name
+                FROM expenseTag et JOIN tag t ON t.id = et.tagId
+                WHERE et.expenseId IN (SELECT value FROM json_each(?))
+                """,
+            arguments: [ids])
+        var tags: [Int64: [String]] = [:]
+        while let row = try rows.next() {
+            tags[row["expenseId"], default: []].append(row["name"])
+        }
+        return tags
+    }
+
+    /// The `WHERE` clause of an expense query.
+    private struct Filter {
+        var sql = ""
+        var arguments = StatementArguments()
+
+        init(_ query: ExpenseQuery) throws(TallyError) {
+            var clauses: [String] = []
+            if let budgetID = query.budgetID {
+                clauses.append("e.budgetId = ?")
+                arguments += [budgetID]
+            }
+            if let days = query.days {
+                clauses.append("e.date BETWEEN ? AND ?")
+                arguments += [days.first.isoString, days.last.isoString]
+            }
+            if let search = query.search.map(NameKey.make), !search.isEmpty {
+                clauses.append("instr(e.nameKey, ?) > 0")
+                arguments += [search]
+            }
+            if let tag = query.tag {
+                clauses.append(
+                    "e.id IN (SELECT et.expenseId FROM expenseTag et JOIN tag t ON t.id = et.tagId WHERE t.name = ?)")
+                arguments += [try Expense.normalizedTag(tag).composedTag]
+            }
+            if !clauses.isEmpty { sql = "WHERE " + clauses.joined(separator: " AND ") }
+        }
+    }
+}
+
+extension Error {
+    /// A one-line reason for a message, without Foundation's boilerplate where possible.
+    fileprivate var reason: String {
+        if let error = self as? FileSystem.Failure { return error.message }
+        return oneLineDescription
+    }
+
+    private var oneLineDescription: String {
+        (self as NSError).localizedDescription.replacingOccurrences(of: "\n", with: " ")
+    }
+}
+
+/// The few POSIX calls that set the database's permissions exactly, whatever the umask.
+enum FileSystem {
+    struct Failure: Error {
+        let message: String
+
+        init(errno code: Int32) {
+            message = String(cString: strerror(code))
+        }
+    }
+
+    /// Creates `path` and its missing parents, each readable by its owner only.
+    static func makeFolder(_ path: String) throws(Failure) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw Failure(errno: ENOTDIR) }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeFolder(parent) }
+        if mkdir(path, 0o700) != 0 {
+            let code = errno
+            guard code == EEXIST else { throw Failure(errno: code) }
+            return
+        }
+        guard chmod(path, 0o700) == 0 else { throw Failure(errno: errno) }
+    }
+
+    /// Creates an empty file with mode 0600; returns false when it already exists.
+    static func createPrivateFile(_ path: String) throws(Failure) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == EEXIST { return false }
+            throw Failure(errno: code)
+        }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else { throw Failure(errno: errno) }
+        return true
+    }
 }

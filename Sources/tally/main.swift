@@ -1,3 +1,4 @@
+import Foundation
 import TallyCLI
 
-Tally.main()
+exit(Tally.run(arguments: Array(CommandLine.arguments.dropFirst())))

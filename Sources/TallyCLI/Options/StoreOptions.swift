@@ -5,7 +5,7 @@ import TallySQLite
 
 /// Where the database lives: `--db`, else `$TALLY_DB`, else `$XDG_DATA_HOME/tally/tally.sqlite`.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: "Use the database at this path.")
+    @Option(name: .long, help: ArgumentHelp("Use the database at this path.", valueName: "path"))
     var db: String?
 
     func resolvedPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

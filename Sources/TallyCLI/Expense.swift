@@ -1,0 +1,10 @@
+import ArgumentParser
+
+extension Tally {
+    struct Expense: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record, list, change and remove expenses.",
+            subcommands: [Add.self, List.self, Edit.self, Remove.self]
+        )
+    }
+}

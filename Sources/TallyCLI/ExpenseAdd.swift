@@ -1,0 +1,16 @@
+import ArgumentParser
+
+extension Tally.Expense {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add an expense to a budget.",
+            discussion: "Prints the new expense with its id and what is left of the budget that month."
+        )
+
+        @OptionGroup var options: ExpenseAddOptions
+
+        func run() throws {
+            try options.addExpense()
+        }
+    }
+}

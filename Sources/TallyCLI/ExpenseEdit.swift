@@ -1,0 +1,65 @@
+import ArgumentParser
+import TallyCore
+
+extension Tally.Expense {
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change an expense; only the given fields change.",
+            discussion: "Giving --tag replaces all the expense's tags; --clear-tags removes them."
+        )
+
+        @Argument(help: "The expense's id, as shown by 'expense list'.")
+        var id: Int64
+
+        @Option(help: "Set this name.")
+        var name: String?
+
+        @Option(help: ArgumentHelp("Set this price of one item.", valueName: "amount"))
+        var amount: String?
+
+        @Option(help: "Set this quantity.")
+        var quantity: Int64?
+
+        @Option(help: ArgumentHelp("Set this day.", valueName: "YYYY-MM-DD"))
+        var date: String?
+
+        @Option(name: [.customShort("b"), .long], help: "Move the expense to this budget.")
+        var budget: String?
+
+        @Option(name: .customLong("tag"), help: "Replace the tags with these; repeat for several tags.")
+        var tags: [String] = []
+
+        @Flag(help: "Remove all the expense's tags.")
+        var clearTags = false
+
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            guard name != nil || amount != nil || quantity != nil || date != nil || budget != nil
+                || !tags.isEmpty || clearTags
+            else {
+                throw ValidationError("nothing to change: give at least one of --name, --amount, --quantity, --date, --budget, --tag or --clear-tags")
+            }
+            guard tags.isEmpty || !clearTags else { throw ValidationError("--tag and --clear-tags cannot be used together") }
+            if let amount { _ = try ArgumentValue.amount(amount) }
+            if let quantity { _ = try ArgumentValue.quantity(quantity) }
+            if let date { _ = try ArgumentValue.day(date) }
+            _ = try ArgumentValue.tags(tags)
+        }
+
+        func run() throws {
+            let database = try store.openStore()
+            var expense = try database.expense(id: id)
+            if let name { expense.name = name }
+            if let amount { expense.amount = try ArgumentValue.amount(amount) }
+            if let quantity { expense.quantity = quantity }
+            if let date { expense.date = try ArgumentValue.day(date) }
+            if let budget { expense.budgetID = try database.budget(named: budget).id ?? 0 }
+            if !tags.isEmpty { expense.tags = tags }
+            if clearTags { expense.tags = [] }
+            expense = try database.updateExpense(expense)
+            let owner = try database.budgets().first { $0.id == expense.budgetID }
+            Console.write("Updated expense " + (try Renderers.expenseLine(expense, budgetName: owner?.name ?? "")))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import TallyCore
+
+/// What `expense add` and its alias `add` take; one struct so the two cannot drift apart.
+struct ExpenseAddOptions: ParsableArguments {
+    @Argument(help: "What was bought.")
+    var name: String
+
+    @Argument(help: "The price of one item, like 12 or 12.50.")
+    var amount: String
+
+    @Option(name: [.customShort("b"), .long], help: "The budget it comes out of, ignoring case and accents.")
+    var budget: String
+
+    @Option(help: "How many items were bought.")
+    var quantity: Int64 = 1
+
+    @Option(help: ArgumentHelp("The day it was bought (default: today).", valueName: "YYYY-MM-DD"))
+    var date: String?
+
+    @Option(name: .customLong("tag"), help: "Tag the expense; repeat for several tags.")
+    var tags: [String] = []
+
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        _ = try ArgumentValue.amount(amount)
+        _ = try ArgumentValue.quantity(quantity)
+        if let date { _ = try ArgumentValue.day(date) }
+        _ = try ArgumentValue.tags(tags)
+    }
+
+    /// Saves the expense, prints it with what is left of its budget that month, and warns on
+    /// stderr when the budget is now over its limit.
+    func addExpense() throws {
+        let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
+        let database = try store.openStore()
+        let target = try database.budget(named: budget)
+        let expense = try database.addExpense(Expense(
+            name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day,
+            budgetID: target.id ?? 0, tags: tags
+        ))
+        let status = try database.status(ofBudgetNamed: target.name, in: day.monthValue)
+        Console.write("Added expense " + (try Renderers.expenseLine(expense, budgetName: target.name)) + "\n"
+            + Renderers.remainingLine(status))
+        if status.isOverBudget {
+            Console.warn("budget \(quoted(target.name)) is over its limit for \(status.month.isoString) by \(Money(cents: -status.remaining.cents).groupedString)")
+        }
+    }
+}

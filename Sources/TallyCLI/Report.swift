@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallyReports
+
+extension Tally {
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show or write the report of a month.",
+            discussion: """
+                Text and JSON print to stdout unless --output is given. PNG and HTML are written to \
+                --output, else to tally-report-YYYY-MM.png or .html in the current directory, and \
+                the path is printed. Text is coloured only when stdout is a terminal and NO_COLOR \
+                is unset.
+                """
+        )
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json, png, html
+        }
+
+        @OptionGroup var store: StoreOptions
+
+        @OptionGroup var month: MonthOption
+
+        @Option(help: "Write the report as this format.")
+        var format: Format = .text
+
+        @Option(help: "Write the report to this file.")
+        var output: String?
+
+        @Option(help: "Draw images at this pixel density: 1, or 2 for high-density screens.")
+        var scale: Int = 1
+
+        @Option(help: "Render the HTML report with this Mustache template.")
+        var template: String?
+
+        func validate() throws {
+            guard scale == 1 || scale == 2 else { throw ValidationError("invalid scale \(scale): use 1 or 2") }
+            if template != nil, format != .html { throw ValidationError("--template needs --format html") }
+            if let output, output.isEmpty { throw ValidationError("--output needs a file path") }
+        }
+
+        func run() throws {
+            let month = try self.month.resolved()
+            // Read the template before the database, so a bad template fails fast and alone.
+            let htmlRenderer = try template.map { (path: String) throws(TallyError) in try HTMLRenderer(templateAt: path, chartScale: 2) }
+            let report = try ReportBuilder(store: store.openStore()).report(for: month)
+            switch format {
+            case .text:
+                try emit(Data(TextRenderer(useColor: output == nil && Self.stdoutWantsColor()).render(report).utf8))
+            case .json:
+                try emit(Data(JSONRenderer().render(report).utf8))
+            case .png:
+                try save(PNGRenderer(scale: scale).render(report), defaultName: "tally-report-\(month.isoString).png")
+            case .html:
+                let renderer = htmlRenderer ?? HTMLRenderer(chartScale: 2)
+                try save(Data(renderer.render(report).utf8), defaultName: "tally-report-\(month.isoString).html")
+            }
+        }
+
+        /// Text formats go to stdout unless an output file was asked for.
+        private func emit(_ data: Data) throws(TallyError) {
+            guard output != nil else {
+                var text = String(decoding: data, as: UTF8.self)
+                if text.hasSuffix("\n") { text.removeLast() }
+                Console.write(text)
+                return
+            }
+            try save(data, defaultName: "")
+        }
+
+        private func save(_ data: Data, defaultName: String) throws(TallyError) {
+            let path = output ?? defaultName
+            do {
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw .reportFailed("cannot write the report to \(quoted(path)): \(Self.reason(error))")
+            }
+            Console.write(path)
+        }
+
+        private static func reason(_ error: any Error) -> String {
+            let nsError = error as NSError
+            if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+                return String(cString: strerror(Int32(underlying.code)))
+            }
+            return nsError.localizedDescription
+        }
+
+        static func stdoutWantsColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+            isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
+        }
+    }
+}

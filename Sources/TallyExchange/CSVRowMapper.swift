@@ -1,0 +1,167 @@
+import Foundation
+import TallyCore
+
+/// Turns CSV records into validated expenses, following a header and the import options.
+///
+/// Only the cells a row needs become strings, and budget names are validated once per
+/// distinct spelling, so mapping a million rows stays cheap.
+struct CSVRowMapper {
+    /// A timestamp placeholder: the store stamps imported expenses itself.
+    static let placeholderDate = Date(timeIntervalSince1970: 0)
+
+    let options: CSVImportOptions
+    let fieldCount: Int
+    private let date: Int
+    private let name: Int
+    private let amount: Int
+    private let budget: Int?
+    private let quantity: Int?
+    private let tags: Int?
+    private let headerNames: [String]
+    private let defaultBudget: String?
+    private var budgetNames: [String: String] = [:]
+
+    init(header: CSVRecord, options: CSVImportOptions) throws(TallyError) {
+        let names = header.strings
+        let resolved = try options.columns.resolve(header: names, line: header.line)
+        guard let date = resolved[.date], let name = resolved[.name], let amount = resolved[.amount] else {
+            throw .importFile(line: header.line, reason: "the header needs date, name and amount columns")
+        }
+        var defaultBudget: String?
+        if let budgetName = options.defaultBudget {
+            defaultBudget = try CSVRowMapper.validatedBudgetName(budgetName, option: true, line: 0)
+        }
+        guard resolved[.budget] != nil || defaultBudget != nil else {
+            throw .importFile(line: header.line, reason: "the header has no budget column; name one with --budget")
+        }
+        self.options = options
+        self.fieldCount = names.count
+        self.date = date
+        self.name = name
+        self.amount = amount
+        self.budget = resolved[.budget]
+        self.quantity = resolved[.quantity]
+        self.tags = resolved[.tags]
+        self.headerNames = names.map { $0.trimmingCharacters(in: .whitespaces) }
+        self.defaultBudget = defaultBudget
+    }
+
+    mutating func map(_ record: CSVRecord) throws(TallyError) -> RowOutcome {
+        if record.isBlank { return .skipped(.blankLine) }
+        guard record.count == fieldCount else {
+            throw .importFile(line: record.line, reason: "the row has \(record.count) fields but the header has \(fieldCount)")
+        }
+        let line = record.line
+
+        guard let signed = record.withBytes(at: amount, { CSVRowMapper.signedCents($0) }) else {
+            throw error(record, amount, "use an amount like 12.50, optionally signed, at most 1,000,000,000.00")
+        }
+        if signed == 0 { return .skipped(.zeroAmount) }
+        if (signed < 0) != (options.expenseSign == .negative) { return .skipped(.incoming) }
+
+        guard let day = record.withBytes(at: date, { options.dateFormat.day(from: CSVRowMapper.trimmed($0)) }) else {
+            throw error(record, date, "use an existing day written as \(options.dateFormat.pattern)")
+        }
+
+        var quantityValue: Int64 = 1
+        if let quantity, !record.isEmpty(at: quantity) {
+            guard let value = record.withBytes(at: quantity, { CSVRowMapper.wholeNumber($0) }),
+                (1...Expense.maximumQuantity).contains(value)
+            else { throw error(record, quantity, "use a whole number from 1 to \(Expense.maximumQuantity), or leave it empty for 1") }
+            quantityValue = value
+        }
+
+        let budgetName = try resolveBudget(record)
+
+        var tagList: [String] = []
+        if let tags, !record.isEmpty(at: tags) {
+            tagList = record.string(at: tags).split(separator: ";").map(String.init).filter {
+                !$0.trimmingCharacters(in: .whitespaces).isEmpty
+            }
+        }
+
+        let draft = Expense(
+            name: record.string(at: name), amount: Money(cents: signed < 0 ? -signed : signed),
+            quantity: quantityValue, date: day, budgetID: 0, tags: tagList,
+            createdAt: CSVRowMapper.placeholderDate)
+        let expense: Expense
+        do {
+            expense = try draft.validated()
+            _ = try expense.total()
+        } catch {
+            let column: Int? =
+                switch error {
+                case .emptyName, .nameTooLong, .nameHasControlCharacters: name
+                case .invalidTag: tags
+                case .invalidQuantity: quantity
+                default: amount
+                }
+            throw self.error(record, column ?? amount, error.errorDescription ?? "invalid value")
+        }
+        return .expense(ImportedExpense(line: line, budgetName: budgetName, expense: expense))
+    }
+
+    private mutating func resolveBudget(_ record: CSVRecord) throws(TallyError) -> String {
+        guard let budget, !record.withBytes(at: budget, { CSVRowMapper.trimmed($0).isEmpty }) else {
+            if let defaultBudget { return defaultBudget }
+            throw error(record, budget ?? name, "the budget is empty; give every row a budget or use --budget")
+        }
+        let raw = record.string(at: budget)
+        if let known = budgetNames[raw] { return known }
+        let validated = try CSVRowMapper.validatedBudgetName(raw, option: false, line: record.line, column: headerNames[budget])
+        budgetNames[raw] = validated
+        return validated
+    }
+
+    static func validatedBudgetName(_ raw: String, option: Bool, line: Int, column: String = "budget") throws(TallyError) -> String {
+        do {
+            return try Budget(name: raw, limit: Money(cents: 1), createdAt: placeholderDate).validated().name
+        } catch {
+            let reason = error.errorDescription ?? "invalid budget name"
+            if option { throw .invalidImportOption(option: "--budget", value: raw, reason: reason) }
+            throw .importRow(line: line, column: column, value: raw, reason: reason)
+        }
+    }
+
+    private func error(_ record: CSVRecord, _ column: Int, _ reason: String) -> TallyError {
+        .importRow(line: record.line, column: headerNames[column], value: record.string(at: column), reason: reason)
+    }
+
+    // MARK: - Cells
+
+    static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var first = 0
+        var last = bytes.count
+        while first < last, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+        while last > first, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 { last -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[first..<last])
+    }
+
+    /// Cents with their sign: `12.50`, `-12.50`, `+12.50`, and bank layouts with the sign after
+    /// the number (`12.50-`). Anything else, such as grouping or currency symbols, is `nil`.
+    static func signedCents(_ cell: UnsafeRawBufferPointer) -> Int64? {
+        var bytes = trimmed(cell)
+        var negative = false
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            negative = first == UInt8(ascii: "-")
+            bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst())
+        } else if let last = bytes.last, last == UInt8(ascii: "-") || last == UInt8(ascii: "+") {
+            negative = last == UInt8(ascii: "-")
+            bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast())
+        }
+        // Short amounts are small strings, stored inline without allocating.
+        guard let money = try? Money(parsing: String(decoding: bytes, as: UTF8.self)) else { return nil }
+        return negative ? -money.cents : money.cents
+    }
+
+    static func wholeNumber(_ cell: UnsafeRawBufferPointer) -> Int64? {
+        let bytes = trimmed(cell)
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var value: Int64 = 0
+        for byte in bytes {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int64(byte - 0x30)
+        }
+        return value
+    }
+}

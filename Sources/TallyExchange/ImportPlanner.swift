@@ -1,0 +1,202 @@
+import Foundation
+import TallyCore
+
+public enum ImportFormat: String, CaseIterable, Hashable, Sendable {
+    case csv, json
+
+    /// The format a file's extension names, if any.
+    public init?(path: String) {
+        self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+}
+
+/// Where an import reads from; it can be opened again for the second pass.
+public struct ImportInput: Sendable {
+    /// The path, or another name for messages.
+    public let name: String
+    let open: @Sendable () throws(TallyError) -> any ByteSource
+
+    public static func file(_ path: String) -> ImportInput {
+        ImportInput(name: path) { () throws(TallyError) -> any ByteSource in try FileSource(path: path) }
+    }
+
+    /// Bytes in memory, handed out `chunkSize` at a time; for tests.
+    public static func bytes(_ bytes: [UInt8], chunkSize: Int = .max, name: String = "input") -> ImportInput {
+        ImportInput(name: name) { () throws(TallyError) -> any ByteSource in MemorySource(bytes, chunkSize: chunkSize) }
+    }
+}
+
+/// What a file holds, found by the first pass without keeping any row.
+public struct ImportSummary: Hashable, Sendable {
+    public struct BudgetCount: Hashable, Sendable {
+        /// The first spelling met in the file.
+        public var name: String
+        public var expenseCount: Int
+    }
+
+    /// Expenses per budget, ordered by name key; budgets that differ only in case or
+    /// diacritics are one entry, as they are one budget in the store.
+    public var budgets: [BudgetCount]
+    public var skipped: [SkipReason: Int]
+    /// Budgets a JSON document declares, validated; empty for CSV.
+    public var declaredBudgets: [Budget]
+    /// SHA-256 of the file's bytes, as 64 hex digits.
+    public var fingerprint: String
+    public var byteCount: UInt64
+
+    public var expenseCount: Int { budgets.reduce(0) { $0 + $1.expenseCount } }
+    public var skippedCount: Int { skipped.values.reduce(0, +) }
+    /// Every budget name the expenses refer to.
+    public var budgetNames: [String] { budgets.map(\.name) }
+}
+
+/// A validated file, ready for the store to write in one transaction.
+public struct ImportPlan: Sendable {
+    public let input: ImportInput
+    public let format: ImportFormat
+    public let options: CSVImportOptions
+    public let summary: ImportSummary
+    /// The decoded JSON document; CSV rows are read again from the file instead.
+    let document: ExchangeDocument?
+    let bufferSize: Int
+}
+
+/// Validates an import in one streaming pass, then replays it for the store.
+///
+/// The store's import is meant to look like this, all in one transaction:
+/// ```swift
+/// let plan = try ImportPlanner.plan(.file(path), format: .csv, options: options)
+/// try store.importExpenses(fingerprint: plan.summary.fingerprint, force: force, newBudgets: budgets) { insert in
+///     try ImportPlanner.forEachExpense(in: plan) { row throws(TallyError) in try insert(row.expense, row.budgetName) }
+/// }
+/// ```
+public enum ImportPlanner {
+    /// Reads the whole input once: every row is mapped and validated, nothing is kept but counts.
+    /// Throws the first bad row, naming its line, column and value.
+    public static func plan(
+        _ input: ImportInput, format: ImportFormat, options: CSVImportOptions = CSVImportOptions(),
+        bufferSize: Int = CSVReader.defaultBufferSize
+    ) throws(TallyError) -> ImportPlan {
+        let source = FingerprintingSource(try input.open())
+        var tally = BudgetTally()
+        var document: ExchangeDocument?
+        switch format {
+        case .csv:
+            try forEachCSVRow(source: source, options: options, bufferSize: bufferSize) { (outcome: RowOutcome) throws(TallyError) in
+                tally.add(outcome)
+            }
+        case .json:
+            let decoded = try ExchangeDocument.decode(try readAll(source))
+            for (index, dto) in decoded.expenses.enumerated() {
+                tally.add(.expense(try dto.importedExpense(index: index)))
+            }
+            document = decoded
+        }
+        let summary = ImportSummary(
+            budgets: tally.budgets(), skipped: tally.skipped,
+            declaredBudgets: try document?.validatedBudgets() ?? [], fingerprint: source.hasher.finalize(),
+            byteCount: source.hasher.byteCount)
+        return ImportPlan(input: input, format: format, options: options, summary: summary, document: document, bufferSize: bufferSize)
+    }
+
+    /// Reads the input again and hands each expense to `body`, in file order. Rows are validated
+    /// again, so a file changed since ``plan(_:format:options:bufferSize:)`` fails rather than
+    /// importing something unchecked; a changed size or row count fails at the end, before the
+    /// store commits.
+    public static func forEachExpense(
+        in plan: ImportPlan, _ body: (ImportedExpense) throws(TallyError) -> Void
+    ) throws(TallyError) {
+        if let document = plan.document {
+            for (index, dto) in document.expenses.enumerated() { try body(try dto.importedExpense(index: index)) }
+            return
+        }
+        let source = CountingSource(try plan.input.open())
+        var expenses = 0
+        var skipped = 0
+        try forEachCSVRow(source: source, options: plan.options, bufferSize: plan.bufferSize) { (outcome: RowOutcome) throws(TallyError) in
+            switch outcome {
+            case .expense(let expense):
+                expenses += 1
+                try body(expense)
+            case .skipped:
+                skipped += 1
+            }
+        }
+        guard source.byteCount == plan.summary.byteCount, expenses == plan.summary.expenseCount,
+            skipped == plan.summary.skippedCount
+        else {
+            throw .importFile(line: nil, reason: "\(quoted(plan.input.name)) changed while it was being imported")
+        }
+    }
+
+    /// Maps every record after the header; the header line is required.
+    static func forEachCSVRow(
+        source: some ByteSource, options: CSVImportOptions, bufferSize: Int,
+        _ body: (RowOutcome) throws(TallyError) -> Void
+    ) throws(TallyError) {
+        let reader = CSVReader(source: source, delimiter: options.delimiter, bufferSize: bufferSize)
+        do throws(CSVError) {
+            guard let header = try reader.next() else {
+                throw .source(.importFile(line: nil, reason: "the file is empty; it needs at least a header line"))
+            }
+            var mapper = try mapper(header, options)
+            while let record = try reader.next() {
+                let outcome = try map(&mapper, record)
+                do { try body(outcome) } catch { throw .source(error) }
+            }
+        } catch {
+            throw error.tallyError
+        }
+    }
+
+    // Typed-throw shims: the loop above mixes CSVError and TallyError.
+    private static func mapper(_ header: CSVRecord, _ options: CSVImportOptions) throws(CSVError) -> CSVRowMapper {
+        do { return try CSVRowMapper(header: header, options: options) } catch { throw .source(error) }
+    }
+
+    private static func map(_ mapper: inout CSVRowMapper, _ record: CSVRecord) throws(CSVError) -> RowOutcome {
+        do { return try mapper.map(record) } catch { throw .source(error) }
+    }
+
+    private static func readAll(_ source: some ByteSource) throws(TallyError) -> Data {
+        var source = source
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let result: Result<Int, TallyError> = chunk.withUnsafeMutableBytes { buffer in
+                do throws(TallyError) { return .success(try source.read(into: buffer)) } catch { return .failure(error) }
+            }
+            let count = try result.get()
+            if count == 0 { return data }
+            data.append(contentsOf: chunk[0..<count])
+        }
+    }
+}
+
+/// Counts expenses per budget name key, remembering the first spelling.
+struct BudgetTally {
+    private var counts: [String: (name: String, count: Int)] = [:]
+    /// Folding a name is the costly part, and a file spells its budgets only a few ways.
+    private var keys: [String: String] = [:]
+    private(set) var skipped: [SkipReason: Int] = [:]
+
+    mutating func add(_ outcome: RowOutcome) {
+        switch outcome {
+        case .skipped(let reason):
+            skipped[reason, default: 0] += 1
+        case .expense(let expense):
+            let key: String
+            if let known = keys[expense.budgetName] {
+                key = known
+            } else {
+                key = NameKey.make(expense.budgetName)
+                keys[expense.budgetName] = key
+            }
+            counts[key, default: (expense.budgetName, 0)].count += 1
+        }
+    }
+
+    func budgets() -> [ImportSummary.BudgetCount] {
+        counts.sorted { $0.key < $1.key }.map { ImportSummary.BudgetCount(name: $0.value.name, expenseCount: $0.value.count) }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Mustache
+import TallyCore
+
+/// Renders a report as one self-contained HTML page from a Mustache template.
+///
+/// The page needs nothing else: CSS is inline and the charts are PNGs in `data:` URLs. Every
+/// value a user typed goes through `{{…}}`, which escapes it for HTML.
+public struct HTMLRenderer: Sendable {
+    /// The built-in templates, compiled into the binary from `templates/` at build time.
+    public static let templateNames = EmbeddedTemplates.all.keys.sorted()
+    static let mainTemplate = "report.html"
+
+    private let userTemplate: (path: String, text: String)?
+    public var chartScale: Int
+
+    /// Renders with the built-in template.
+    public init(chartScale: Int = 2) {
+        userTemplate = nil
+        self.chartScale = chartScale
+    }
+
+    /// Renders with the user's own template; the built-in partials (`{{> styles}}`,
+    /// `{{> budgets}}`, `{{> details}}`) stay available to it.
+    public init(templateAt path: String, chartScale: Int = 2) throws(TallyError) {
+        let url = URL(fileURLWithPath: path)
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw .templateUnreadable(path: path, reason: HTMLRenderer.reason(error))
+        }
+        do {
+            _ = try MustacheTemplate(string: text)
+        } catch {
+            throw .invalidTemplate(path: path, reason: HTMLRenderer.describe(error))
+        }
+        userTemplate = (path, text)
+        self.chartScale = chartScale
+    }
+
+    public func render(_ report: MonthlyReport) throws(TallyError) -> String {
+        var library = MustacheLibrary()
+        for (name, text) in EmbeddedTemplates.all {
+            do {
+                try library.register(text, named: name)
+            } catch {
+                throw .invalidTemplate(path: "templates/\(name).mustache", reason: HTMLRenderer.describe(error))
+            }
+        }
+        let context = try HTMLContext.make(report, chartScale: chartScale)
+        if let userTemplate {
+            do {
+                return try MustacheTemplate(string: userTemplate.text).render(context, library: library)
+            } catch {
+                throw .invalidTemplate(path: userTemplate.path, reason: HTMLRenderer.describe(error))
+            }
+        }
+        guard let page = library.render(context, withTemplate: HTMLRenderer.mainTemplate) else {
+            throw .reportFailed("the built-in report template is missing")
+        }
+        return page
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue))
+        }
+        switch nsError.code {
+        case NSFileReadNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        case NSFileReadInapplicableStringEncodingError: return "not UTF-8 text"
+        default: return nsError.localizedDescription
+        }
+    }
+
+    /// The parser's error with the line and column it stopped at.
+    private static func describe(_ error: any Error) -> String {
+        if let parserError = error as? MustacheTemplate.ParserError {
+            return "\(parserError.error) at line \(parserError.context.lineNumber), column \(parserError.context.columnNumber)"
+        }
+        return "\(error)"
+    }
+}
+
+/// The values a template can use, as plain dictionaries so the names are the template's API.
+enum HTMLContext {
+    static func make(_ report: MonthlyReport, chartScale: Int) throws(TallyError) -> [String: Any] {
+        let renderer = PNGRenderer(scale: chartScale)
+        let cumulative = try renderer.render(.cumulative, of: report)
+        let trend = try renderer.render(.trend, of: report)
+        let totals = report.totals
+        let over = totals.remaining.cents < 0
+        let budgetCount = report.budgets.count
+        let expenseCount = totals.expenseCount
+        return [
+            "month": report.month.isoString,
+            "monthName": report.month.longName,
+            "summary": [
+                "spent": totals.spent.groupedString,
+                "limit": totals.limit.groupedString,
+                "remaining": totals.remaining.groupedString,
+                "remainingLabel": over ? "Over by" : "Left",
+                "remainingAmount": Money(cents: Int64(clamping: totals.remaining.cents.magnitude)).groupedString,
+                "share": totals.share.percentString,
+                "over": over,
+                "hasLimit": totals.limit.cents > 0,
+                "budgetCount": "\(budgetCount) budget\(budgetCount == 1 ? "" : "s")",
+                "expenseCount": "\(expenseCount) expense\(expenseCount == 1 ? "" : "s")",
+            ] as [String: Any],
+            "hasBudgets": !report.budgets.isEmpty,
+            "budgets": report.budgets.map(budget),
+            "hasExpenses": !report.hasNoExpenses,
+            "top": report.top.map(topExpense),
+            "hasTags": !report.tags.isEmpty,
+            "tags": report.tags.map { ["tag": $0.tag, "spent": $0.spent.groupedString] },
+            "charts": [
+                "cumulative": "data:image/png;base64," + cumulative.base64EncodedString(),
+                "trend": "data:image/png;base64," + trend.base64EncodedString(),
+            ],
+        ]
+    }
+
+    private static func budget(_ line: MonthlyReport.BudgetLine) -> [String: Any] {
+        [
+            "name": line.name,
+            "limit": line.limit.groupedString,
+            "spent": line.spent.groupedString,
+            "remaining": line.remaining.groupedString,
+            "share": line.share.percentString,
+            "barWidth": String(min(line.share.basisPoints, 10_000) / 100),
+            "over": line.isOver,
+            "tone": line.isOver ? "over" : line.share.basisPoints >= 8_000 ? "near" : "ok",
+            "expenses": line.expenseCount,
+        ]
+    }
+
+    private static func topExpense(_ expense: MonthlyReport.TopExpense) -> [String: Any] {
+        [
+            "name": expense.name,
+            "budget": expense.budgetName,
+            "date": expense.date.isoString,
+            "amount": expense.amount.groupedString,
+            "quantity": String(expense.quantity),
+            "multiple": expense.quantity > 1,
+            "total": expense.total.groupedString,
+            "tags": expense.tags,
+        ]
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import TallyCore
+
+/// Renders a report as JSON with sorted keys and amounts as two-decimal strings, so the output
+/// is byte-for-byte stable and no consumer parses money into a float by accident.
+public struct JSONRenderer: Sendable {
+    public init() {}
+
+    public func render(_ report: MonthlyReport) throws(TallyError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(Document(report))
+            return String(decoding: data, as: UTF8.self) + "\n"
+        } catch {
+            throw .reportFailed("cannot encode the report as JSON: \(error.localizedDescription)")
+        }
+    }
+
+    private struct Document: Encodable {
+        let month: String
+        let budgets: [BudgetLine]
+        let totals: Totals
+        let days: [DayLine]
+        let top: [TopLine]
+        let tags: [TagLine]
+        let trend: TrendLine
+
+        init(_ report: MonthlyReport) {
+            month = report.month.isoString
+            budgets = report.budgets.map(BudgetLine.init)
+            totals = Totals(report.totals)
+            days = report.days.map { DayLine(date: $0.day.isoString, spent: $0.spent.plainString, cumulative: $0.cumulative.plainString) }
+            top = report.top.map(TopLine.init)
+            tags = report.tags.map { TagLine(tag: $0.tag, spent: $0.spent.plainString) }
+            trend = TrendLine(report.trend)
+        }
+    }
+
+    private struct BudgetLine: Encodable {
+        let name, limit, spent, remaining, share: String
+        let over: Bool
+        let expenses: Int
+
+        init(_ line: MonthlyReport.BudgetLine) {
+            name = line.name
+            limit = line.limit.plainString
+            spent = line.spent.plainString
+            remaining = line.remaining.plainString
+            share = line.share.ratioString
+            over = line.isOver
+            expenses = line.expenseCount
+        }
+    }
+
+    private struct Totals: Encodable {
+        let limit, spent, remaining, share: String
+        let over: Bool
+        let expenses: Int
+
+        init(_ totals: MonthlyReport.Totals) {
+            limit = totals.limit.plainString
+            spent = totals.spent.plainString
+            remaining = totals.remaining.plainString
+            share = totals.share.ratioString
+            over = totals.isOver
+            expenses = totals.expenseCount
+        }
+    }
+
+    private struct DayLine: Encodable {
+        let date, spent, cumulative: String
+    }
+
+    private struct TopLine: Encodable {
+        let id: Int64?
+        let name, budget, date, amount, total: String
+        let quantity: Int64
+        let tags: [String]
+
+        init(_ expense: MonthlyReport.TopExpense) {
+            id = expense.id
+            name = expense.name
+            budget = expense.budgetName
+            date = expense.date.isoString
+            amount = expense.amount.plainString
+            quantity = expense.quantity
+            total = expense.total.plainString
+            tags = expense.tags
+        }
+    }
+
+    private struct TagLine: Encodable {
+        let tag, spent: String
+    }
+
+    private struct TrendLine: Encodable {
+        let months: [String]
+        let budgets: [Series]
+        let totals: [String]
+
+        struct Series: Encodable {
+            let name: String
+            let spent: [String]
+        }
+
+        init(_ trend: MonthlyReport.Trend) {
+            months = trend.months.map(\.isoString)
+            budgets = trend.budgets.map { Series(name: $0.name, spent: $0.spent.map(\.plainString)) }
+            totals = trend.totals.map(\.plainString)
+        }
+    }
+}

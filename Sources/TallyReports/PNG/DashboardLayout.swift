@@ -1,0 +1,85 @@
+import TallyCore
+
+/// Where everything on the dashboard image goes, in points (pixels at scale 1).
+///
+/// Computed from the report alone, measuring text at scale 1, so a `--scale 2` image is the
+/// same picture at twice the size, and tests can find the pixels of any bar.
+public struct DashboardLayout: Sendable {
+    public static let width = 960.0
+    static let margin = 36.0
+    static let rowHeight = 34.0
+    static let nameSize = 13.0
+    static let amountSize = 12.5
+    static let chartHeight = 280.0
+
+    public var height: Double
+    public var cards: [Rect]
+    public var budgetsTitleY: Double
+    /// One per budget, in report order.
+    public var rows: [Row]
+    /// The box that says there are no budgets, when there are none.
+    public var emptyBudgets: Rect?
+    public var cumulativeChart: Rect
+    public var trendChart: Rect
+
+    public struct Row: Sendable {
+        /// The budget name as drawn, shortened with `…` when it would not fit.
+        public var label: String
+        public var labelX: Double
+        public var baseline: Double
+        public var track: Rect
+        /// The coloured part of the bar; the whole track when over budget.
+        public var fill: Rect
+        public var amountsX: Double
+        public var shareX: Double
+    }
+
+    public init(report: MonthlyReport) {
+        let typesetter = Typesetter.layout
+        let margin = Self.margin
+        let contentWidth = Self.width - 2 * margin
+        let cardWidth = (contentWidth - 2 * 16) / 3
+        cards = (0..<3).map { Rect(x: margin + Double($0) * (cardWidth + 16), y: 100, width: cardWidth, height: 76) }
+        budgetsTitleY = 226
+
+        let amounts = report.budgets.map(Self.amountText)
+        let shares = report.budgets.map(\.share.percentString)
+        let amountsWidth = amounts.map { typesetter.width(of: $0, size: Self.amountSize) }.max() ?? 0
+        let shareWidth = max(typesetter.width(of: "100%", size: Self.amountSize, weight: .bold), shares.map { typesetter.width(of: $0, size: Self.amountSize, weight: .bold) }.max() ?? 0)
+        let shareX = Self.width - margin
+        let amountsX = shareX - shareWidth - 16
+        let nameWidth = 220.0
+        let trackX = margin + nameWidth + 16
+        let trackWidth = max(120, amountsX - amountsWidth - 20 - trackX)
+
+        var rows: [Row] = []
+        var y = budgetsTitleY + 18
+        for line in report.budgets {
+            let track = Rect(x: trackX, y: y + 12, width: trackWidth, height: 10)
+            let filled = line.isOver ? trackWidth : trackWidth * Double(min(line.share.basisPoints, 10_000)) / 10_000
+            rows.append(
+                Row(
+                    label: typesetter.fitted(line.name, maximumWidth: nameWidth, size: Self.nameSize),
+                    labelX: margin, baseline: y + 22, track: track,
+                    fill: Rect(x: trackX, y: track.y, width: filled, height: track.height),
+                    amountsX: amountsX, shareX: shareX
+                )
+            )
+            y += Self.rowHeight
+        }
+        self.rows = rows
+        if report.budgets.isEmpty {
+            emptyBudgets = Rect(x: margin, y: y + 4, width: contentWidth, height: 72)
+            y += 84
+        }
+        let chartWidth = (contentWidth - 24) / 2
+        let chartsY = y + 28
+        cumulativeChart = Rect(x: margin, y: chartsY, width: chartWidth, height: Self.chartHeight)
+        trendChart = Rect(x: margin + chartWidth + 24, y: chartsY, width: chartWidth, height: Self.chartHeight)
+        height = (chartsY + Self.chartHeight + margin).rounded(.up)
+    }
+
+    static func amountText(_ line: MonthlyReport.BudgetLine) -> String {
+        "\(line.spent.groupedString) / \(line.limit.groupedString)"
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import TallyCore
+
+/// The dashboard's colours, public so tests can look for them in the pixels.
+public enum Palette {
+    public static let background = Color(0xFFFFFF)
+    public static let card = Color(0xF4F6F9)
+    public static let ink = Color(0x1F2933)
+    public static let muted = Color(0x66788A)
+    public static let grid = Color(0xE3E8EE)
+    public static let track = Color(0xE9EDF2)
+    public static let spent = Color(0x2F6FDE)
+    public static let spentTint = Color(0xDCE7FA)
+    public static let pastMonth = Color(0xB3C9F2)
+    public static let near = Color(0xE39B2D)
+    public static let over = Color(0xD64545)
+    public static let pace = Color(0x8A97A6)
+
+    /// The bar colour for a budget: red when over, amber from 80 %, blue otherwise.
+    public static func bar(for line: MonthlyReport.BudgetLine) -> Color {
+        if line.isOver { return over }
+        return line.share.basisPoints >= 8_000 ? near : spent
+    }
+}
+
+/// Draws a report as one PNG dashboard with libgd: summary cards, a bar per budget, the
+/// month's cumulative spending against an even pace, and the six-month trend.
+public struct PNGRenderer: Sendable {
+    public enum Chart: Sendable {
+        case cumulative, trend
+    }
+
+    /// 1 for normal screens, 2 for high-density ones: the same picture at twice the pixels.
+    public var scale: Int
+
+    public init(scale: Int = 1) {
+        self.scale = scale
+    }
+
+    public func render(_ report: MonthlyReport) throws(TallyError) -> Data {
+        let layout = DashboardLayout(report: report)
+        let canvas = try Canvas(width: DashboardLayout.width, height: layout.height, scale: scale, background: Palette.background)
+        drawHeader(report, layout, on: canvas)
+        drawBudgets(report, layout, on: canvas)
+        ChartPainter(report: report, canvas: canvas).cumulative(in: layout.cumulativeChart)
+        ChartPainter(report: report, canvas: canvas).trend(in: layout.trendChart)
+        return try canvas.pngData()
+    }
+
+    /// One chart on its own, as the HTML page embeds it.
+    public func render(_ chart: Chart, of report: MonthlyReport, width: Double = 440, height: Double = 280) throws(TallyError) -> Data {
+        let canvas = try Canvas(width: width, height: height, scale: scale, background: Palette.background)
+        let frame = Rect(x: 0, y: 0, width: width, height: height)
+        let painter = ChartPainter(report: report, canvas: canvas, drawsFrame: false)
+        switch chart {
+        case .cumulative: painter.cumulative(in: frame)
+        case .trend: painter.trend(in: frame)
+        }
+        return try canvas.pngData()
+    }
+
+    private func drawHeader(_ report: MonthlyReport, _ layout: DashboardLayout, on canvas: Canvas) {
+        let margin = DashboardLayout.margin
+        canvas.text("MONTHLY REPORT", x: margin, y: 46, size: 11, Palette.muted, weight: .bold)
+        canvas.text(report.month.longName, x: margin, y: 80, size: 26, Palette.ink, weight: .bold)
+        let count = report.totals.expenseCount
+        canvas.text(
+            "\(report.budgets.count) budget\(report.budgets.count == 1 ? "" : "s") · \(count) expense\(count == 1 ? "" : "s")",
+            x: DashboardLayout.width - margin, y: 80, size: 13, Palette.muted, anchor: .trailing
+        )
+        let totals = report.totals
+        let over = totals.remaining.cents < 0
+        let cards: [(String, String, Color)] = [
+            ("Spent", totals.spent.groupedString, Palette.ink),
+            ("Limit", totals.limit.groupedString, Palette.ink),
+            (over ? "Over by" : "Left", Money(cents: Int64(clamping: totals.remaining.cents.magnitude)).groupedString, over ? Palette.over : Palette.ink),
+        ]
+        for ((label, value, color), rect) in zip(cards, layout.cards) {
+            canvas.fillRounded(rect, radius: 10, Palette.card)
+            canvas.text(label, x: rect.x + 18, y: rect.y + 27, size: 12, Palette.muted)
+            let fitted = Typesetter.layout.fitted(value, maximumWidth: rect.width - 36, size: 22, weight: .bold)
+            canvas.text(fitted, x: rect.x + 18, y: rect.y + 58, size: 22, color, weight: .bold)
+        }
+        if totals.limit.cents > 0 {
+            let share = layout.cards[0]
+            canvas.text("\(totals.share.percentString) of limit", x: share.maxX - 18, y: share.y + 27, size: 12,
+                        totals.isOver ? Palette.over : Palette.muted, anchor: .trailing)
+        }
+    }
+
+    private func drawBudgets(_ report: MonthlyReport, _ layout: DashboardLayout, on canvas: Canvas) {
+        let margin = DashboardLayout.margin
+        canvas.text("Budgets", x: margin, y: layout.budgetsTitleY, size: 15, Palette.ink, weight: .bold)
+        if let first = layout.rows.first {
+            canvas.text("spent / limit", x: first.amountsX, y: layout.budgetsTitleY, size: 11, Palette.muted, anchor: .trailing)
+            canvas.text("used", x: first.shareX, y: layout.budgetsTitleY, size: 11, Palette.muted, anchor: .trailing)
+        }
+        for (index, (line, row)) in zip(report.budgets, layout.rows).enumerated() {
+            if index > 0 {
+                canvas.line(from: (margin, row.baseline - 24), to: (DashboardLayout.width - margin, row.baseline - 24), Palette.grid)
+            }
+            canvas.text(row.label, x: row.labelX, y: row.baseline, size: DashboardLayout.nameSize, Palette.ink)
+            canvas.fillRounded(row.track, radius: 5, Palette.track)
+            canvas.fillRounded(row.fill, radius: 5, Palette.bar(for: line))
+            let tone = line.isOver ? Palette.over : Palette.ink
+            canvas.text(DashboardLayout.amountText(line), x: row.amountsX, y: row.baseline, size: DashboardLayout.amountSize, tone, anchor: .trailing)
+            canvas.text(line.share.percentString, x: row.shareX, y: row.baseline, size: DashboardLayout.amountSize,
+                        line.isOver ? Palette.over : Palette.muted, weight: .bold, anchor: .trailing)
+        }
+        if let empty = layout.emptyBudgets {
+            canvas.fillRounded(empty, radius: 10, Palette.card)
+            canvas.text("No budgets yet", x: empty.midX, y: empty.y + 31, size: 14, Palette.ink, weight: .bold, anchor: .center)
+            canvas.text("Add a budget to see spending against its limit.", x: empty.midX, y: empty.y + 52, size: 12, Palette.muted, anchor: .center)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import TallyCore
+
+/// Computes a ``MonthlyReport`` from any store.
+///
+/// Only the store's aggregate queries are used, each bounded to the report's month or one of the
+/// five trend months, so the cost does not grow with the length of the history.
+public struct ReportBuilder: Sendable {
+    public static let topExpenseCount = 10
+    public static let trendLength = 6
+
+    private let store: any DataAccess
+
+    public init(store: any DataAccess) {
+        self.store = store
+    }
+
+    public func report(for month: Month) throws(TallyError) -> MonthlyReport {
+        let statuses = try store.budgetStatuses(for: month)
+        let budgets = try statuses.map { (status: BudgetStatus) throws(TallyError) in
+            MonthlyReport.BudgetLine(
+                id: status.budget.id, name: status.budget.name, limit: status.budget.limit, spent: status.spent,
+                remaining: status.remaining, share: Share(spent: status.spent, of: status.budget.limit),
+                isOver: status.isOverBudget, expenseCount: status.expenseCount
+            )
+        }
+        let limit = try Money.sum(budgets.map(\.limit))
+        let spent = try Money.sum(budgets.map(\.spent))
+        let totals = MonthlyReport.Totals(
+            limit: limit, spent: spent, remaining: try limit - spent, share: Share(spent: spent, of: limit),
+            expenseCount: budgets.reduce(0) { $0 + $1.expenseCount }
+        )
+        return MonthlyReport(
+            month: month, budgets: budgets, totals: totals, days: try days(of: month),
+            top: try top(in: month, budgetNames: names(of: statuses)), tags: try tags(in: month),
+            trend: try trend(endingWith: month, current: statuses)
+        )
+    }
+
+    private func names(of statuses: [BudgetStatus]) -> [Int64: String] {
+        var names: [Int64: String] = [:]
+        for status in statuses {
+            if let id = status.budget.id { names[id] = status.budget.name }
+        }
+        return names
+    }
+
+    private func days(of month: Month) throws(TallyError) -> [MonthlyReport.DaySpending] {
+        let spentByDay = try store.spendingByDay(in: month.days)
+        var cumulative = Money.zero
+        var days: [MonthlyReport.DaySpending] = []
+        for number in 1...month.numberOfDays {
+            let day = try Day(year: month.year, month: month.month, day: number)
+            let spent = spentByDay[day] ?? .zero
+            cumulative = try cumulative + spent
+            days.append(MonthlyReport.DaySpending(day: day, spent: spent, cumulative: cumulative))
+        }
+        return days
+    }
+
+    private func top(in month: Month, budgetNames: [Int64: String]) throws(TallyError) -> [MonthlyReport.TopExpense] {
+        let query = ExpenseQuery(days: month.days, sort: .total, descending: true, limit: Self.topExpenseCount)
+        return try store.expenses(query).map { (expense: Expense) throws(TallyError) in
+            MonthlyReport.TopExpense(
+                id: expense.id, name: expense.name, budgetName: budgetNames[expense.budgetID] ?? "",
+                date: expense.date, amount: expense.amount, quantity: expense.quantity, total: try expense.total(),
+                tags: expense.tags
+            )
+        }
+    }
+
+    private func tags(in month: Month) throws(TallyError) -> [MonthlyReport.TagTotal] {
+        try store.spendingByTag(in: month.days)
+            .map { MonthlyReport.TagTotal(tag: $0.key, spent: $0.value) }
+            .sorted { $0.spent != $1.spent ? $0.spent > $1.spent : $0.tag.utf8.lexicographicallyPrecedes($1.tag.utf8) }
+    }
+
+    /// Spent per current budget over six months; budgets created later simply show zero before.
+    private func trend(endingWith month: Month, current: [BudgetStatus]) throws(TallyError) -> MonthlyReport.Trend {
+        let months = (0..<Self.trendLength).reversed().map { month.adding(months: -$0) }
+        var series = current.map { MonthlyReport.Trend.Series(name: $0.budget.name, spent: []) }
+        var index: [Int64: Int] = [:]
+        for (position, status) in current.enumerated() {
+            if let id = status.budget.id { index[id] = position }
+        }
+        var totals: [Money] = []
+        for trendMonth in months {
+            let statuses = trendMonth == month ? current : try store.budgetStatuses(for: trendMonth)
+            var spentByPosition = [Money](repeating: .zero, count: series.count)
+            for status in statuses {
+                if let id = status.budget.id, let position = index[id] { spentByPosition[position] = status.spent }
+            }
+            for position in series.indices { series[position].spent.append(spentByPosition[position]) }
+            totals.append(try Money.sum(statuses.map(\.spent)))
+        }
+        return MonthlyReport.Trend(months: months, budgets: series, totals: totals)
+    }
+}

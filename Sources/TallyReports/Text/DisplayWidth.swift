@@ -1,0 +1,46 @@
+/// Terminal column widths, so tables stay aligned with CJK and combining characters.
+enum DisplayWidth {
+    static func of(_ text: String) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    static func of(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .enclosingMark {
+            return 0
+        }
+        return isWide(first) ? 2 : 1
+    }
+
+    /// Shortens `text` to at most `columns` columns, ending with `…` when cut.
+    static func truncated(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        var result = ""
+        var width = 0
+        for character in text {
+            let characterWidth = of(character)
+            guard width + characterWidth <= columns - 1 else { break }
+            result.append(character)
+            width += characterWidth
+        }
+        return result + "…"
+    }
+
+    /// `text` padded with spaces to `columns`, on the right unless `leading`.
+    static func padded(_ text: String, to columns: Int, leading: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, columns - of(text)))
+        return leading ? padding + text : text + padding
+    }
+
+    /// East Asian Wide and Fullwidth ranges that matter in names: CJK, kana, Hangul, fullwidth forms, emoji.
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+}

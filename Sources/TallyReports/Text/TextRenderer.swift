@@ -1,0 +1,138 @@
+import TallyCore
+
+/// Renders a report as a terminal table with a bar per budget.
+///
+/// Colour is an option rather than a guess: only the caller knows whether stdout is a terminal
+/// and whether `NO_COLOR` is set.
+public struct TextRenderer: Sendable {
+    public var useColor: Bool
+    /// Widest budget or expense name before it is shortened with `…`, in terminal columns.
+    public var maximumNameWidth: Int
+    public var barWidth: Int
+
+    public init(useColor: Bool = false, maximumNameWidth: Int = 28, barWidth: Int = 20) {
+        self.useColor = useColor
+        self.maximumNameWidth = maximumNameWidth
+        self.barWidth = barWidth
+    }
+
+    public func render(_ report: MonthlyReport) -> String {
+        var lines: [String] = []
+        let count = report.budgets.count
+        let expenses = report.totals.expenseCount
+        lines.append(
+            style("\(report.month.longName) · \(count) budget\(count == 1 ? "" : "s") · \(expenses) expense\(expenses == 1 ? "" : "s")", .bold)
+        )
+        lines.append("")
+        if report.budgets.isEmpty {
+            lines.append("No budgets to report.")
+        } else {
+            lines += budgetTable(report)
+        }
+        if report.hasNoExpenses {
+            lines.append("")
+            lines.append("No expenses in \(report.month.longName).")
+        } else {
+            lines.append("")
+            lines += topExpenses(report)
+            if !report.tags.isEmpty {
+                lines.append("")
+                lines += tagTotals(report)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func budgetTable(_ report: MonthlyReport) -> [String] {
+        let names = report.budgets.map { DisplayWidth.truncated($0.name, to: maximumNameWidth) }
+        let nameWidth = max(DisplayWidth.of("Budget"), DisplayWidth.of("Total"), names.map(DisplayWidth.of).max() ?? 0)
+        let amounts = report.budgets.flatMap { [$0.limit, $0.spent, $0.remaining] }
+            + [report.totals.limit, report.totals.spent, report.totals.remaining]
+        let amountWidth = max(DisplayWidth.of("Remaining"), amounts.map { $0.groupedString.count }.max() ?? 0)
+        let usedWidth = max(4, (report.budgets.map(\.share) + [report.totals.share]).map { $0.percentString.count }.max() ?? 0)
+
+        func row(_ name: String, _ values: [String], _ used: String) -> String {
+            ([DisplayWidth.padded(name, to: nameWidth)] + values.map { DisplayWidth.padded($0, to: amountWidth, leading: true) }
+                + [DisplayWidth.padded(used, to: usedWidth, leading: true)]).joined(separator: "  ")
+        }
+
+        var lines = [style(row("Budget", ["Limit", "Spent", "Remaining"], "Used"), .bold)]
+        for (line, name) in zip(report.budgets, names) {
+            let text = row(name, [line.limit, line.spent, line.remaining].map(\.groupedString), line.share.percentString)
+            let tone = tone(for: line.share, over: line.isOver)
+            var full = text + "  " + style(bar(for: line.share), tone)
+            if line.isOver { full += " " + style("over", .red) }
+            lines.append(full)
+        }
+        let totals = report.totals
+        let tableWidth = nameWidth + 3 * (amountWidth + 2) + usedWidth + 2
+        lines.append(String(repeating: "─", count: tableWidth))
+        let totalRow = row("Total", [totals.limit, totals.spent, totals.remaining].map(\.groupedString), totals.share.percentString)
+        lines.append(style(totalRow, .bold) + (totals.isOver ? "  " + style("over", .red) : ""))
+        return lines
+    }
+
+    private func topExpenses(_ report: MonthlyReport) -> [String] {
+        let names = report.top.map { DisplayWidth.truncated($0.name, to: maximumNameWidth) }
+        let budgets = report.top.map { DisplayWidth.truncated($0.budgetName, to: maximumNameWidth) }
+        let nameWidth = names.map(DisplayWidth.of).max() ?? 0
+        let budgetWidth = budgets.map(DisplayWidth.of).max() ?? 0
+        let amountWidth = report.top.map { $0.total.groupedString.count }.max() ?? 0
+        var lines = [style("Top expenses", .bold)]
+        for (index, expense) in report.top.enumerated() {
+            lines.append(
+                "  \(expense.date.isoString)  \(DisplayWidth.padded(names[index], to: nameWidth))  "
+                    + "\(DisplayWidth.padded(budgets[index], to: budgetWidth))  "
+                    + DisplayWidth.padded(expense.total.groupedString, to: amountWidth, leading: true)
+            )
+        }
+        return lines
+    }
+
+    private func tagTotals(_ report: MonthlyReport) -> [String] {
+        let tags = report.tags.map { DisplayWidth.truncated($0.tag, to: maximumNameWidth) }
+        let tagWidth = tags.map(DisplayWidth.of).max() ?? 0
+        let amountWidth = report.tags.map { $0.spent.groupedString.count }.max() ?? 0
+        var lines = [style("By tag", .bold)]
+        for (tag, total) in zip(tags, report.tags) {
+            lines.append("  \(DisplayWidth.padded(tag, to: tagWidth))  \(DisplayWidth.padded(total.spent.groupedString, to: amountWidth, leading: true))")
+        }
+        return lines
+    }
+
+    /// A bar of `barWidth` cells in eighths; a share above 100 % fills it.
+    private func bar(for share: Share) -> String {
+        let eighths = Int(min(share.basisPoints, 10_000) * Int64(barWidth * 8) / 10_000)
+        let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        var text = String(repeating: "█", count: eighths / 8) + partials[eighths % 8]
+        let cells = eighths / 8 + (eighths % 8 > 0 ? 1 : 0)
+        text += String(repeating: "░", count: barWidth - cells)
+        return text
+    }
+
+    private enum Tone: String {
+        case bold = "1", red = "31", yellow = "33", green = "32"
+    }
+
+    private func tone(for share: Share, over: Bool) -> Tone {
+        if over { return .red }
+        return share.basisPoints >= 8_000 ? .yellow : .green
+    }
+
+    private func style(_ text: String, _ tone: Tone) -> String {
+        useColor ? "\u{1B}[\(tone.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension Month {
+    static let englishNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+
+    /// `November 2026`, the same in every locale so golden files and images are stable.
+    public var longName: String { "\(Month.englishNames[month - 1]) \(year)" }
+
+    /// `Nov`.
+    public var shortName: String { String(Month.englishNames[month - 1].prefix(3)) }
+}

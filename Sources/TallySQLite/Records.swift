@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+import TallyCore
+
+/// A `budget` row. The models stay free of GRDB; these records translate at the boundary.
+struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "budget"
+
+    var id: Int64?
+    var name: String
+    var nameKey: String
+    var limitCents: Int64
+    var period: String
+    var createdAt: Int64
+    var updatedAt: Int64
+
+    init(_ budget: Budget) {
+        id = budget.id
+        name = budget.name
+        nameKey = budget.nameKey
+        limitCents = budget.limit.cents
+        period = budget.period.rawValue
+        createdAt = Milliseconds.since1970(budget.createdAt)
+        updatedAt = Milliseconds.since1970(budget.updatedAt)
+    }
+
+    init(row: Row) throws {
+        id = row["id"]
+        name = row["name"]
+        nameKey = row["nameKey"]
+        limitCents = row["limitCents"]
+        period = row["period"]
+        createdAt = row["createdAt"]
+        updatedAt = row["updatedAt"]
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["name"] = name
+        container["nameKey"] = nameKey
+        container["limitCents"] = limitCents
+        container["period"] = period
+        container["createdAt"] = createdAt
+        container["updatedAt"] = updatedAt
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    func model() throws(TallyError) -> Budget {
+        guard let period = BudgetPeriod(rawValue: period) else {
+            throw .storage("budget \(quoted(name)) has an unknown period \(quoted(period))")
+        }
+        return Budget(
+            id: id, name: name, limit: Money(cents: limitCents), period: period,
+            createdAt: Milliseconds.date(createdAt), updatedAt: Milliseconds.date(updatedAt))
+    }
+}
+
+/// An `expense` row; its tags live in `expenseTag` and are loaded separately.
+struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "expense"
+
+    var id: Int64?
+    var budgetId: Int64
+    var name: String
+    var nameKey: String
+    var amountCents: Int64
+    var quantity: Int64
+    var date: String
+    var createdAt: Int64
+    var updatedAt: Int64
+
+    init(_ expense: Expense) {
+        id = expense.id
+        budgetId = expense.budgetID
+        name = expense.name
+        nameKey = expense.nameKey
+        amountCents = expense.amount.cents
+        quantity = expense.quantity
+        date = expense.date.isoString
+        createdAt = Milliseconds.since1970(expense.createdAt)
+        updatedAt = Milliseconds.since1970(expense.updatedAt)
+    }
+
+    init(row: Row) throws {
+        id = row["id"]
+        budgetId = row["budgetId"]
+        name = row["name"]
+        nameKey = row["nameKey"]
+        amountCents = row["amountCents"]
+        quantity = row["quantity"]
+        date = row["date"]
+        createdAt = row["createdAt"]
+        updatedAt = row["updatedAt"]
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["budgetId"] = budgetId
+        container["name"] = name
+        container["nameKey"] = nameKey
+        container["amountCents"] = amountCents
+        container["quantity"] = quantity
+        container["date"] = date
+        container["createdAt"] = createdAt
+        container["updatedAt"] = updatedAt
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    func model(tags: [String]) throws(TallyError) -> Expense {
+        let day: Day
+        do {
+            day = try Day(parsing: date)
+        } catch {
+            throw .storage("expense #\(id ?? 0) has an invalid date \(quoted(date))")
+        }
+        return Expense(
+            id: id, name: name, amount: Money(cents: amountCents), quantity: quantity, date: day,
+            budgetID: budgetId, tags: tags.sorted(), createdAt: Milliseconds.date(createdAt),
+            updatedAt: Milliseconds.date(updatedAt))
+    }
+}
+
+/// Timestamps are stored as whole milliseconds since 1970, as `Date.roundedToMilliseconds` keeps them.
+enum Milliseconds {
+    static func since1970(_ date: Date) -> Int64 {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        // A clock can be injected, so even absurd dates must not trap.
+        guard milliseconds.isFinite else { return 0 }
+        return Int64(exactly: milliseconds) ?? (milliseconds < 0 ? -(1 << 53) : 1 << 53)
+    }
+
+    static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}
+
+extension String {
+    /// Tags are compared by canonical equivalence in Swift but by bytes in SQLite; storing
+    /// them composed makes both agree.
+    var composedTag: String { precomposedStringWithCanonicalMapping }
+}

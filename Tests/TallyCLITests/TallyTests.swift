@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// The root command: help, version and the error contract every command shares.
+@Suite struct TallyTests {
+    @Test func helpMatchesGolden() throws {
+        let sandbox = try Sandbox()
+        let outcome = try sandbox.run(["--help"], useDB: false)
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.isEmpty)
+        try expectGolden(outcome.stdout, named: "help.txt")
+    }
+
+    @Test func subcommandHelpGoesToStdout() throws {
+        let sandbox = try Sandbox()
+        let outcome = try sandbox.run(["expense", "list", "--help"], useDB: false)
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("--page-size"))
+        #expect(outcome.stderr.isEmpty)
+    }
+
+    @Test func versionIsPrinted() throws {
+        let sandbox = try Sandbox()
+        let outcome = try sandbox.run(["--version"], useDB: false)
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == "0.1.0\n")
+    }
+
+    @Test(arguments: [
+        ["frobnicate"],
+        ["budget", "add", "Food"],
+        ["budget", "add", "Food", "--limit"],
+        ["budget", "list", "--colour"],
+        ["budget", "list", "--sort", "size"],
+        ["expense", "list", "--sort", "colour"],
+        ["expense", "remove", "abc"],
+        ["add", "Coffee", "3.50"],
+        ["budget"],
+    ])
+    func usageErrorsAreOneLineAndExit64(arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        let outcome = try sandbox.run(arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.isOneLineFailure, "\(outcome.stderr)")
+        #expect(try sandbox.databaseSnapshot().isEmpty, "a usage error must not create the database")
+    }
+
+    @Test func databaseComesFromXDGDataHomeWithoutDB() throws {
+        let sandbox = try Sandbox()
+        let outcome = try sandbox.run(["budget", "add", "Food", "--limit", "10"], useDB: false)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let expected = sandbox.directory.appendingPathComponent("data/tally/tally.sqlite").path
+        #expect(FileManager.default.fileExists(atPath: expected))
+    }
+
+    @Test func tallyDBEnvironmentVariableIsUsed() throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.directory.appendingPathComponent("db/from-env.sqlite").path
+        let outcome = try sandbox.run(["budget", "add", "Food", "--limit", "10"], useDB: false, environment: ["TALLY_DB": path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+}

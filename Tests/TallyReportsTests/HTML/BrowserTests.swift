@@ -1,0 +1,65 @@
+import Foundation
+import TallyCore
+import Testing
+@testable import TallyReports
+
+/// Opens the HTML report in Debian's headless Chromium. Without a browser the test is skipped
+/// on a developer machine but fails under CI, where `.ci/run` installs one.
+@Suite(.enabled(if: Browser.path != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+struct BrowserTests {
+    @Test func renderedPageHoldsEveryBudgetAndScreenshots() throws {
+        let browser = try #require(Browser.path, "chromium is not installed; install Debian's chromium package")
+        let directory = try TemporaryDirectory()
+        let report = try Fixtures.report(Fixtures.internationalStore())
+        let page = directory.path("report.html")
+        try Data(HTMLRenderer().render(report).utf8).write(to: URL(fileURLWithPath: page))
+        let url = URL(fileURLWithPath: page).absoluteString
+
+        let dom = try Browser.run(browser, ["--dump-dom", url], profile: directory.path("profile-dom"))
+        #expect(dom.status == 0)
+        for line in report.budgets {
+            #expect(dom.output.contains(line.name), "\(line.name)")
+            #expect(dom.output.contains(line.spent.groupedString), "\(line.spent.groupedString)")
+            #expect(dom.output.contains(line.limit.groupedString), "\(line.limit.groupedString)")
+        }
+
+        let screenshot = directory.path("screenshot.png")
+        let shot = try Browser.run(browser, ["--screenshot=\(screenshot)", "--window-size=1000,1600", url], profile: directory.path("profile-shot"))
+        #expect(shot.status == 0)
+        let data = try #require(FileManager.default.contents(atPath: screenshot))
+        Previews.save(data, as: "screenshot.png")
+        let image = try #require(DecodedImage(data))
+        #expect(image.width == 1000)
+        #expect(image.height == 1600)
+    }
+}
+
+enum Browser {
+    static let path: String? = {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            for directory in directories {
+                let candidate = "\(directory)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        return nil
+    }()
+
+    /// Runs headless Chromium and returns its exit status and stdout; it is killed if it hangs.
+    static func run(_ browser: String, _ arguments: [String], profile: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: browser)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        watchdog.cancel()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

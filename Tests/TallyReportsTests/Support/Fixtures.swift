@@ -1,0 +1,86 @@
+import Foundation
+import TallyCore
+import TallyReports
+
+/// Fixed stores for report tests: every date is spelled out, so nothing depends on today or
+/// on the machine's time zone.
+enum Fixtures {
+    static let month = Month(unsafe: "2026-11")
+    static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_790_000_000) }
+
+    /// Three budgets in November 2026 — one over, one near its limit, one comfortable — plus
+    /// spending in earlier months for the trend and one expense in December that must not count.
+    static func store() throws -> InMemoryStore {
+        let store = InMemoryStore(clock: clock)
+        let groceries = try store.addBudget(Budget(name: "Groceries", limit: money("400"), createdAt: clock()))
+        let eatingOut = try store.addBudget(Budget(name: "Eating out", limit: money("150"), createdAt: clock()))
+        let rent = try store.addBudget(Budget(name: "Rent", limit: money("1200"), createdAt: clock()))
+        let expenses: [(String, String, Int64, String, Budget, [String])] = [
+            ("Rent November", "1200", 1, "2026-11-01", rent, ["home"]),
+            ("Supermarket", "84.20", 1, "2026-11-02", groceries, ["food"]),
+            ("Farmers market", "23.50", 2, "2026-11-07", groceries, ["food", "local"]),
+            ("Pizza night", "38.75", 1, "2026-11-07", eatingOut, ["food", "friends"]),
+            ("Supermarket", "96.10", 1, "2026-11-14", groceries, ["food"]),
+            ("Ramen", "16.50", 2, "2026-11-15", eatingOut, ["food"]),
+            ("Birthday dinner", "94.00", 1, "2026-11-21", eatingOut, ["friends"]),
+            ("Supermarket", "85.10", 1, "2026-11-28", groceries, ["food"]),
+            ("Coffee beans", "17.50", 1, "2026-11-30", groceries, []),
+            ("Rent October", "1200", 1, "2026-10-01", rent, ["home"]),
+            ("Supermarket", "310.45", 1, "2026-10-12", groceries, ["food"]),
+            ("Tapas", "61.00", 1, "2026-09-19", eatingOut, ["friends"]),
+            ("Rent June", "1150", 1, "2026-06-01", rent, ["home"]),
+            ("Rent May", "1150", 1, "2026-05-01", rent, ["home"]),
+            ("Rent December", "1200", 1, "2026-12-01", rent, ["home"]),
+        ]
+        for (name, amount, quantity, date, budget, tags) in expenses {
+            _ = try store.addExpense(
+                Expense(name: name, amount: money(amount), quantity: quantity, date: Day(parsing: date),
+                        budgetID: budget.id ?? 0, tags: tags, createdAt: clock())
+            )
+        }
+        return store
+    }
+
+    /// `count` budgets with long names and a spread of shares, for layout tests.
+    static func manyBudgets(_ count: Int) throws -> InMemoryStore {
+        let store = InMemoryStore(clock: clock)
+        for index in 0..<count {
+            let name = index % 3 == 0
+                ? "Budget \(index) with a very long descriptive name that cannot possibly fit on one line"
+                : "Budget \(index)"
+            let budget = try store.addBudget(Budget(name: name, limit: Money(cents: 10_000), createdAt: clock()))
+            _ = try store.addExpense(
+                Expense(name: "Expense \(index)", amount: Money(cents: Int64(index * 400 + 100)),
+                        date: Day(year: 2026, month: 11, day: index % 30 + 1), budgetID: budget.id ?? 0, createdAt: clock())
+            )
+        }
+        return store
+    }
+
+    /// Names in scripts DejaVu draws and one it does not.
+    static func internationalStore() throws -> InMemoryStore {
+        let store = InMemoryStore(clock: clock)
+        let names = [("食費 (Tokyo)", "30000"), ("Продукты", "500"), ("مطاعم", "300"), ("Café ☕", "80")]
+        for (offset, (name, limit)) in names.enumerated() {
+            let budget = try store.addBudget(Budget(name: name, limit: money(limit), createdAt: clock()))
+            _ = try store.addExpense(
+                Expense(name: "\(name) 1", amount: Money(cents: (Int64(offset) + 1) * 7_321), date: Day(year: 2026, month: 11, day: 3 + offset * 5),
+                        budgetID: budget.id ?? 0, createdAt: clock())
+            )
+        }
+        return store
+    }
+
+    static func money(_ text: String) throws -> Money { try Money(parsing: text) }
+
+    static func report(_ store: some DataAccess, month: Month = Fixtures.month) throws -> MonthlyReport {
+        try ReportBuilder(store: store).report(for: month)
+    }
+}
+
+extension Month {
+    /// For literals in tests only.
+    init(unsafe text: String) {
+        self = (try? Month(parsing: text)) ?? Month.current(now: Date(timeIntervalSince1970: 0), in: TimeZone(identifier: "UTC") ?? .current)
+    }
+}

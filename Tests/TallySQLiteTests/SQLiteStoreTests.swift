@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+import TallyCore
+@testable import TallySQLite
+
+/// Facts only the SQLite store has: files, permissions, pragmas, constraints, opening errors.
+@Suite struct SQLiteStoreTests {
+    @Test func createsMissingFoldersOwnerOnlyAndTheFileOwnerOnly() throws {
+        let root = try temporaryFolder()
+        let path = root.appendingPathComponent("a/b/tally.sqlite").path
+        let store = try SQLiteStore(path: path)
+        let budget = try store.addBudget(Budget(name: "Food", limit: Money(cents: 100)))
+        _ = try store.addExpense(Expense(name: "Bread", amount: Money(cents: 50), date: day("2026-01-01"), budgetID: budget.id ?? 0))
+        #expect(try permissions(root.appendingPathComponent("a").path) == 0o700)
+        #expect(try permissions(root.appendingPathComponent("a/b").path) == 0o700)
+        #expect(try permissions(path) == 0o600)
+        for sidecar in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + sidecar) {
+            #expect(try permissions(path + sidecar) == 0o600, "\(sidecar)")
+        }
+    }
+
+    @Test func usesWALForeignKeysAndFullSynchronousWrites() throws {
+        let store = try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path)
+        #expect(try store.pragma("journal_mode") == "wal")
+        #expect(try store.pragma("foreign_keys") == "1")
+        #expect(try store.pragma("synchronous") == "2")
+        #expect(try store.pragma("busy_timeout") == "5000")
+        let memory = try SQLiteStore.inMemory()
+        #expect(try memory.pragma("foreign_keys") == "1")
+        #expect(try memory.pragma("synchronous") == "2")
+    }
+
+    @Test func theSchemaItselfRefusesBadRows() throws {
+        let store = try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path)
+        let budget = try store.addBudget(Budget(name: "Food", limit: Money(cents: 100)))
+        let expense = try store.addExpense(Expense(name: "Bread", amount: Money(cents: 50), date: day("2026-01-01"), budgetID: budget.id ?? 0, tags: ["daily"]))
+        let before = try Snapshot(store)
+        let id = budget.id ?? 0
+        let columns = "INSERT INTO budget (name, nameKey, limitCents, period, createdAt, updatedAt) VALUES"
+        let expenseColumns = "INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, createdAt, updatedAt) VALUES"
+        let refused = [
+            "\(columns) ('', 'x', 100, 'monthly', 0, 0)",
+            "\(columns) ('   ', 'x', 100, 'monthly', 0, 0)",
+            "\(columns) (' padded', 'x', 100, 'monthly', 0, 0)",
+            "\(columns) ('a' || char(10) || 'b', 'x', 100, 'monthly', 0, 0)",
+            "\(columns) (NULL, 'x', 100, 'monthly', 0, 0)",
+            "\(columns) ('Rent', NULL, 100, 'monthly', 0, 0)",
+            "\(columns) ('Rent', 'rent', 0, 'monthly', 0, 0)",
+            "\(columns) ('Rent', 'rent', -1, 'monthly', 0, 0)",
+            "\(columns) ('Rent', 'rent', 100000000001, 'monthly', 0, 0)",
+            "\(columns) ('Rent', 'rent', 1.5, 'monthly', 0, 0)",
+            "\(columns) ('Rent', 'rent', 100, 'weekly', 0, 0)",
+            "\(columns) ('Rent', 'rent', 100, 'monthly', 'yesterday', 0)",
+            "\(columns) ('FOOD', 'food', 100, 'monthly', 0, 0)",
+            "\(expenseColumns) (999, 'Lost', 'lost', 1, 1, '2026-01-01', 0, 0)",
+            "\(expenseColumns) (\(id), '', '', 1, 1, '2026-01-01', 0, 0)",
+            "\(expenseColumns) (\(id), 'Free', 'free', 0, 1, '2026-01-01', 0, 0)",
+            "\(expenseColumns) (\(id), 'Huge', 'huge', 100000000001, 1, '2026-01-01', 0, 0)",
+            "\(expenseColumns) (\(id), 'None', 'none', 1, 0, '2026-01-01', 0, 0)",
+            "\(expenseColumns) (\(id), 'Many', 'many', 1, 1000001, '2026-01-01', 0, 0)",
+            "\(expenseColumns) (\(id), 'Date', 'date', 1, 1, 'yesterday', 0, 0)",
+            "\(expenseColumns) (\(id), 'Date', 'date', 1, 1, '2026-1-1', 0, 0)",
+            "\(expenseColumns) (\(id), 'Date', 'date', 1, 1, NULL, 0, 0)",
+            "INSERT INTO tag (name) VALUES ('Upper')",
+            "INSERT INTO tag (name) VALUES ('a,b')",
+            "INSERT INTO tag (name) VALUES ('')",
+            "INSERT INTO tag (name) VALUES ('daily')",
+            "INSERT INTO expenseTag (expenseId, tagId) VALUES (999, 1)",
+            "INSERT INTO expenseTag (expenseId, tagId) VALUES (\(expense.id ?? 0), 999)",
+            "UPDATE expense SET budgetId = 999",
+        ]
+        for sql in refused {
+            #expect(throws: (any Error).self, "\(sql)") { try store.executeUnchecked(sql) }
+        }
+        #expect(try Snapshot(store) == before)
+        try store.executeUnchecked("\(columns) ('Rent', 'rent', 100, 'monthly', 0, 0)")
+        #expect(try store.budgets().count == 2)
+    }
+
+    @Test(arguments: [
+        ("text", Array("budget,limit\nFood,300\n".utf8)),
+        ("random", randomBytes(count: 8192)),
+        ("empty-header", Array("SQLite format 3".utf8)),
+    ])
+    func aFileThatIsNotADatabaseIsReportedAndLeftUnchanged(name: String, bytes: [UInt8]) throws {
+        let path = try temporaryFolder().appendingPathComponent("\(name).sqlite").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try expectNotADatabase(path, bytes: Data(bytes))
+    }
+
+    @Test(arguments: [0.5, 0.25, 0.02])
+    func aTruncatedDatabaseIsReportedAndLeftUnchanged(fraction: Double) throws {
+        let path = try temporaryFolder().appendingPathComponent("tally.sqlite").path
+        try fill(path: path)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        let truncated = whole.prefix(Int(Double(whole.count) * fraction))
+        try truncated.write(to: URL(fileURLWithPath: path))
+        try expectNotADatabase(path, bytes: truncated)
+    }
+
+    @Test func anotherApplicationsDatabaseIsRefusedUnchanged() throws {
+        let path = try temporaryFolder().appendingPathComponent("other.sqlite").path
+        do {
+            let store = try SQLiteStore(path: path)
+            try store.executeUnchecked("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT); DROP TABLE grdb_migrations")
+        }
+        try expectNotADatabase(path, bytes: try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    @Test func aDatabaseFromANewerTallyIsRefusedUnchanged() throws {
+        let path = try temporaryFolder().appendingPathComponent("tally.sqlite").path
+        try fill(path: path)
+        do {
+            let store = try SQLiteStore(path: path)
+            try store.executeUnchecked("INSERT INTO grdb_migrations (identifier) VALUES ('v2'), ('v3-rollover')")
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: TallyError.databaseTooNew(path: path, unknownMigrations: ["v2", "v3-rollover"])) {
+            try SQLiteStore(path: path)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func aFolderThatCannotBeCreatedIsAStorageError() throws {
+        let root = try temporaryFolder()
+        let blocker = root.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let path = blocker.appendingPathComponent("tally/tally.sqlite").path
+        #expect(throws: TallyError.storage("cannot create database at \(quoted(path)): Not a directory")) {
+            try SQLiteStore(path: path)
+        }
+        #expect(try Data(contentsOf: blocker) == Data("x".utf8))
+    }
+
+    @Test func aFolderInPlaceOfTheFileIsAStorageError() throws {
+        let path = try temporaryFolder().path
+        #expect {
+            try SQLiteStore(path: path)
+        } throws: { error in
+            guard case .storage(let message) = error as? TallyError else { return false }
+            return message.hasPrefix("cannot open database at \(quoted(path))")
+        }
+    }
+
+    @Test func twoConnectionsAddingFromSeveralThreadsAllSucceed() throws {
+        let path = try temporaryFolder().appendingPathComponent("tally.sqlite").path
+        let first = try SQLiteStore(path: path)
+        let second = try SQLiteStore(path: path)
+        let budget = try first.addBudget(Budget(name: "Shared", limit: Money(cents: 100_000)))
+        let failures = Locked<[String]>([])
+        let ids = Locked<[Int64]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            let store = thread.isMultiple(of: 2) ? first : second
+            for index in 0..<15 {
+                do {
+                    let expense = try store.addExpense(
+                        Expense(name: "T\(thread) #\(index)", amount: Money(cents: 1), date: try Day(parsing: "2026-01-01"), budgetID: budget.id ?? 0, tags: ["t\(thread % 3)"]))
+                    ids.withLock { $0.append(expense.id ?? 0) }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        #expect(Set(ids.withLock { $0 }).count == 120)
+        #expect(try first.countExpenses(ExpenseQuery()) == 120)
+        #expect(try second.status(ofBudgetNamed: "shared", in: Month(parsing: "2026-01")).spent == Money(cents: 120))
+    }
+
+    @Test func theInMemoryStoreStartsEmptyAndMigrated() throws {
+        let store = try SQLiteStore.inMemory()
+        #expect(try store.budgets() == [])
+        _ = try store.addBudget(Budget(name: "Food", limit: Money(cents: 1)))
+        #expect(try SQLiteStore.inMemory().budgets() == [], "each in-memory store is private")
+    }
+
+    @Test func reopeningKeepsEverything() throws {
+        let path = try temporaryFolder().appendingPathComponent("tally.sqlite").path
+        let clock = TestClock()
+        let saved: Snapshot
+        do {
+            let store = try SQLiteStore(path: path, clock: { clock() })
+            try SchemaFixtures.fillV1(store, clock: clock)
+            saved = try Snapshot(store)
+        }
+        #expect(try Snapshot(SQLiteStore(path: path)) == saved)
+    }
+
+    // MARK: - Helpers
+
+    private func permissions(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return ((attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1) & 0o777
+    }
+
+    private func fill(path: String) throws {
+        let store = try SQLiteStore(path: path)
+        try SchemaFixtures.fillV1(store, clock: TestClock())
+    }
+
+    private func expectNotADatabase(_ path: String, bytes: Data, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(sourceLocation: sourceLocation) {
+            try SQLiteStore(path: path)
+        } throws: { error in
+            guard case .notADatabase(let reportedPath, let reason) = error as? TallyError else { return false }
+            return reportedPath == path && !reason.isEmpty
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"), sourceLocation: sourceLocation)
+    }
+}
+
+private func randomBytes(count: Int) -> [UInt8] {
+    var generator = SeededGenerator(seed: 42)
+    return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TallyCore
+@testable import TallySQLite
+
+/// One small database per released schema version, committed under `Fixtures/`; each must still
+/// open with every row and figure intact.
+///
+/// To make the fixture of a new schema version (never to remake a released one), add its fill
+/// function and run `TALLY_MAKE_FIXTURES=1 swift test --filter makeFixtures`.
+enum SchemaFixtures {
+    /// The contents of `schema-v1.sqlite`: budgets, expenses with shared tags, an update and
+    /// a removal, so ids and timestamps have gaps and differences worth checking.
+    static func fillV1(_ store: any DataAccess, clock: TestClock) throws {
+        let food = try store.addBudget(Budget(name: "Food", limit: Money(cents: 30_000)))
+        clock.advance(by: 1.25)
+        let cafe = try store.addBudget(Budget(name: "Café", limit: Money(cents: 4_000)))
+        clock.advance(by: 1.25)
+        var rent = try store.addBudget(Budget(name: "Rent", limit: Money(cents: 120_050)))
+        clock.advance(by: 1.25)
+        let rows: [(String, Int64, Int64, String, Int64, [String])] = [
+            ("Groceries", 4_599, 1, "2026-01-03", food.id ?? 0, ["weekly", "market"]),
+            ("Bread", 250, 3, "2026-01-31", food.id ?? 0, ["daily"]),
+            ("Crème brûlée", 700, 2, "2026-02-01", cafe.id ?? 0, ["dessert", "daily"]),
+            ("Espresso", 180, 10, "2026-02-14", cafe.id ?? 0, ["daily"]),
+            ("January rent", 120_050, 1, "2026-01-01", rent.id ?? 0, []),
+            ("February rent", 120_050, 1, "2026-02-01", rent.id ?? 0, ["home"]),
+            ("Mistake", 99, 1, "2026-02-02", food.id ?? 0, ["oops"]),
+        ]
+        var added: [Expense] = []
+        for (name, cents, quantity, date, budgetID, tags) in rows {
+            added.append(try store.addExpense(
+                Expense(name: name, amount: Money(cents: cents), quantity: quantity, date: Day(parsing: date), budgetID: budgetID, tags: tags)))
+            clock.advance(by: 0.5)
+        }
+        try store.removeExpense(id: added[6].id ?? 0)
+        var espresso = added[3]
+        espresso.quantity = 12
+        espresso.tags = ["daily", "coffee"]
+        _ = try store.updateExpense(espresso)
+        clock.advance(by: 60)
+        rent.limit = Money(cents: 125_000)
+        _ = try store.updateBudget(rent)
+    }
+
+    static let fills: [String: @Sendable (any DataAccess, TestClock) throws -> Void] = ["schema-v1.sqlite": fillV1]
+}
+
+@Suite struct SchemaFixtureTests {
+    @Test(arguments: ["schema-v1.sqlite"])
+    func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
+        let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
+        let path = try temporaryFolder().appendingPathComponent(name).path
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let store = try SQLiteStore(path: path)
+
+        let clock = TestClock()
+        let expected = InMemoryStore(clock: { clock() })
+        let fill = try #require(SchemaFixtures.fills[name])
+        try fill(expected, clock)
+        #expect(try Snapshot(store) == Snapshot(expected))
+        for text in ["2025-12", "2026-01", "2026-02"] {
+            let month = try Month(parsing: text)
+            #expect(try store.budgetStatuses(for: month) == expected.budgetStatuses(for: month))
+            #expect(try store.spendingByDay(in: month.days) == expected.spendingByDay(in: month.days))
+            #expect(try store.spendingByTag(in: month.days) == expected.spendingByTag(in: month.days))
+        }
+        for tag in ["daily", "coffee", "oops", "home"] {
+            #expect(try store.expenses(ExpenseQuery(tag: tag)) == expected.expenses(ExpenseQuery(tag: tag)))
+        }
+
+        // Figures written out by hand, so a change to the fill function cannot hide a lost row.
+        #expect(try store.budgets().map(\.name) == ["Café", "Food", "Rent"])
+        #expect(try store.countExpenses(ExpenseQuery()) == 6)
+        let february = try store.budgetStatuses(for: Month(parsing: "2026-02"))
+        #expect(february.map(\.spent.cents) == [3_560, 0, 120_050])
+        #expect(february.map(\.budget.limit.cents) == [4_000, 30_000, 125_000])
+        #expect(try store.spendingByTag(in: Month(parsing: "2026-02").days)["daily"] == Money(cents: 3_560))
+        #expect(try store.expense(id: 4).tags == ["coffee", "daily"])
+        expectError(.expenseNotFound(7)) { () throws(TallyError) in try store.expense(id: 7) }
+
+        // The migrated file accepts new rows, with fresh ids.
+        let added = try store.addExpense(Expense(name: "New", amount: Money(cents: 1), date: Day(parsing: "2026-03-01"), budgetID: 1))
+        #expect(added.id == 8)
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["TALLY_MAKE_FIXTURES"] == "1"))
+    func makeFixtures() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, fill) in SchemaFixtures.fills {
+            let path = folder.appendingPathComponent(name).path
+            try? FileManager.default.removeItem(atPath: path)
+            do {
+                let clock = TestClock()
+                try fill(SQLiteStore(path: path, clock: { clock() }), clock)
+                try SQLiteStore(path: path).executeUnchecked("VACUUM")
+            }
+            #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "the fixture is checkpointed")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TallyCore
+@testable import TallySQLite
+
+/// The two `DataAccess` implementations the contract suite runs against.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case inMemory, sqlite
+
+    var testDescription: String { rawValue }
+
+    /// A fresh, empty store; the SQLite one is a real file in its own temporary folder.
+    func make(clock: TestClock = TestClock()) throws -> any DataAccess {
+        switch self {
+        case .inMemory: InMemoryStore(clock: { clock() })
+        case .sqlite: try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path, clock: { clock() })
+        }
+    }
+}
+
+/// A clock that moves only when told to, starting at a time with sub-millisecond digits.
+final class TestClock: Sendable {
+    private let state = Locked(Date(timeIntervalSince1970: 1_767_225_600.123_456))
+
+    init() {}
+
+    func callAsFunction() -> Date { state.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        state.withLock { $0 += seconds }
+    }
+}
+
+/// A tiny lock-protected box (Synchronization's Mutex needs macOS 15).
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
+/// A new empty folder under the system temporary folder.
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("TallySQLiteTests", isDirectory: true)
+        .appendingPathComponent(UUID().uuidString, isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// SplitMix64: the same numbers on every run and every machine.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func day(_ text: String) throws(TallyError) -> Day { try Day(parsing: text) }
+
+func month(_ text: String) throws(TallyError) -> Month { try Month(parsing: text) }
+
+func money(_ text: String) throws(TallyError) -> Money { try Money(parsing: text) }
+
+/// Asserts that `body` throws exactly `expected`.
+func expectError<T>(
+    _ expected: TallyError, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws(TallyError) -> T
+) {
+    do {
+        _ = try body()
+        Issue.record("expected \(expected), nothing was thrown", sourceLocation: sourceLocation)
+    } catch {
+        #expect(error == expected, sourceLocation: sourceLocation)
+    }
+}
+
+/// Everything a store holds, to prove a refused change left it untouched.
+struct Snapshot: Equatable {
+    var budgets: [Budget]
+    var expenses: [Expense]
+
+    init(_ store: any DataAccess) throws {
+        budgets = try store.budgets()
+        expenses = try store.expenses(ExpenseQuery(sort: .date))
+    }
+}
