@@ -426,10 +426,15 @@ public final class SQLiteStore: DataAccess {
     private static func saveTags(_ tags: [String], of expenseID: Int64, _ db: Database) throws {
         for tag in tags {
             let name = tag.composedTag
-            try db.execute(sql: "INSERT INTO tag (name) VALUES (?) ON CONFLICT (name) DO NOTHING", arguments: [name])
+            let tagID: Int64
+            if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM tag WHERE name = ?", arguments: [name]) {
+                tagID = existing
+            } else {
+                try db.execute(sql: "INSERT INTO tag (name) VALUES (?)", arguments: [name])
+                tagID = db.lastInsertedRowID
+            }
             try db.execute(
-                sql: "INSERT OR IGNORE INTO expenseTag (expenseId, tagId) SELECT ?, id FROM tag WHERE name = ?",
-                arguments: [expenseID, name])
+                sql: "INSERT OR IGNORE INTO expenseTag (expenseId, tagId) VALUES (?, ?)", arguments: [expenseID, tagID])
         }
     }
 

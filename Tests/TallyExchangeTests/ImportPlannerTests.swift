@@ -55,9 +55,10 @@ struct ImportPlannerTests {
     }
 
     @Test func badRowInTheMiddleNamesLineColumnAndValue() {
-        var text = "date,budget,name,amount\n"
-        for day in 1...20 { text += "2024-01-\(day < 10 ? "0" : "")\(day),Food,Bread,1.00\n" }
-        text += "2024-01-21,Food,\"multi\nline\",1.00\n2024-01-22,Food,Bread,12.5x\n2024-01-23,Food,Bread,1.00\n"
+        // Unknown columns such as `note` are ignored, but their line breaks still count.
+        var text = "date,budget,name,amount,note\n"
+        for day in 1...20 { text += "2024-01-\(day < 10 ? "0" : "")\(day),Food,Bread,1.00,\n" }
+        text += "2024-01-21,Food,Jam,1.00,\"multi\nline\"\n2024-01-22,Food,Bread,12.5x,\n2024-01-23,Food,Bread,1.00,\n"
         #expect(throws: TallyError.importRow(line: 24, column: "amount", value: "12.5x", reason: "use an amount like 12.50, optionally signed, at most 1,000,000,000.00")) {
             try plan(text)
         }
@@ -105,8 +106,8 @@ struct ImportPlannerTests {
         #expect(throws: TallyError.importFile(line: 1, reason: "the header has no budget column; name one with --budget")) {
             try plan("date,name,amount\n2024-01-02,Bread,1.00\n")
         }
-        let plan = try plan("date,name,amount\n2024-01-02,Bread,1.00\n", options: CSVImportOptions(defaultBudget: " Food "))
-        #expect(plan.summary.budgets == [.init(name: "Food", expenseCount: 1)])
+        let planned = try plan("date,name,amount\n2024-01-02,Bread,1.00\n", options: CSVImportOptions(defaultBudget: " Food "))
+        #expect(planned.summary.budgets == [.init(name: "Food", expenseCount: 1)])
     }
 
     @Test func bankExportWithColumnsDateFormatAndNegativeExpenses() throws {
@@ -122,10 +123,10 @@ struct ImportPlannerTests {
         let options = CSVImportOptions(
             columns: try ColumnMapping(parsing: "date=buchungstag,name=Empfänger,amount=BETRAG"),
             dateFormat: try DateFormat(pattern: "d.M.yyyy"), defaultBudget: "Household", expenseSign: .negative)
-        let plan = try plan(text, options: options)
-        #expect(plan.summary.budgets == [.init(name: "Household", expenseCount: 3)])
-        #expect(plan.summary.skipped == [.incoming: 1, .zeroAmount: 1])
-        let rows = try rows(plan)
+        let planned = try plan(text, options: options)
+        #expect(planned.summary.budgets == [.init(name: "Household", expenseCount: 3)])
+        #expect(planned.summary.skipped == [.incoming: 1, .zeroAmount: 1])
+        let rows = try rows(planned)
         #expect(rows.map(\.expense.name) == ["REWE", "Deutsche Bahn", "Tankstelle"])
         #expect(rows.map(\.expense.amount.cents) == [2345, 4990, 6000])
         #expect(rows.map(\.expense.date.isoString) == ["2024-01-03", "2024-01-05", "2024-01-07"])
@@ -133,9 +134,9 @@ struct ImportPlannerTests {
     }
 
     @Test func positiveSignSkipsNegativeRows() throws {
-        let plan = try plan("date,budget,name,amount\n2024-01-02,Food,Refund,-5.00\n2024-01-02,Food,Bread,+5.00\n")
-        #expect(plan.summary.skipped == [.incoming: 1])
-        #expect(plan.summary.expenseCount == 1)
+        let planned = try plan("date,budget,name,amount\n2024-01-02,Food,Refund,-5.00\n2024-01-02,Food,Bread,+5.00\n")
+        #expect(planned.summary.skipped == [.incoming: 1])
+        #expect(planned.summary.expenseCount == 1)
     }
 
     @Test func badDefaultBudgetIsAnOptionError() {

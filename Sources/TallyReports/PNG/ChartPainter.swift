@@ -63,6 +63,10 @@ struct ChartPainter {
         let axis = Axis(maximum: max(limit, totals.max() ?? 0))
         let plot = plotArea(in: frame, axis: axis)
         drawGrid(axis, in: plot)
+        if limit > 0 {
+            let y = plot.maxY - plot.height * axis.fraction(of: limit)
+            canvas.dashedLine(from: (plot.x, y), to: (plot.maxX, y), Palette.pace, width: 1.5, dash: 5)
+        }
         let slot = plot.width / Double(max(totals.count, 1))
         let last = totals.count - 1
         for (index, (month, cents)) in zip(report.trend.months, totals).enumerated() {
@@ -71,6 +75,9 @@ struct ChartPainter {
             let bar = Rect(x: center - slot * 0.3, y: plot.maxY - barHeight, width: slot * 0.6, height: barHeight)
             canvas.fillRounded(bar, radius: 3, index == last ? Palette.spent : Palette.pastMonth)
             if cents > 0 {
+                let text = Axis.compact(cents)
+                let width = Typesetter.layout.width(of: text, size: 11, weight: .bold) + 8
+                canvas.fill(Rect(x: center - width / 2, y: bar.y - 19, width: width, height: 16), drawsFrame ? Palette.card : Palette.background)
                 canvas.text(Axis.compact(cents), x: center, y: bar.y - 6, size: 11, index == last ? Palette.ink : Palette.muted,
                             weight: index == last ? .bold : .regular, anchor: .center)
             }
@@ -79,10 +86,6 @@ struct ChartPainter {
                         weight: index == last ? .bold : .regular, anchor: .center)
         }
         canvas.line(from: (plot.x, plot.maxY), to: (plot.maxX, plot.maxY), Palette.muted)
-        if limit > 0 {
-            let y = plot.maxY - plot.height * axis.fraction(of: limit)
-            canvas.dashedLine(from: (plot.x, y), to: (plot.maxX, y), Palette.pace, width: 1.5, dash: 5)
-        }
         if totals.allSatisfy({ $0 == 0 }) {
             emptyMessage("No spending in the last six months", in: plot)
         }

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import TallyCore
+@testable import TallyExchange
+
+struct ExchangeDocumentTests {
+    private let epoch = Date(timeIntervalSince1970: 0)
+
+    private func sampleExpenses() throws -> [(Expense, String)] {
+        [
+            (Expense(id: 1, name: "Bread \"rye\", sliced", amount: Money(cents: 250), quantity: 2, date: try Day(parsing: "2024-01-02"),
+                budgetID: 1, tags: ["bakery", "weekly"], createdAt: epoch), "Food"),
+            (Expense(id: 2, name: "Café\\au lait", amount: Money(cents: 120), date: try Day(parsing: "2024-01-03"), budgetID: 2, createdAt: epoch), "Fun"),
+        ]
+    }
+
+    private func export(budgets: [Budget], expenses: [(Expense, String)]) throws -> MemorySink {
+        let sink = MemorySink()
+        let writer = JSONExportWriter(sink: sink)
+        try writer.begin(budgets: budgets)
+        for (expense, budget) in expenses { try writer.write(expense, budgetName: budget) }
+        try writer.finish()
+        return sink
+    }
+
+    @Test func streamingExportDecodesToTheSameDTOs() throws {
+        let budgets = [Budget(id: 1, name: "Food", limit: Money(cents: 40000), createdAt: epoch), Budget(id: 2, name: "Fun", limit: Money(cents: 5000), createdAt: epoch)]
+        let expenses = try sampleExpenses()
+        let sink = try export(budgets: budgets, expenses: expenses)
+        let document = try ExchangeDocument.decode(Data(sink.bytes))
+        #expect(document.version == 1)
+        #expect(document.budgets == [BudgetDTO(name: "Food", limit: "400.00", period: "monthly"), BudgetDTO(name: "Fun", limit: "50.00", period: "monthly")])
+        #expect(document.expenses == (try expenses.map { try ExpenseDTO($0.0, budgetName: $0.1) }))
+        #expect(document.expenses[0].total == "5.00")
+        #expect(try document.validatedBudgets().map(\.name) == ["Food", "Fun"])
+        let imported = try document.expenses.enumerated().map { try $0.element.importedExpense(index: $0.offset) }
+        // The store assigns budget ids; the import carries budget names.
+        #expect(imported.map(\.expense) == expenses.map { expense, _ in
+            var draft = expense
+            draft.budgetID = 0
+            return draft
+        })
+        #expect(imported.map(\.budgetName) == ["Food", "Fun"])
+    }
+
+    @Test func exportLayout() throws {
+        let sink = try export(budgets: [Budget(name: "Food", limit: Money(cents: 100), createdAt: epoch)], expenses: [try sampleExpenses()[0]])
+        #expect(sink.string == """
+            {
+              "version": 1,
+              "budgets": [
+                {"name": "Food", "limit": "1.00", "period": "monthly"}
+              ],
+              "expenses": [
+                {"id": 1, "name": "Bread \\"rye\\", sliced", "amount": "2.50", "quantity": 2, "total": "5.00", "date": "2024-01-02", "budget": "Food", "tags": ["bakery", "weekly"]}
+              ]
+            }
+
+            """)
+    }
+
+    @Test func emptyExportIsValid() throws {
+        let sink = try export(budgets: [], expenses: [])
+        #expect(try ExchangeDocument.decode(Data(sink.bytes)) == ExchangeDocument(budgets: [], expenses: []))
+    }
+
+    @Test func encoderAndDecoderAgree() throws {
+        let document = ExchangeDocument(
+            budgets: [BudgetDTO(name: "Food", limit: "1.00", period: "monthly")],
+            expenses: [ExpenseDTO(id: nil, name: "x\u{1}", amount: "1.00", quantity: 1, total: "1.00", date: "2024-01-01", budget: "Food", tags: [])])
+        #expect(try ExchangeDocument.decode(try JSONEncoder().encode(document)) == document)
+    }
+
+    @Test func rejectsUnknownVersionsAndNonDocuments() {
+        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 2; this Tally reads version 1")) {
+            try ExchangeDocument.decode(Data(#"{"version": 2, "budgets": [], "expenses": []}"#.utf8))
+        }
+        #expect(throws: TallyError.importFile(line: nil, reason: "not a Tally JSON document: it has no \"version\"")) {
+            try ExchangeDocument.decode(Data("{}".utf8))
+        }
+        #expect(throws: TallyError.importFile(line: nil, reason: "not a Tally JSON document: missing expenses")) {
+            try ExchangeDocument.decode(Data(#"{"version": 1, "budgets": []}"#.utf8))
+        }
+        #expect(throws: TallyError.self) { try ExchangeDocument.decode(Data("not json".utf8)) }
+    }
+
+    @Test func invalidEntriesNameTheirPlace() {
+        let dto = ExpenseDTO(id: 3, name: "Bread", amount: "2.50", quantity: 2, total: "4.00", date: "2024-01-02", budget: "Food", tags: [])
+        #expect(throws: TallyError.importFile(line: nil, reason: "expenses[4].total '4.00': is not amount × quantity (5.00)")) {
+            try dto.importedExpense(index: 4)
+        }
+        var bad = dto
+        bad.date = "02.01.2024"
+        #expect(throws: TallyError.self) { try bad.importedExpense(index: 0) }
+        #expect(throws: TallyError.self) { try BudgetDTO(name: "Food", limit: "0.00", period: "monthly").budget(index: 0) }
+        #expect(throws: TallyError.self) { try BudgetDTO(name: "Food", limit: "1.00", period: "weekly").budget(index: 0) }
+    }
+
+    @Test func jsonImportPlan() throws {
+        let sink = try export(budgets: [Budget(name: "Food", limit: Money(cents: 100), createdAt: epoch)], expenses: try sampleExpenses())
+        let plan = try ImportPlanner.plan(.bytes(sink.bytes), format: .json)
+        #expect(plan.summary.budgets == [.init(name: "Food", expenseCount: 1), .init(name: "Fun", expenseCount: 1)])
+        #expect(plan.summary.declaredBudgets.map(\.name) == ["Food"])
+        var names: [String] = []
+        try ImportPlanner.forEachExpense(in: plan) { names.append($0.expense.name) }
+        #expect(names == ["Bread \"rye\", sliced", "Café\\au lait"])
+    }
+}
