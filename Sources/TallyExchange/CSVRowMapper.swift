@@ -75,9 +75,8 @@ struct CSVRowMapper {
 
         var tagList: [String] = []
         if let tags, !record.isEmpty(at: tags) {
-            tagList = record.string(at: tags).split(separator: ";").map(String.init).filter {
-                !$0.trimmingCharacters(in: .whitespaces).isEmpty
-            }
+            // Empty pieces (`a;;b`, a trailing `;`) are dropped; the models judge the rest.
+            tagList = record.string(at: tags).split(separator: ";").filter { !$0.allSatisfy(\.isWhitespace) }.map(String.init)
         }
 
         let draft = Expense(

@@ -77,6 +77,23 @@ public enum ImportPlanner {
         _ input: ImportInput, format: ImportFormat, options: CSVImportOptions = CSVImportOptions(),
         bufferSize: Int = CSVReader.defaultBufferSize
     ) throws(TallyError) -> ImportPlan {
+        try streamingPass(input, format: format, options: options, bufferSize: bufferSize, nil)
+    }
+
+    /// One pass that both hands every expense to `body` and returns the plan, for a store that
+    /// writes inside a transaction and rolls back on any error: half the work of plan-then-replay.
+    /// Unknown budgets and a repeated fingerprint are then found at the end, before the commit.
+    public static func importInOnePass(
+        _ input: ImportInput, format: ImportFormat, options: CSVImportOptions = CSVImportOptions(),
+        bufferSize: Int = CSVReader.defaultBufferSize, _ body: (ImportedExpense) throws(TallyError) -> Void
+    ) throws(TallyError) -> ImportPlan {
+        try streamingPass(input, format: format, options: options, bufferSize: bufferSize, body)
+    }
+
+    private static func streamingPass(
+        _ input: ImportInput, format: ImportFormat, options: CSVImportOptions, bufferSize: Int,
+        _ body: ((ImportedExpense) throws(TallyError) -> Void)?
+    ) throws(TallyError) -> ImportPlan {
         let source = FingerprintingSource(try input.open())
         var tally = BudgetTally()
         var document: ExchangeDocument?
@@ -84,11 +101,14 @@ public enum ImportPlanner {
         case .csv:
             try forEachCSVRow(source: source, options: options, bufferSize: bufferSize) { (outcome: RowOutcome) throws(TallyError) in
                 tally.add(outcome)
+                if let body, case .expense(let expense) = outcome { try body(expense) }
             }
         case .json:
             let decoded = try ExchangeDocument.decode(try readAll(source))
             for (index, dto) in decoded.expenses.enumerated() {
-                tally.add(.expense(try dto.importedExpense(index: index)))
+                let expense = try dto.importedExpense(index: index)
+                tally.add(.expense(expense))
+                try body?(expense)
             }
             document = decoded
         }

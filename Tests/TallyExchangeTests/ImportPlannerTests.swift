@@ -172,3 +172,18 @@ struct ImportPlannerTests {
         #expect(ImportFormat(path: "notes.txt") == nil)
     }
 }
+
+struct OnePassImportTests {
+    @Test func yieldsTheSameRowsAndSummaryAsTwoPasses() throws {
+        let text = "date,budget,name,amount,tags\n2024-01-02,Food,Bread,1.00,a;;b;\n2024-01-03,Fun,Film,-2.00,\n2024-01-04,food,Jam,3.00,\n"
+        var streamed: [ImportedExpense] = []
+        let onePass = try ImportPlanner.importInOnePass(.bytes(Array(text.utf8)), format: .csv) { streamed.append($0) }
+        let twoPass = try ImportPlanner.plan(.bytes(Array(text.utf8)), format: .csv)
+        var replayed: [ImportedExpense] = []
+        try ImportPlanner.forEachExpense(in: twoPass) { replayed.append($0) }
+        #expect(onePass.summary == twoPass.summary)
+        #expect(streamed == replayed)
+        #expect(streamed.first?.expense.tags == ["a", "b"])
+        #expect(onePass.summary.budgets == [.init(name: "Food", expenseCount: 2)])
+    }
+}

@@ -123,7 +123,7 @@ import TallySQLite
         let store = try kind.make()
         let food = try store.addBudget(Budget(name: "Food", limit: money("100")))
         let rent = try store.addBudget(Budget(name: "Rent", limit: money("100")))
-        let empty = try store.addBudget(Budget(name: "Empty", limit: money("100")))
+        _ = try store.addBudget(Budget(name: "Empty", limit: money("100")))
         for index in 1...3 {
             _ = try store.addExpense(Expense(name: "Meal \(index)", amount: money("10"), date: day("2026-03-0\(index)"), budgetID: food.id ?? 0, tags: ["meal", "shared"]))
         }
@@ -143,7 +143,6 @@ import TallySQLite
         let march = try month("2026-03").days
         #expect(try store.spendingByTag(in: march) == ["shared": try money("900")])
         expectError(.budgetNotFound("Empty")) { () throws(TallyError) in try store.budget(named: "Empty") }
-        _ = empty
     }
 
     // MARK: - Expenses
