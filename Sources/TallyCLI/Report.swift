@@ -45,7 +45,7 @@ extension Tally {
             let month = try self.month.resolved()
             // Read the template before the database, so a bad template fails fast and alone.
             let htmlRenderer = try template.map { (path: String) throws(TallyError) in try HTMLRenderer(templateAt: path, chartScale: 2) }
-            let report = try ReportBuilder(store: store.openStore()).report(for: month)
+            let report = try ReportBuilder(store: store.openStore()).report(for: month, today: Day.today())
             switch format {
             case .text:
                 try emit(Data(TextRenderer(useColor: output == nil && Self.stdoutWantsColor()).render(report).utf8))

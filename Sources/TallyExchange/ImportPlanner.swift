@@ -77,7 +77,7 @@ public enum ImportPlanner {
         _ input: ImportInput, format: ImportFormat, options: CSVImportOptions = CSVImportOptions(),
         bufferSize: Int = CSVReader.defaultBufferSize
     ) throws(TallyError) -> ImportPlan {
-        try streamingPass(input, format: format, options: options, bufferSize: bufferSize, nil)
+        try streamingPass(input, format: format, options: options, bufferSize: bufferSize) { _ in }
     }
 
     /// One pass that both hands every expense to `body` and returns the plan, for a store that
@@ -92,7 +92,7 @@ public enum ImportPlanner {
 
     private static func streamingPass(
         _ input: ImportInput, format: ImportFormat, options: CSVImportOptions, bufferSize: Int,
-        _ body: ((ImportedExpense) throws(TallyError) -> Void)?
+        _ body: (ImportedExpense) throws(TallyError) -> Void
     ) throws(TallyError) -> ImportPlan {
         let source = FingerprintingSource(try input.open())
         var tally = BudgetTally()
@@ -101,14 +101,14 @@ public enum ImportPlanner {
         case .csv:
             try forEachCSVRow(source: source, options: options, bufferSize: bufferSize) { (outcome: RowOutcome) throws(TallyError) in
                 tally.add(outcome)
-                if let body, case .expense(let expense) = outcome { try body(expense) }
+                if case .expense(let expense) = outcome { try body(expense) }
             }
         case .json:
             let decoded = try ExchangeDocument.decode(try readAll(source))
             for (index, dto) in decoded.expenses.enumerated() {
                 let expense = try dto.importedExpense(index: index)
                 tally.add(.expense(expense))
-                try body?(expense)
+                try body(expense)
             }
             document = decoded
         }

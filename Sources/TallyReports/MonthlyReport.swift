@@ -16,12 +16,16 @@ public struct MonthlyReport: Hashable, Sendable {
     /// By amount descending, then tag.
     public var tags: [TagTotal]
     public var trend: Trend
+    /// The last day the month has lived through: today in the current month, else its last day.
+    /// Charts stop the spending line here instead of drawing a flat future.
+    public var through: Day
 
     public init(
         month: Month, budgets: [BudgetLine], totals: Totals, days: [DaySpending], top: [TopExpense],
-        tags: [TagTotal], trend: Trend
+        tags: [TagTotal], trend: Trend, through: Day? = nil
     ) {
         self.month = month
+        self.through = through ?? month.lastDay
         self.budgets = budgets
         self.totals = totals
         self.days = days

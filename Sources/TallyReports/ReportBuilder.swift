@@ -14,7 +14,8 @@ public struct ReportBuilder: Sendable {
         self.store = store
     }
 
-    public func report(for month: Month) throws(TallyError) -> MonthlyReport {
+    /// The report for `month`; `today` (when it falls inside the month) ends the spending line.
+    public func report(for month: Month, today: Day? = nil) throws(TallyError) -> MonthlyReport {
         let statuses = try store.budgetStatuses(for: month)
         let budgets = try statuses.map { (status: BudgetStatus) throws(TallyError) in
             MonthlyReport.BudgetLine(
@@ -32,7 +33,8 @@ public struct ReportBuilder: Sendable {
         return MonthlyReport(
             month: month, budgets: budgets, totals: totals, days: try days(of: month),
             top: try top(in: month, budgetNames: names(of: statuses)), tags: try tags(in: month),
-            trend: try trend(endingWith: month, current: statuses)
+            trend: try trend(endingWith: month, current: statuses),
+            through: today.flatMap { month.days.contains($0) ? $0 : nil }
         )
     }
 

@@ -51,6 +51,15 @@ struct ReportBuilderTests {
         #expect(february.allSatisfy { $0.cumulative == .zero })
     }
 
+    @Test func theSpendingLineEndsTodayOnlyInsideTheReportMonth() throws {
+        let store = try Fixtures.store()
+        let month = try Month(parsing: "2026-11")
+        let builder = ReportBuilder(store: store)
+        #expect(try builder.report(for: month, today: Day(parsing: "2026-11-21")).through == (try Day(parsing: "2026-11-21")))
+        #expect(try builder.report(for: month, today: Day(parsing: "2026-12-02")).through == month.lastDay)
+        #expect(try builder.report(for: month).through == month.lastDay)
+    }
+
     @Test func topExpensesAreTheLargestTotalsWithTheirBudgets() throws {
         let top = try Fixtures.report(Fixtures.store()).top
         #expect(top.map(\.total) == (try ["1200", "96.10", "94.00", "85.10", "84.20", "47.00", "38.75", "33.00", "17.50"].map(money)))

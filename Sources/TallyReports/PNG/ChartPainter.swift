@@ -40,8 +40,9 @@ struct ChartPainter {
             emptyMessage("No expenses in \(report.month.longName)", in: plot)
             return
         }
-        let points = [point(0, 0)] + spentValues.enumerated().map { point(Double($0.offset + 1), $0.element) }
-        canvas.fillPolygon(points + [point(dayCount, 0)], Palette.spentTint)
+        let lived = spentValues.prefix(report.through.day)
+        let points = [point(0, 0)] + lived.enumerated().map { point(Double($0.offset + 1), $0.element) }
+        canvas.fillPolygon(points + [point(Double(lived.count), 0)], Palette.spentTint)
         canvas.line(from: (plot.x, plot.maxY), to: (plot.maxX, plot.maxY), Palette.muted)
         pace()
         canvas.polyline(points, Palette.spent, width: 2.5)
