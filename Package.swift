@@ -17,7 +17,9 @@ let package = Package(
         .target(name: "TallyCore"),
         .target(
             name: "TallySQLite",
-            dependencies: ["TallyCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TallyCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(name: "TallyExchange", dependencies: ["TallyCore"]),
         .systemLibrary(
@@ -35,7 +37,7 @@ let package = Package(
         .target(
             name: "TallyCLI",
             dependencies: [
-                "TallyCore", "TallySQLite", "TallyReports",
+                "TallyCore", "TallySQLite", "TallyReports", "TallyExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,7 +47,7 @@ let package = Package(
         .testTarget(
             name: "TallyReportsTests", dependencies: ["TallyCore", "TallyReports", "CGD"], resources: [.copy("Golden")]
         ),
-        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally"], resources: [.copy("Golden")]),
+        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "TallyExchangeTests", dependencies: ["TallyCore", "TallyExchange"]),
     ]
 )

@@ -55,9 +55,16 @@ extension Tally {
             var added = 0
             if let expenses {
                 let months = months ?? 24
-                while added < expenses {
-                    let batch = generator.expenses(count: min(Demo.batchSize, expenses - added), plans: saved, months: months, today: today)
-                    added += try database.addExpenses(batch)
+                let first = today.monthValue.adding(months: 1 - months)
+                // Month by month, oldest first, each month its even share of the expenses.
+                for index in 0..<months {
+                    var remaining = expenses * (index + 1) / months - expenses * index / months
+                    while remaining > 0 {
+                        let count = min(Demo.batchSize, remaining)
+                        added += try database.addExpenses(
+                            generator.expenses(count: count, plans: saved, in: first.adding(months: index), today: today))
+                        remaining -= count
+                    }
                 }
             } else {
                 added = try database.addExpenses(generator.typicalExpenses(plans: saved, months: months ?? 3, today: today))

@@ -11,7 +11,7 @@ public struct Tally: ParsableCommand {
             (default ~/.local/share/tally/tally.sqlite).
             """,
         version: "0.1.0",
-        subcommands: [Budget.self, Expense.self, Add.self, Demo.self, Report.self]
+        subcommands: [Budget.self, Expense.self, Add.self, Demo.self, Report.self, Import.self, Export.self]
     )
 
     public init() {}

@@ -67,6 +67,20 @@ public protocol DataAccess: Sendable {
     func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense]
     /// How many expenses match `query`, ignoring its sort and paging.
     func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int
+    /// Hands every expense matching `query` to `body` in its order, one at a time and in one
+    /// read transaction, so an export of any size holds one expense at a time.
+    func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError)
+
+    /// Imports a file as one transaction: creates `request.newBudgets`, then calls `rows`, which
+    /// hands each row to `insert` and returns the file's fingerprint once it has read it all.
+    /// Budget names resolve ignoring case and diacritics. Any thrown error, an unknown budget
+    /// (unless `request.missingBudgetLimit`) or a fingerprint already imported (unless
+    /// `request.force`) rolls everything back; otherwise the fingerprint is remembered.
+    func importExpenses(
+        _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
+    ) throws(TallyError) -> ImportOutcome
+    /// The import recorded under `fingerprint`, if any.
+    func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord?
 
     /// Every budget with its spent, remaining and expense count for `month`, ordered like ``budgets()``.
     func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus]

@@ -55,6 +55,12 @@ public struct Expense: Identifiable, Hashable, Sendable {
 
     /// Tags are shared between expenses, so `Food` and `food ` must be one tag.
     public static func normalizedTag(_ tag: String) throws(TallyError) -> String {
+        if let normalized = PrintableASCII.trimmed(tag, lowercased: true) {
+            guard !normalized.isEmpty, normalized.utf8.count <= maximumTagLength,
+                !normalized.utf8.contains(where: { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") })
+            else { throw .invalidTag(tag) }
+            return normalized
+        }
         let normalized = tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !normalized.isEmpty, normalized.count <= maximumTagLength,
             !normalized.unicodeScalars.contains(where: { $0 == ";" || $0 == "," || $0.isControlOrLineBreak })

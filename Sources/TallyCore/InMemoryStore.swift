@@ -7,6 +7,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var expenses: [Int64: Expense] = [:]
         var nextBudgetID: Int64 = 1
         var nextExpenseID: Int64 = 1
+        var imports: [String: ImportRecord] = [:]
     }
 
     // Guards `state`; that lock is what makes the class safe to share.
@@ -152,6 +153,73 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
         try transaction { (state: inout State) throws(TallyError) in try Self.matching(query, in: state).count }
+    }
+
+    public func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
+        for expense in try expenses(query) { try body(expense) }
+    }
+
+    // MARK: - Imports
+
+    public func importExpenses(
+        _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
+    ) throws(TallyError) -> ImportOutcome {
+        let timestamp = now
+        return try transaction { (state: inout State) throws(TallyError) in
+            var resolver = ImportBudgetResolver(existing: Array(state.budgets.values))
+            var created: [String] = []
+            for budget in request.newBudgets {
+                let budget = try budget.validated()
+                guard !resolver.contains(budget) else { continue }
+                let saved = try Self.insertBudget(budget, at: timestamp, into: &state)
+                resolver.register(saved)
+                created.append(saved.name)
+            }
+            var count = 0
+            let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
+                var budgetID = resolver.id(for: budgetName)
+                if budgetID == nil, let limit = request.missingBudgetLimit {
+                    let saved = try Self.insertBudget(try Budget(name: budgetName, limit: limit).validated(), at: timestamp, into: &state)
+                    resolver.register(saved, spelling: budgetName)
+                    created.append(saved.name)
+                    budgetID = saved.id
+                }
+                guard let budgetID else { return resolver.markMissing(budgetName) }
+                var expense = try expense.validated()
+                _ = try expense.total()
+                expense.id = state.nextExpenseID
+                expense.budgetID = budgetID
+                expense.createdAt = timestamp
+                expense.updatedAt = timestamp
+                state.expenses[state.nextExpenseID] = expense
+                state.nextExpenseID += 1
+                count += 1
+            }
+            let missing = resolver.missingNames
+            guard missing.isEmpty else { throw .unknownBudgets(missing) }
+            if let fingerprint {
+                if let earlier = state.imports[fingerprint], !request.force {
+                    throw .alreadyImported(file: request.source, importedAt: earlier.importedAt, expenseCount: earlier.expenseCount)
+                }
+                state.imports[fingerprint] = ImportRecord(fingerprint: fingerprint, importedAt: timestamp, expenseCount: count)
+            }
+            return ImportOutcome(importedCount: count, createdBudgets: created)
+        }
+    }
+
+    private static func insertBudget(_ budget: Budget, at timestamp: Date, into state: inout State) throws(TallyError) -> Budget {
+        var budget = budget
+        try checkUnique(budget, in: state)
+        budget.id = state.nextBudgetID
+        budget.createdAt = timestamp
+        budget.updatedAt = timestamp
+        state.budgets[state.nextBudgetID] = budget
+        state.nextBudgetID += 1
+        return budget
+    }
+
+    public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
+        try transaction { state in state.imports[fingerprint] }
     }
 
     // MARK: - Aggregates

@@ -33,9 +33,9 @@ public struct Money: Hashable, Comparable, Sendable {
                     fraction = fraction * 10 + digit
                 } else {
                     integerDigits += 1
-                    // 13 digits already exceed the maximum; stop before Int64 could overflow.
-                    guard integerDigits <= 13 else { throw .amountOutOfRange(text) }
-                    units = units * 10 + digit
+                    // Past the maximum the value stops growing, so Int64 cannot overflow, and the
+                    // rest is still read: malformed text is invalid, however long its digits run.
+                    if units <= Money.maximumInput.cents / 100 { units = units * 10 + digit }
                 }
             case UInt8(ascii: "."):
                 guard !seenPoint, integerDigits > 0 else { throw .invalidAmount(text) }

@@ -9,6 +9,12 @@ public enum NameKey {
 
     /// Trims surrounding white space and checks what every name must satisfy.
     static func validated(_ name: String, kind: TallyError.NameKind, maximumLength: Int) throws(TallyError) -> String {
+        if let trimmed = PrintableASCII.trimmed(name) {
+            // One byte is one character here, and printable ASCII holds no control character.
+            guard !trimmed.isEmpty else { throw .emptyName(kind) }
+            guard trimmed.utf8.count <= maximumLength else { throw .nameTooLong(kind, trimmed, maximum: maximumLength) }
+            return trimmed
+        }
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyName(kind) }
         guard trimmed.count <= maximumLength else { throw .nameTooLong(kind, trimmed, maximum: maximumLength) }
@@ -22,5 +28,36 @@ public enum NameKey {
 extension Unicode.Scalar {
     var isControlOrLineBreak: Bool {
         properties.generalCategory == .control || self == "\u{2028}" || self == "\u{2029}"
+    }
+}
+
+/// A fast path for the common case of names and tags made of printable ASCII (space to `~`),
+/// where Foundation's trimming and Unicode category lookups cost most of an import's time.
+/// Any other text returns `nil` and takes the Unicode path, so the answers are the same.
+enum PrintableASCII {
+    /// `text` without surrounding spaces, lowercased if asked; `nil` unless every byte is printable ASCII.
+    static func trimmed(_ text: String, lowercased: Bool = false) -> String? {
+        var storage = text
+        return storage.withUTF8 { bytes -> String? in
+            var hasUppercase = false
+            for byte in bytes {
+                guard byte >= 0x20, byte <= 0x7E else { return nil }
+                if byte >= 0x41, byte <= 0x5A { hasUppercase = true }
+            }
+            var first = 0
+            var end = bytes.count
+            while first < end, bytes[first] == 0x20 { first += 1 }
+            while end > first, bytes[end - 1] == 0x20 { end -= 1 }
+            let lowering = lowercased && hasUppercase
+            if first == 0, end == bytes.count, !lowering { return text }
+            let slice = UnsafeBufferPointer(rebasing: bytes[first..<end])
+            guard lowering else { return String(decoding: slice, as: UTF8.self) }
+            return String(unsafeUninitializedCapacity: slice.count) { buffer in
+                for (index, byte) in slice.enumerated() {
+                    buffer[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                }
+                return slice.count
+            }
+        }
     }
 }

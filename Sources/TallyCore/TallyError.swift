@@ -50,6 +50,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case importFile(line: Int?, reason: String)
     /// An import option such as `--columns` or `--date-format` is malformed.
     case invalidImportOption(option: String, value: String, reason: String)
+    /// The same file (by content) was imported before; importing it again needs `--force`.
+    case alreadyImported(file: String, importedAt: Date, expenseCount: Int)
+    /// Imported rows name budgets that do not exist.
+    case unknownBudgets([String])
     /// A report template file could not be read.
     case templateUnreadable(path: String, reason: String)
     /// A report template is not valid Mustache.
@@ -107,6 +111,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             line.map { "line \($0): \(oneLine(reason))" } ?? oneLine(reason)
         case .invalidImportOption(let option, let value, let reason):
             "invalid \(option) \(quoted(value)): \(oneLine(reason))"
+        case .alreadyImported(let file, let date, let count):
+            "\(quoted(file)) was already imported on \(timestamp(date)) (\(count) expense\(count == 1 ? "" : "s")); use --force to import it again"
+        case .unknownBudgets(let names):
+            "the file names \(names.count) budget\(names.count == 1 ? "" : "s") that do\(names.count == 1 ? "es" : "") not exist: \(listed(names)); add \(names.count == 1 ? "it" : "them") first or use --create-budgets --limit AMOUNT"
         case .templateUnreadable(let path, let reason):
             "cannot read template \(quoted(path)): \(oneLine(reason))"
         case .invalidTemplate(let path, let reason):
@@ -124,6 +132,21 @@ public func quoted(_ value: String, maximumLength: Int = 60) -> String {
         shortened = String(value.prefix(maximumLength)) + "… (\(value.count) characters)"
     }
     return "'\(oneLine(shortened))'"
+}
+
+/// At most ten quoted names, then how many more.
+private func listed(_ names: [String]) -> String {
+    let shown = names.prefix(10).map { quoted($0) }.joined(separator: ", ")
+    return names.count > 10 ? shown + " and \(names.count - 10) more" : shown
+}
+
+/// A local time to the minute with its UTC offset, such as `2026-03-10 14:05 +01:00`.
+private func timestamp(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.calendar = Calendar(identifier: .gregorian)
+    formatter.dateFormat = "yyyy-MM-dd HH:mm xxx"
+    return formatter.string(from: date)
 }
 
 func oneLine(_ text: String) -> String {

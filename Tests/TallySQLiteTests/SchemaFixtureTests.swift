@@ -43,11 +43,25 @@ enum SchemaFixtures {
         _ = try store.updateBudget(rent)
     }
 
-    static let fills: [String: @Sendable (any DataAccess, TestClock) throws -> Void] = ["schema-v1.sqlite": fillV1]
+    /// The contents of `schema-v2.sqlite`: those of v1, then an import remembered by its
+    /// fingerprint, with one expense in March so January and February keep v1's figures.
+    static func fillV2(_ store: any DataAccess, clock: TestClock) throws {
+        try fillV1(store, clock: clock)
+        clock.advance(by: 30)
+        let expense = Expense(name: "Imported", amount: Money(cents: 1_234), date: try Day(parsing: "2026-03-02"), budgetID: 0, tags: ["daily"])
+        _ = try store.importExpenses(ImportRequest(source: "fixture.csv")) { (insert: ImportInsert) throws(TallyError) -> String? in
+            try insert(expense, "food")
+            return "fixture-fingerprint"
+        }
+    }
+
+    static let fills: [String: @Sendable (any DataAccess, TestClock) throws -> Void] = [
+        "schema-v1.sqlite": fillV1, "schema-v2.sqlite": fillV2,
+    ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -71,7 +85,8 @@ enum SchemaFixtures {
 
         // Figures written out by hand, so a change to the fill function cannot hide a lost row.
         #expect(try store.budgets().map(\.name) == ["Café", "Food", "Rent"])
-        #expect(try store.countExpenses(ExpenseQuery()) == 6)
+        let imported = name == "schema-v1.sqlite" ? 0 : 1
+        #expect(try store.countExpenses(ExpenseQuery()) == 6 + imported)
         let february = try store.budgetStatuses(for: Month(parsing: "2026-02"))
         #expect(february.map(\.spent.cents) == [3_560, 0, 120_050])
         #expect(february.map(\.budget.limit.cents) == [4_000, 30_000, 125_000])
@@ -81,7 +96,9 @@ enum SchemaFixtures {
 
         // The migrated file accepts new rows, with fresh ids.
         let added = try store.addExpense(Expense(name: "New", amount: Money(cents: 1), date: Day(parsing: "2026-03-01"), budgetID: 1))
-        #expect(added.id == 8)
+        #expect(added.id == 8 + Int64(imported))
+        #expect(try store.importRecord(fingerprint: "fixture-fingerprint")?.expenseCount == (imported == 1 ? 1 : nil))
+        #expect(try store.importRecord(fingerprint: "fixture-fingerprint") == expected.importRecord(fingerprint: "fixture-fingerprint"))
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["TALLY_MAKE_FIXTURES"] == "1"))
@@ -90,7 +107,8 @@ enum SchemaFixtures {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, fill) in SchemaFixtures.fills {
             let path = folder.appendingPathComponent(name).path
-            try? FileManager.default.removeItem(atPath: path)
+            // A released fixture is never remade; only a new version's file is written.
+            guard !FileManager.default.fileExists(atPath: path) else { continue }
             do {
                 let clock = TestClock()
                 try fill(SQLiteStore(path: path, clock: { clock() }), clock)

@@ -122,11 +122,12 @@ struct DemoData {
         return expenses.sorted { $0.date < $1.date }
     }
 
-    /// `count` expenses spread evenly at random over `months` months ending on `today`.
-    mutating func expenses(count: Int, plans: [(plan: Plan, budgetID: Int64)], months: Int, today: Day) -> [Expense] {
+    /// `count` expenses at random in `month` (up to `today` in the current month), in date order
+    /// as people record them, so ids grow with dates as in a real database.
+    mutating func expenses(count: Int, plans: [(plan: Plan, budgetID: Int64)], in month: Month, today: Day) -> [Expense] {
         let weights = plans.map(\.plan.perMonth)
         let totalWeight = weights.reduce(0, +)
-        let current = today.monthValue
+        let lastDay = month == today.monthValue ? today.day : month.numberOfDays
         var expenses: [Expense] = []
         expenses.reserveCapacity(count)
         for _ in 0..<count {
@@ -136,10 +137,9 @@ struct DemoData {
                 pick -= weights[index]
                 index += 1
             }
-            let month = current.adding(months: -random.next(below: months))
-            let lastDay = month == current ? today.day : month.numberOfDays
             expenses.append(expense(from: plans[index].plan, budgetID: plans[index].budgetID, on: month, day: 1 + random.next(below: lastDay)))
         }
+        expenses.sort { $0.date < $1.date }
         return expenses
     }
 

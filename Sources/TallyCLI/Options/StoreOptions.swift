@@ -8,6 +8,11 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Use the database at this path.", valueName: "path"))
     var db: String?
 
+    /// `--db "$UNSET"` in a script must not quietly write to the default database.
+    func validate() throws {
+        if let db, db.isEmpty { throw ValidationError("--db needs a file path") }
+    }
+
     func resolvedPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let db, !db.isEmpty { return db }
         if let path = environment["TALLY_DB"], !path.isEmpty { return path }

@@ -1,0 +1,230 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallyExchange
+
+extension ImportFormat: ExpressibleByArgument {}
+extension ExpenseSign: ExpressibleByArgument {}
+
+extension Tally {
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import expenses from a CSV or JSON file, all or nothing.",
+            discussion: """
+                CSV files need the header date,budget,name,amount,quantity,tags (quantity may be empty; \
+                tags are separated by ';'), or --columns naming other headers. JSON files are what \
+                'tally export --format json' writes. The whole file is validated and written in one \
+                transaction: one bad row imports nothing. Incoming money (the other sign than \
+                --expense-sign) is skipped and counted. A file imported before is refused unless --force.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The file to import.", valueName: "file"))
+        var file: String
+
+        @Option(help: "Read the file as this format (default: from its extension).")
+        var format: ImportFormat?
+
+        @Flag(help: "Create the budgets the file names that do not exist yet (needs --limit).")
+        var createBudgets = false
+
+        @Option(help: ArgumentHelp("The monthly limit of the budgets --create-budgets creates.", valueName: "amount"))
+        var limit: String?
+
+        @Flag(help: "Validate and show what would be imported, without writing anything.")
+        var dryRun = false
+
+        @Flag(help: "Import a file even if it was imported before.")
+        var force = false
+
+        @Option(help: ArgumentHelp(
+            "Map the file's headers: date=COL,name=COL,amount=COL and optionally budget=, quantity=, tags=.",
+            valueName: "key=column,…"))
+        var columns: String?
+
+        @Option(help: ArgumentHelp("Read dates in this layout, such as dd.MM.yyyy (default: yyyy-MM-dd).", valueName: "format"))
+        var dateFormat: String?
+
+        @Option(name: [.customShort("b"), .long], help: "Put rows without a budget column or with an empty budget cell into this budget.")
+        var budget: String?
+
+        @Option(help: "The sign of expenses in the file: positive (Tally's files) or negative (most bank exports).")
+        var expenseSign: ExpenseSign = .positive
+
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            if limit != nil, !createBudgets {
+                throw ValidationError("--limit only applies with --create-budgets")
+            }
+            if createBudgets, limit == nil {
+                throw ValidationError("--create-budgets needs --limit AMOUNT, the monthly limit of the budgets it creates")
+            }
+            if let limit { _ = try ArgumentValue.limit(limit) }
+            let format = try resolvedFormat()
+            if format == .json {
+                let csvOnly = [("--columns", columns != nil), ("--date-format", dateFormat != nil), ("--budget", budget != nil)]
+                if let (option, _) = csvOnly.first(where: \.1) {
+                    throw ValidationError("\(option) only applies to CSV files")
+                }
+            }
+            _ = try csvOptions()
+        }
+
+        private func resolvedFormat() throws(ValidationError) -> ImportFormat {
+            if let format { return format }
+            guard let format = ImportFormat(path: file) else {
+                throw ValidationError("cannot tell the format of \(quoted(file)) from its extension: use --format csv or --format json")
+            }
+            return format
+        }
+
+        private func csvOptions() throws(ValidationError) -> CSVImportOptions {
+            do {
+                var options = CSVImportOptions(defaultBudget: budget, expenseSign: expenseSign)
+                if let columns { options.columns = try ColumnMapping(parsing: columns) }
+                if let dateFormat { options.dateFormat = try DateFormat(pattern: dateFormat) }
+                return options
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+
+        func run() throws {
+            let started = ContinuousClock.now
+            let format = try resolvedFormat()
+            let options = try csvOptions()
+            let limit = try self.limit.map { (text: String) throws(ValidationError) in try ArgumentValue.limit(text) }
+            // Fail on an unreadable file before the database is opened, or even created.
+            _ = try FileSource(path: file)
+            let input = ImportInput.file(file)
+            if dryRun {
+                return try dryRun(input, format: format, options: options, limit: limit)
+            }
+
+            let database = try store.openStore()
+            var request = ImportRequest(source: file, force: force, missingBudgetLimit: limit)
+            var progress = ImportProgress(file: file, started: started)
+            var plan: ImportPlan?
+            let outcome: ImportOutcome
+            switch format {
+            case .csv:
+                // One pass inside the transaction: rows are validated as they are written, and
+                // any error rolls the whole file back.
+                outcome = try database.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
+                    let done = try ImportPlanner.importInOnePass(input, format: .csv, options: options) {
+                        (row: ImportedExpense) throws(TallyError) in
+                        try insert(row.expense, row.budgetName)
+                        progress.advance()
+                    }
+                    plan = done
+                    return done.summary.fingerprint
+                }
+            case .json:
+                let validated = try ImportPlanner.plan(input, format: .json)
+                request.newBudgets = validated.summary.declaredBudgets
+                outcome = try database.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
+                    try ImportPlanner.forEachExpense(in: validated) { (row: ImportedExpense) throws(TallyError) in
+                        try insert(row.expense, row.budgetName)
+                        progress.advance()
+                    }
+                    return validated.summary.fingerprint
+                }
+                plan = validated
+            }
+            progress.finish()
+            let elapsed = started.duration(to: .now)
+            Console.write(Import.summary(outcome: outcome, skipped: plan?.summary.skipped ?? [:], file: file, elapsed: elapsed))
+        }
+
+        /// Reads the file once and says what an import would do; fails exactly where the import would.
+        private func dryRun(_ input: ImportInput, format: ImportFormat, options: CSVImportOptions, limit: Money?) throws {
+            let plan = try ImportPlanner.plan(input, format: format, options: options)
+            let summary = plan.summary
+            // A database that does not exist yet stays that way: it would be empty.
+            let path = store.resolvedPath()
+            let database = FileManager.default.fileExists(atPath: path) ? try store.openStore() : nil
+            var resolver = ImportBudgetResolver(existing: try database?.budgets() ?? [])
+            var created: [String] = []
+            for budget in summary.declaredBudgets where !resolver.contains(budget) {
+                resolver.register(budget)
+                created.append(budget.name)
+            }
+            for entry in summary.budgets where resolver.id(for: entry.name) == nil {
+                if limit == nil {
+                    resolver.markMissing(entry.name)
+                } else {
+                    created.append(entry.name)
+                }
+            }
+            let missing = resolver.missingNames
+            guard missing.isEmpty else { throw TallyError.unknownBudgets(missing) }
+            if !force, let earlier = try database?.importRecord(fingerprint: summary.fingerprint) {
+                throw TallyError.alreadyImported(file: file, importedAt: earlier.importedAt, expenseCount: earlier.expenseCount)
+            }
+
+            var lines = ["Dry run: would import \(counted(summary.expenseCount, "expense")) from \(quoted(file)); nothing was written."]
+            var table = Table([.left("Budget"), .right("Expenses")])
+            for entry in summary.budgets { table.append([entry.name, String(entry.expenseCount)]) }
+            if !summary.budgets.isEmpty { lines.append(table.rendered()) }
+            lines.append("Skipped \(counted(summary.skippedCount, "row"))\(Import.reasons(summary.skipped)).")
+            if !created.isEmpty {
+                let limitText = limit.map { " with a limit of \($0.groupedString)" } ?? ""
+                lines.append("Would create \(counted(created.count, "budget"))\(limitText): \(created.map { quoted($0) }.joined(separator: ", ")).")
+            }
+            Console.write(lines.joined(separator: "\n"))
+        }
+
+        static func summary(outcome: ImportOutcome, skipped: [SkipReason: Int], file: String, elapsed: Duration) -> String {
+            let skippedCount = skipped.values.reduce(0, +)
+            var text = "Imported \(counted(outcome.importedCount, "expense")) from \(quoted(file)); "
+            text += "skipped \(counted(skippedCount, "row"))\(reasons(skipped)); "
+            text += "created \(counted(outcome.createdBudgets.count, "budget"))"
+            if !outcome.createdBudgets.isEmpty {
+                text += " (\(outcome.createdBudgets.prefix(10).map { quoted($0) }.joined(separator: ", "))"
+                text += outcome.createdBudgets.count > 10 ? ", …)" : ")"
+            }
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            text += "; \(String(format: "%.2f", seconds)) s."
+            return text
+        }
+
+        /// ` (incoming money: 3, blank line: 1)`, or nothing when no row was skipped.
+        static func reasons(_ skipped: [SkipReason: Int]) -> String {
+            let parts = skipped.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \($0.value)" }
+            return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
+        }
+    }
+}
+
+/// "1 expense", "2 expenses".
+func counted(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+}
+
+/// A line on stderr that counts the rows of a long import, only when a person watches stderr.
+struct ImportProgress {
+    let file: String
+    let started: ContinuousClock.Instant
+    private let enabled = isatty(STDERR_FILENO) == 1
+    private var rows = 0
+    private var shown = false
+
+    init(file: String, started: ContinuousClock.Instant) {
+        self.file = file
+        self.started = started
+    }
+
+    mutating func advance() {
+        rows += 1
+        // Reading the clock for every row would cost more than the rest of the check.
+        guard enabled, rows % 16_384 == 0, started.duration(to: .now) > .seconds(1) else { return }
+        shown = true
+        FileHandle.standardError.write(Data("\rImporting \(quoted(file)): \(rows) rows…".utf8))
+    }
+
+    func finish() {
+        guard shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

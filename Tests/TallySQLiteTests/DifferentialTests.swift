@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+import TallyCore
+import TallySQLite
+
+/// Random sequences of changes, valid and invalid, applied to `SQLiteStore` (a real file) and
+/// `InMemoryStore` with the same clock: every step must return the same value or the same
+/// error, and leave both stores showing the same budgets, expenses and figures, in which each
+/// budget's `spent` is the sum of its expenses' totals.
+@Suite struct DifferentialTests {
+    static let stepsPerSeed = 250
+
+    @Test(arguments: [0x5EED_0001, 0x5EED_0002, 0x5EED_0003, 0x5EED_0004] as [UInt64])
+    func bothStoresAgreeStepByStep(seed: UInt64) throws {
+        let clock = TestClock()
+        let memory = InMemoryStore(clock: { clock() })
+        let sqlite = try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path, clock: { clock() })
+        var generator = SeededGenerator(seed: seed)
+        var mostExpenses = 0
+        for step in 0..<Self.stepsPerSeed {
+            let operation = try Operation.random(using: &generator, current: memory)
+            let expected = operation.apply(to: memory)
+            let actual = operation.apply(to: sqlite)
+            #expect(actual == expected, "step \(step): \(operation)")
+            try expectSameState(memory, sqlite, step: step, operation: operation)
+            if actual != expected { return }
+            mostExpenses = max(mostExpenses, try memory.countExpenses(ExpenseQuery()))
+            clock.advance(by: Double(Int.random(in: 0...90_000, using: &generator)) / 1000)
+        }
+        #expect(mostExpenses >= 30, "the sequence should build up expenses to compare")
+    }
+
+    private func expectSameState(_ memory: InMemoryStore, _ sqlite: SQLiteStore, step: Int, operation: Operation) throws {
+        let queries = Fixtures.months.map { ExpenseQuery(days: $0.days) } + [
+            ExpenseQuery(sort: .date), ExpenseQuery(sort: .name, descending: true), ExpenseQuery(sort: .total),
+            ExpenseQuery(sort: .amount, descending: true, limit: 7, offset: 3), ExpenseQuery(search: "APPLE"),
+            ExpenseQuery(search: "creme"), ExpenseQuery(tag: "Food"), ExpenseQuery(tag: "été"),
+        ]
+        let observe = { (store: any DataAccess) -> Observation in
+            Observation(
+                budgets: Result { () throws(TallyError) in try store.budgets() },
+                expenses: queries.map { query in Result { () throws(TallyError) in try store.expenses(query) } },
+                counts: queries.map { query in Result { () throws(TallyError) in try store.countExpenses(query) } },
+                statuses: Fixtures.months.map { month in Result { () throws(TallyError) in try store.budgetStatuses(for: month) } },
+                byDay: Fixtures.months.map { month in Result { () throws(TallyError) in try store.spendingByDay(in: month.days) } },
+                byTag: Fixtures.months.map { month in Result { () throws(TallyError) in try store.spendingByTag(in: month.days) } }
+            )
+        }
+        let expected = observe(memory)
+        let actual = observe(sqlite)
+        #expect(actual == expected, "state after step \(step): \(operation)")
+
+        for month in Fixtures.months {
+            guard case .success(let statuses) = Result(catching: { () throws(TallyError) in try sqlite.budgetStatuses(for: month) })
+            else { continue }
+            for status in statuses {
+                let owned = try sqlite.expenses(ExpenseQuery(budgetID: status.budget.id, days: status.budget.interval(for: month)))
+                let total = try Money.sum(owned.map { try $0.total() })
+                #expect(status.spent == total, "step \(step): spent of \(status.budget.name) in \(month)")
+                #expect(status.expenseCount == owned.count, "step \(step): count of \(status.budget.name) in \(month)")
+            }
+        }
+    }
+}
+
+/// Everything a user can observe of a store, each read kept with its error.
+private struct Observation: Equatable {
+    var budgets: Result<[Budget], TallyError>
+    var expenses: [Result<[Expense], TallyError>]
+    var counts: [Result<Int, TallyError>]
+    var statuses: [Result<[BudgetStatus], TallyError>]
+    var byDay: [Result<[Day: Money], TallyError>]
+    var byTag: [Result<[String: Money], TallyError>]
+}
+
+/// What an operation returned, so that both stores' answers compare as one value.
+private enum Answer: Equatable {
+    case budget(Budget), expense(Expense), count(Int), done
+}
+
+private enum Operation: CustomStringConvertible {
+    case addBudget(Budget)
+    case updateBudget(Budget)
+    case removeBudget(String, includingExpenses: Bool)
+    case addExpense(Expense)
+    case addExpenses([Expense])
+    case updateExpense(Expense)
+    case removeExpense(Int64)
+
+    var description: String {
+        switch self {
+        case .addBudget(let budget): "addBudget(\(budget.name.debugDescription), \(budget.limit))"
+        case .updateBudget(let budget): "updateBudget(#\(budget.id ?? -1), \(budget.name.debugDescription), \(budget.limit))"
+        case .removeBudget(let name, let all): "removeBudget(\(name.debugDescription), includingExpenses: \(all))"
+        case .addExpense(let expense): "addExpense(\(Self.describe(expense)))"
+        case .addExpenses(let expenses): "addExpenses(\(expenses.map(Self.describe)))"
+        case .updateExpense(let expense): "updateExpense(\(Self.describe(expense)))"
+        case .removeExpense(let id): "removeExpense(\(id))"
+        }
+    }
+
+    private static func describe(_ expense: Expense) -> String {
+        "#\(expense.id ?? -1) \(expense.name.debugDescription) \(expense.amount)×\(expense.quantity) \(expense.date) budget #\(expense.budgetID) \(expense.tags)"
+    }
+
+    func apply(to store: any DataAccess) -> Result<Answer, TallyError> {
+        Result { () throws(TallyError) -> Answer in
+            switch self {
+            case .addBudget(let budget): return .budget(try store.addBudget(budget))
+            case .updateBudget(let budget): return .budget(try store.updateBudget(budget))
+            case .removeBudget(let name, let all): return .count(try store.removeBudget(named: name, includingExpenses: all))
+            case .addExpense(let expense): return .expense(try store.addExpense(expense))
+            case .addExpenses(let expenses): return .count(try store.addExpenses(expenses))
+            case .updateExpense(let expense): return .expense(try store.updateExpense(expense))
+            case .removeExpense(let id):
+                try store.removeExpense(id: id)
+                return .done
+            }
+        }
+    }
+
+    /// A change drawn against what `current` holds, so that most name existing rows; about
+    /// one in five breaks a rule or names something missing.
+    static func random(using generator: inout SeededGenerator, current: InMemoryStore) throws -> Operation {
+        let budgets = try current.budgets()
+        let expenses = try current.expenses(ExpenseQuery())
+        let budgetID = { (generator: inout SeededGenerator) -> Int64 in
+            Int.random(in: 0..<10, using: &generator) == 0 || budgets.isEmpty
+                ? Int64.random(in: 1...40, using: &generator)
+                : budgets.randomElement(using: &generator)?.id ?? 0
+        }
+        switch Int.random(in: 0..<100, using: &generator) {
+        case 0..<12:
+            return .addBudget(Budget(name: Fixtures.budgetName(&generator), limit: Fixtures.limit(&generator)))
+        case 12..<20:
+            var budget = budgets.randomElement(using: &generator) ?? Budget(name: "Nowhere", limit: Money(cents: 100))
+            if Int.random(in: 0..<8, using: &generator) == 0 { budget.id = 999 }
+            if Bool.random(using: &generator) { budget.name = Fixtures.budgetName(&generator) }
+            if Bool.random(using: &generator) { budget.limit = Fixtures.limit(&generator) }
+            return .updateBudget(budget)
+        case 20..<23:
+            let name = Bool.random(using: &generator)
+                ? budgets.randomElement(using: &generator).map { NameKey.make($0.name).uppercased() } ?? "none"
+                : Fixtures.budgetName(&generator)
+            return .removeBudget(name, includingExpenses: Int.random(in: 0..<4, using: &generator) == 0)
+        case 23..<68:
+            return .addExpense(Fixtures.expense(&generator, budgetID: budgetID(&generator)))
+        case 68..<73:
+            let count = Int.random(in: 0...6, using: &generator)
+            return .addExpenses((0..<count).map { _ in Fixtures.expense(&generator, budgetID: budgetID(&generator)) })
+        case 73..<92:
+            var expense = expenses.randomElement(using: &generator)
+                ?? Fixtures.expense(&generator, budgetID: budgetID(&generator))
+            if expense.id == nil || Int.random(in: 0..<10, using: &generator) == 0 {
+                expense.id = Int64.random(in: 1...500, using: &generator)
+            }
+            let fresh = Fixtures.expense(&generator, budgetID: budgetID(&generator))
+            if Bool.random(using: &generator) { expense.name = fresh.name }
+            if Bool.random(using: &generator) { expense.amount = fresh.amount }
+            if Bool.random(using: &generator) { expense.quantity = fresh.quantity }
+            if Bool.random(using: &generator) { expense.date = fresh.date }
+            if Int.random(in: 0..<4, using: &generator) == 0 { expense.budgetID = fresh.budgetID }
+            if Bool.random(using: &generator) { expense.tags = fresh.tags }
+            return .updateExpense(expense)
+        default:
+            let id = Int.random(in: 0..<5, using: &generator) == 0 || expenses.isEmpty
+                ? Int64.random(in: 1...500, using: &generator)
+                : expenses.randomElement(using: &generator)?.id ?? 0
+            return .removeExpense(id)
+        }
+    }
+}
+
+/// The values operations are drawn from: clashing spellings, hostile text and every limit.
+private enum Fixtures {
+    static let months = ["2024-02", "2026-01", "2026-02", "2026-03", "2026-12"].compactMap { try? Month(parsing: $0) }
+    static let days = [
+        "2024-02-29", "2026-01-01", "2026-01-31", "2026-02-01", "2026-02-14", "2026-02-28", "2026-03-01", "2026-03-15",
+        "2026-12-31", "2027-01-01",
+    ].compactMap { try? Day(parsing: $0) }
+
+    static let budgetNames = [
+        "Food", "food", "FÖÖD", "Rent", "Café", "cafe", "Fun", "Travel ✈️", "  Spaced  ", "ｗｉｄｅ", "wide",
+        "'; DROP TABLE budget; --", "<b>x</b>", "שלום", "", " ", "Line\nBreak", "Tab\tName", String(repeating: "n", count: 101),
+    ]
+    static let expenseNames = ["Apples", "apples", "Bread", "Crème brûlée", "creme brulee", "🍕 Pizza", "Ticket", "مرحبا"]
+    static let badExpenseNames = ["x\u{0}y", "", " \n", String(repeating: "e", count: 201)]
+    static let tags = ["food", "Food", " travel ", "été", "ete"]
+    static let badTags = ["a,b", "", "x;y", String(repeating: "t", count: 51)]
+
+    /// Mostly from `good`, one time in `oneIn` from `bad`.
+    static func pick(_ good: [String], else bad: [String], oneIn: Int, _ generator: inout SeededGenerator) -> String {
+        let pool = Int.random(in: 0..<oneIn, using: &generator) == 0 ? bad : good
+        return pool.randomElement(using: &generator) ?? ""
+    }
+
+    static func budgetName(_ generator: inout SeededGenerator) -> String {
+        budgetNames.randomElement(using: &generator) ?? "Food"
+    }
+
+    static func limit(_ generator: inout SeededGenerator) -> Money {
+        switch Int.random(in: 0..<20, using: &generator) {
+        case 0: Money(cents: 0)
+        case 1: Money(cents: -500)
+        case 2: Money(cents: 100_000_000_001)
+        case 3: Money(cents: 100_000_000_000)
+        default: Money(cents: Int64.random(in: 1...500_000, using: &generator))
+        }
+    }
+
+    static func expense(_ generator: inout SeededGenerator, budgetID: Int64) -> Expense {
+        let amount: Money =
+            switch Int.random(in: 0..<30, using: &generator) {
+            case 0: Money(cents: 0)
+            case 1: Money(cents: -1)
+            case 2: Money(cents: 100_000_000_001)
+            case 3: Money(cents: 100_000_000_000)
+            default: Money(cents: Int64.random(in: 1...20_000, using: &generator))
+            }
+        let quantity: Int64 =
+            switch Int.random(in: 0..<30, using: &generator) {
+            case 0: 0
+            case 1: 1_000_001
+            case 2: 1_000_000
+            default: Int64.random(in: 1...4, using: &generator)
+            }
+        let tagCount = Int.random(in: 0...2, using: &generator)
+        return Expense(
+            name: pick(expenseNames, else: badExpenseNames, oneIn: 10, &generator), amount: amount, quantity: quantity,
+            date: days.randomElement(using: &generator) ?? days[0], budgetID: budgetID,
+            tags: (0..<tagCount).map { _ in pick(tags, else: badTags, oneIn: 12, &generator) })
+    }
+}
