@@ -86,10 +86,10 @@ struct DemoData {
     /// The budget that the demo pushes over its limit this month, so the mark shows.
     static let overspentBudget = "Café & Coffee"
 
-    var random: SeededRandom
+    var random: SeededGenerator
 
     init(seed: UInt64) {
-        random = SeededRandom(seed: seed)
+        random = SeededGenerator(seed: seed)
     }
 
     /// A month's worth of expenses per plan for `months` months ending on `today`, and
@@ -153,28 +153,5 @@ struct DemoData {
         let quantity: Int64 = cents < 10_00 && random.next(below: 5) == 0 ? Int64(2 + random.next(below: 2)) : 1
         let date = (try? Day(year: month.year, month: month.month, day: day)) ?? month.firstDay
         return Expense(name: item.name, amount: Money(cents: cents), quantity: quantity, date: date, budgetID: budgetID, tags: item.tags)
-    }
-}
-
-/// SplitMix64: small, fast and the same on every platform and Swift version, unlike the
-/// standard library's `random(in:using:)`, whose algorithm may change.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func nextUInt64() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound`; `bound` must be positive.
-    mutating func next(below bound: Int) -> Int {
-        Int(nextUInt64() % UInt64(max(bound, 1)))
     }
 }

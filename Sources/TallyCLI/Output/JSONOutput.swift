@@ -24,28 +24,26 @@ enum JSONOutput {
         }
     }
 
-    struct BudgetDetail: Codable, Equatable {
-        let name: String
-        let limit: String
-        let spent: String
-        let remaining: String
-        let month: String
-        let overBudget: Bool
-        let expenseCount: Int
+    /// A budget's figures with its expenses beside them, in one flat object.
+    struct BudgetDetail: Encodable {
+        let figures: BudgetFigures
         let expenses: [ExpenseItem]
 
+        private enum CodingKeys: String, CodingKey {
+            case expenses
+        }
+
         init(_ status: BudgetStatus, expenses: [Expense]) throws(TallyError) {
-            let figures = BudgetFigures(status)
-            name = figures.name
-            limit = figures.limit
-            spent = figures.spent
-            remaining = figures.remaining
-            month = figures.month
-            overBudget = figures.overBudget
-            expenseCount = figures.expenseCount
+            figures = BudgetFigures(status)
             var items: [ExpenseItem] = []
             for expense in expenses { items.append(try ExpenseItem(expense, budgetName: status.budget.name)) }
             self.expenses = items
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try figures.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(expenses, forKey: .expenses)
         }
     }
 
