@@ -72,10 +72,17 @@ public struct ColumnMapping: Hashable, Sendable {
             } else if isExplicit || ColumnMapping.required.contains(field) {
                 throw .importFile(
                     line: line,
-                    reason: "the header has no column \(quoted(column)) for \(field.rawValue) (columns: \(header.joined(separator: ", ")))")
+                    reason: "the header has no column \(quoted(column)) for \(field.rawValue) (columns: \(ColumnMapping.listed(header)))")
             }
         }
         return resolved
+    }
+
+    /// The header's names for a message, shortened: a file's first line may be a megabyte long.
+    static func listed(_ header: [String]) -> String {
+        var names = header.prefix(12).map { $0.count > 40 ? $0.prefix(40) + "…" : $0 }
+        if header.count > names.count { names.append("… (\(header.count) columns)") }
+        return names.joined(separator: ", ")
     }
 
     static func key(_ name: String) -> String {
