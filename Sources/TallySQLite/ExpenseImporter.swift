@@ -3,9 +3,13 @@ import GRDB
 import GRDBSQLite
 import TallyCore
 
-/// Writes one import inside the caller's transaction. A million rows cost a million steps of
-/// three prepared statements bound through SQLite's C API (no per-row argument arrays), with
-/// budget ids, tag ids, name keys and dates looked up in dictionaries instead of queries.
+/// Writes one import inside the caller's transaction, on two threads: a helper thread runs
+/// `rows` (reading, mapping and validating the file) while this one, which owns the
+/// connection, writes what it has handed over through a bounded queue. Rows are written 1,024
+/// to an `INSERT` statement bound through SQLite's C API: each statement costs SQLite a fixed
+/// setup (cursors on the table, its three indexes and the parents of its foreign keys, the
+/// AUTOINCREMENT counter), which one row per statement paid a million times. Budget and tag set
+/// ids are looked up in dictionaries instead of queries.
 struct ExpenseImporter {
     private let db: Database
     private let timestamp: Date
@@ -19,13 +23,27 @@ struct ExpenseImporter {
 
     /// Caches are emptied when they reach this size, so a file of distinct names stays bounded.
     private static let cacheLimit = 65_536
+    /// Rows per `INSERT`; 9 parameters each, below SQLite's limit of 32,766. A statement that
+    /// may fail half way (any CHECK calling a function may) first copies every page it is about
+    /// to change to a statement journal, so it can undo just itself; pages it creates are not
+    /// copied. At 64 rows that was one page per row, 20 times the import's other writes; at
+    /// 1,024 rows the table and index pages it fills are mostly new.
+    private static let batchSize = 1_024
+
+    /// Runs `body`, which opens the import's transaction, with the connection set for one.
+    ///
+    /// The default 2 MB page cache spills a large import to the WAL again and again; 32 MB halved
+    /// the time of a million rows, and memory stays bounded. Statement journals (see `batchSize`)
+    /// stay in memory instead of a temporary file; SQLite decides that when a transaction begins.
+    static func withBulkSettings<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
+        try db.execute(sql: "PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY")
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize); PRAGMA temp_store = \(tempStore)") }
+        return try body()
+    }
 
     func run(_ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?) throws -> ImportOutcome {
-        // The default 2 MB page cache spills a large import to the WAL again and again; 32 MB
-        // halved the time of a million rows, and memory stays bounded.
-        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-        try db.execute(sql: "PRAGMA cache_size = -32768")
-        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         var budgets: [Budget] = []
         for record in try BudgetRecord.fetchAll(db, sql: "SELECT * FROM budget") { budgets.append(try record.model()) }
         var resolver = ImportBudgetResolver(existing: budgets)
@@ -38,82 +56,62 @@ struct ExpenseImporter {
             created.append(saved.name)
         }
 
-        var tagIDs: [String: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM tag") { tagIDs[row["name"]] = row["id"] }
-        var tagIDsBySpelling: [String: Int64] = [:]
-        var nameKeys: [String: String] = [:]
-        var dates: [Day: String] = [:]
-        let insertExpense = try RawStatement(db, """
-            INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, createdAt, updatedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        let insertTag = try RawStatement(db, "INSERT INTO tag (name) VALUES (?)")
-        let linkTag = try RawStatement(db, "INSERT OR IGNORE INTO expenseTag (expenseId, tagId) VALUES (?, ?)")
-        let connection = db.sqliteConnection
-        let timestamp = milliseconds
+        var tagSetIDs: [[String]: Int64] = [:]
+        var pending: [PendingExpense] = []
+        pending.reserveCapacity(Self.batchSize)
+        let fullBatch = try RawStatement(db, Self.insertSQL(rows: Self.batchSize))
         var count = 0
 
-        let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
+        func flush() throws {
+            guard !pending.isEmpty else { return }
+            let statement = pending.count == Self.batchSize ? fullBatch : try RawStatement(db, Self.insertSQL(rows: pending.count))
+            var index: Int32 = 0
+            for row in pending {
+                statement.bind(index + 1, row.budgetID)
+                statement.bind(index + 2, row.name)
+                statement.bind(index + 3, row.nameKey)
+                statement.bind(index + 4, row.amountCents)
+                statement.bind(index + 5, row.quantity)
+                statement.bind(index + 6, row.date)
+                if let tagSetID = row.tagSetID { statement.bind(index + 7, tagSetID) } else { statement.bindNull(index + 7) }
+                statement.bind(index + 8, milliseconds)
+                statement.bind(index + 9, milliseconds)
+                index += 9
+            }
+            try statement.step()
+            count += pending.count
+            pending.removeAll(keepingCapacity: true)
+        }
+
+        func write(_ row: ImportRow) throws {
+            let expense = row.expense
+            let budgetName = row.budgetName
             var budgetID = resolver.id(for: budgetName)
             if budgetID == nil, let limit = request.missingBudgetLimit {
-                let saved = try storageErrors { try insertBudget(try Budget(name: budgetName, limit: limit).validated()) }
+                let saved = try insertBudget(try Budget(name: budgetName, limit: limit).validated())
                 resolver.register(saved, spelling: budgetName)
                 created.append(saved.name)
                 budgetID = saved.id
             }
             guard let budgetID else { return resolver.markMissing(budgetName) }
-            let expense = try expense.validated()
-            _ = try expense.total()
-
-            if nameKeys.count >= Self.cacheLimit { nameKeys.removeAll(keepingCapacity: true) }
-            let nameKey: String
-            if let cached = nameKeys[expense.name] {
-                nameKey = cached
-            } else {
-                nameKey = expense.nameKey
-                nameKeys[expense.name] = nameKey
-            }
-            let date: String
-            if let cached = dates[expense.date] {
-                date = cached
-            } else {
-                date = expense.date.isoString
-                dates[expense.date] = date
-            }
-            insertExpense.bind(1, budgetID)
-            insertExpense.bind(2, expense.name)
-            insertExpense.bind(3, nameKey)
-            insertExpense.bind(4, expense.amount.cents)
-            insertExpense.bind(5, expense.quantity)
-            insertExpense.bind(6, date)
-            insertExpense.bind(7, timestamp)
-            insertExpense.bind(8, timestamp)
-            try insertExpense.step()
-            count += 1
-            guard !expense.tags.isEmpty else { return }
-            let expenseID = sqlite3_last_insert_rowid(connection)
-            for tag in expense.tags {
-                let tagID: Int64
-                if let cached = tagIDsBySpelling[tag] {
-                    tagID = cached
+            var tagSetID: Int64?
+            if !expense.tags.isEmpty {
+                if let cached = tagSetIDs[expense.tags] {
+                    tagSetID = cached
                 } else {
-                    let composed = tag.composedTag
-                    if let existing = tagIDs[composed] {
-                        tagID = existing
-                    } else {
-                        insertTag.bind(1, composed)
-                        try insertTag.step()
-                        tagID = sqlite3_last_insert_rowid(connection)
-                        tagIDs[composed] = tagID
-                    }
-                    if tagIDsBySpelling.count >= Self.cacheLimit { tagIDsBySpelling.removeAll(keepingCapacity: true) }
-                    tagIDsBySpelling[tag] = tagID
+                    tagSetID = try SQLiteStore.tagSetID(expense.tags, db)
+                    if tagSetIDs.count >= Self.cacheLimit { tagSetIDs.removeAll(keepingCapacity: true) }
+                    tagSetIDs[expense.tags] = tagSetID
                 }
-                linkTag.bind(1, expenseID)
-                linkTag.bind(2, tagID)
-                try linkTag.step()
             }
+            pending.append(PendingExpense(
+                budgetID: budgetID, name: expense.name, nameKey: row.nameKey, amountCents: expense.amount.cents,
+                quantity: expense.quantity, date: row.date, tagSetID: tagSetID))
+            if pending.count == Self.batchSize { try flush() }
         }
+
+        let fingerprint = try RowPipeline.run(rows, write: write)
+        try flush()
 
         let missing = resolver.missingNames
         guard missing.isEmpty else { throw TallyError.unknownBudgets(missing) }
@@ -123,9 +121,14 @@ struct ExpenseImporter {
             }
             try db.execute(
                 sql: "INSERT OR REPLACE INTO importLog (fingerprint, importedAt, rowCount) VALUES (?, ?, ?)",
-                arguments: [fingerprint, timestamp, count])
+                arguments: [fingerprint, milliseconds, count])
         }
         return ImportOutcome(importedCount: count, createdBudgets: created)
+    }
+
+    private static func insertSQL(rows: Int) -> String {
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        return "INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt) VALUES \(values)"
     }
 
     static func record(fingerprint: String, _ db: Database) throws -> ImportRecord? {
@@ -149,18 +152,6 @@ struct ExpenseImporter {
         budget.id = record.id
         return budget
     }
-
-    private func storageErrors<T>(_ body: () throws -> T) throws(TallyError) -> T {
-        do {
-            return try body()
-        } catch let error as TallyError {
-            throw error
-        } catch let error as DatabaseError {
-            throw .storage("database error: \(error.message ?? "\(error.resultCode)")")
-        } catch {
-            throw .storage("database error: \(error)")
-        }
-    }
 }
 
 /// A prepared statement stepped through SQLite's C API. GRDB owns and finalizes it.
@@ -180,6 +171,10 @@ private struct RawStatement {
 
     func bind(_ index: Int32, _ value: Int64) {
         sqlite3_bind_int64(handle, index, value)
+    }
+
+    func bindNull(_ index: Int32) {
+        sqlite3_bind_null(handle, index)
     }
 
     func bind(_ index: Int32, _ value: String) {
@@ -204,4 +199,15 @@ private struct RawStatement {
             throw .storage("database error: \(message)")
         }
     }
+}
+
+/// One row waiting for its batch.
+private struct PendingExpense {
+    var budgetID: Int64
+    var name: String
+    var nameKey: String
+    var amountCents: Int64
+    var quantity: Int64
+    var date: String
+    var tagSetID: Int64?
 }

@@ -58,7 +58,7 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
     }
 }
 
-/// An `expense` row; its tags live in `expenseTag` and are loaded separately.
+/// An `expense` row; its tags are those of its tag set, loaded separately.
 struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "expense"
 
@@ -69,10 +69,11 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
     var amountCents: Int64
     var quantity: Int64
     var date: String
+    var tagSetId: Int64?
     var createdAt: Int64
     var updatedAt: Int64
 
-    init(_ expense: Expense) {
+    init(_ expense: Expense, tagSetId: Int64?) {
         id = expense.id
         budgetId = expense.budgetID
         name = expense.name
@@ -80,6 +81,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         amountCents = expense.amount.cents
         quantity = expense.quantity
         date = expense.date.isoString
+        self.tagSetId = tagSetId
         createdAt = Milliseconds.since1970(expense.createdAt)
         updatedAt = Milliseconds.since1970(expense.updatedAt)
     }
@@ -92,6 +94,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         amountCents = row["amountCents"]
         quantity = row["quantity"]
         date = row["date"]
+        tagSetId = row["tagSetId"]
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
     }
@@ -104,6 +107,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         container["amountCents"] = amountCents
         container["quantity"] = quantity
         container["date"] = date
+        container["tagSetId"] = tagSetId
         container["createdAt"] = createdAt
         container["updatedAt"] = updatedAt
     }
@@ -137,6 +141,18 @@ enum Milliseconds {
 
     static func date(_ milliseconds: Int64) -> Date {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}
+
+/// The canonical key of a tag set, `tagSet.tags`: composed names, sorted, joined by `;`.
+enum TagSetKey {
+    static func make(_ composedTags: [String]) -> String {
+        composedTags.sorted().joined(separator: ";")
+    }
+
+    static func tags(_ key: String?) -> [String] {
+        guard let key, !key.isEmpty else { return [] }
+        return key.split(separator: ";").map(String.init)
     }
 }
 

@@ -279,7 +279,7 @@ public final class SQLiteStore: DataAccess {
             guard count == 0 || includingExpenses else {
                 throw TallyError.budgetNotEmpty(budget.name, expenseCount: count)
             }
-            // The foreign key's ON DELETE CASCADE removes the expenses and their tag links.
+            // The foreign key's ON DELETE CASCADE removes the expenses.
             try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id])
             try Self.deleteUnusedTags(db)
             return count
@@ -292,17 +292,16 @@ public final class SQLiteStore: DataAccess {
         expense.updatedAt = expense.createdAt
         return try write { db in
             try Self.checkBudgetExists(expense.budgetID, db)
-            var record = ExpenseRecord(expense)
+            var record = ExpenseRecord(expense, tagSetId: try Self.tagSetID(expense.tags, db))
             record.id = nil
             try Self.saving(expense) { try record.insert(db) }
             guard let id = record.id else { throw TallyError.storage("the database gave the new expense no id") }
-            try Self.saveTags(expense.tags, of: id, db)
             expense.id = id
             return expense
         }
     }
 
-    /// One transaction and three reused statements for the whole batch: a million expenses
+    /// One transaction and one reused statement for the whole batch: a million expenses
     /// cost one fsync instead of a million. Every expense is validated before anything is written.
     public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
         var validated: [Expense] = []
@@ -313,14 +312,13 @@ public final class SQLiteStore: DataAccess {
         return try write { db in
             let budgetIDs = try Set(Int64.fetchAll(db, sql: "SELECT id FROM budget"))
             let insertExpense = try db.cachedStatement(sql: """
-                INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            let linkTag = try db.cachedStatement(sql: "INSERT OR IGNORE INTO expenseTag (expenseId, tagId) VALUES (?, ?)")
-            // Batches repeat the same few names, tags and days; each is folded or formatted once.
+            // Batches repeat the same few names, tag sets and days; each is folded or formatted once.
             var nameKeys: [String: String] = [:]
             var dates: [Day: String] = [:]
-            var tagIDs: [String: Int64] = [:]
+            var tagSetIDs: [[String]: Int64?] = [:]
             for expense in validated {
                 guard budgetIDs.contains(expense.budgetID) else { throw TallyError.budgetNotFound("#\(expense.budgetID)") }
                 let nameKey = nameKeys[expense.name] ?? {
@@ -333,21 +331,17 @@ public final class SQLiteStore: DataAccess {
                     dates[expense.date] = text
                     return text
                 }()
-                try insertExpense.execute(arguments: [
-                    expense.budgetID, expense.name, nameKey, expense.amount.cents, expense.quantity, date, timestamp, timestamp,
-                ])
-                guard !expense.tags.isEmpty else { continue }
-                let expenseID = db.lastInsertedRowID
-                for tag in expense.tags {
-                    let tagID: Int64
-                    if let cached = tagIDs[tag] {
-                        tagID = cached
-                    } else {
-                        tagID = try Self.tagID(tag.composedTag, db)
-                        tagIDs[tag] = tagID
-                    }
-                    try linkTag.execute(arguments: [expenseID, tagID])
+                let tagSetID: Int64?
+                if let cached = tagSetIDs[expense.tags] {
+                    tagSetID = cached
+                } else {
+                    tagSetID = try Self.tagSetID(expense.tags, db)
+                    tagSetIDs[expense.tags] = tagSetID
                 }
+                try insertExpense.execute(arguments: [
+                    expense.budgetID, expense.name, nameKey, expense.amount.cents, expense.quantity, date, tagSetID, timestamp,
+                    timestamp,
+                ])
             }
             return validated.count
         }
@@ -363,11 +357,9 @@ public final class SQLiteStore: DataAccess {
             try Self.checkBudgetExists(expense.budgetID, db)
             expense.createdAt = Milliseconds.date(existing.createdAt)
             expense.updatedAt = timestamp
-            let record = ExpenseRecord(expense)
+            let record = ExpenseRecord(expense, tagSetId: try Self.tagSetID(expense.tags, db))
             try Self.saving(expense) { try record.update(db) }
-            try db.execute(sql: "DELETE FROM expenseTag WHERE expenseId = ?", arguments: [id])
-            try Self.saveTags(expense.tags, of: id, db)
-            try Self.deleteUnusedTags(db)
+            if existing.tagSetId != record.tagSetId { try Self.deleteUnusedTags(db) }
             return expense
         }
     }
@@ -393,10 +385,7 @@ public final class SQLiteStore: DataAccess {
     public func expense(id: Int64) throws(TallyError) -> Expense {
         try read { db in
             guard let record = try ExpenseRecord.fetchOne(db, key: id) else { throw TallyError.expenseNotFound(id) }
-            let tags = try String.fetchAll(
-                db, sql: "SELECT t.name FROM expenseTag et JOIN tag t ON t.id = et.tagId WHERE et.expenseId = ?",
-                arguments: [id])
-            return try record.model(tags: tags)
+            return try record.model(tags: Self.tags(of: record.tagSetId, db))
         }
     }
 
@@ -424,11 +413,11 @@ public final class SQLiteStore: DataAccess {
             """
         return try read { db in
             let records = try ExpenseRecord.fetchAll(db, sql: sql, arguments: arguments)
-            let tags = try Self.tags(of: records.compactMap(\.id), db)
+            let tags = try Self.tags(ofSets: records.compactMap(\.tagSetId), db)
             var expenses: [Expense] = []
             expenses.reserveCapacity(records.count)
             for record in records {
-                expenses.append(try record.model(tags: tags[record.id ?? 0] ?? []))
+                expenses.append(try record.model(tags: record.tagSetId.flatMap { tags[$0] } ?? []))
             }
             return expenses
         }
@@ -446,10 +435,8 @@ public final class SQLiteStore: DataAccess {
             }
         var arguments = filter.arguments
         arguments += [query.limit.map { Int64(max($0, 0)) } ?? -1, Int64(max(query.offset, 0))]
-        // Tag names hold no control characters, so char(31) separates them safely.
         let sql = """
-            SELECT e.*, (SELECT group_concat(t.name, char(31)) FROM expenseTag et JOIN tag t ON t.id = et.tagId
-                         WHERE et.expenseId = e.id) AS tagList
+            SELECT e.*, (SELECT s.tags FROM tagSet s WHERE s.id = e.tagSetId) AS tagList
             FROM expense e \(filter.sql)
             ORDER BY \(key) \(direction), e.id \(direction) LIMIT ? OFFSET ?
             """
@@ -457,8 +444,7 @@ public final class SQLiteStore: DataAccess {
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
                 let tagList: String? = row["tagList"]
-                let tags = tagList.map { $0.split(separator: "\u{1F}").map(String.init) } ?? []
-                try body(try ExpenseRecord(row: row).model(tags: tags))
+                try body(try ExpenseRecord(row: row).model(tags: TagSetKey.tags(tagList)))
             }
         }
     }
@@ -520,12 +506,16 @@ public final class SQLiteStore: DataAccess {
         try read { db in
             let rows = try Row.fetchAll(
                 db,
+                // Summed per tag set from the covering index first: a month holds few sets.
                 sql: """
-                    SELECT t.name AS tag, SUM(e.amountCents * e.quantity) AS spent
-                    FROM expense e
-                    JOIN expenseTag et ON et.expenseId = e.id
-                    JOIN tag t ON t.id = et.tagId
-                    WHERE \(Self.everyBudget) AND e.date BETWEEN ? AND ?
+                    SELECT t.name AS tag, SUM(bySet.spent) AS spent
+                    FROM (
+                        SELECT tagSetId, SUM(amountCents * quantity) AS spent FROM expense
+                        WHERE \(Self.everyBudget) AND date BETWEEN ? AND ? AND tagSetId IS NOT NULL
+                        GROUP BY tagSetId
+                    ) bySet
+                    JOIN tagSetTag st ON st.tagSetId = bySet.tagSetId
+                    JOIN tag t ON t.id = st.tagId
                     GROUP BY t.id
                     """,
                 arguments: [days.first.isoString, days.last.isoString])
@@ -541,7 +531,20 @@ public final class SQLiteStore: DataAccess {
         _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
     ) throws(TallyError) -> ImportOutcome {
         let timestamp = now
-        return try write { db in try ExpenseImporter(db: db, timestamp: timestamp).run(request, rows: rows) }
+        do {
+            return try dbWriter.writeWithoutTransaction { db in
+                try ExpenseImporter.withBulkSettings(db) {
+                    var outcome = ImportOutcome(importedCount: 0, createdBudgets: [])
+                    try db.inTransaction(.immediate) {
+                        outcome = try ExpenseImporter(db: db, timestamp: timestamp).run(request, rows: rows)
+                        return .commit
+                    }
+                    return outcome
+                }
+            }
+        } catch {
+            throw Self.storageError(error)
+        }
     }
 
     public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
@@ -611,43 +614,47 @@ public final class SQLiteStore: DataAccess {
         }
     }
 
-    private static func saveTags(_ tags: [String], of expenseID: Int64, _ db: Database) throws {
-        for tag in tags {
-            let tagID = try tagID(tag.composedTag, db)
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO expenseTag (expenseId, tagId) VALUES (?, ?)", arguments: [expenseID, tagID])
-        }
-    }
-
-    /// The id of the tag named `name` (already composed), created if it is new.
-    private static func tagID(_ name: String, _ db: Database) throws -> Int64 {
-        if let existing = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM tag WHERE name = ?"), arguments: [name]) {
+    /// The id of the set of `tags` (validated), created with its missing tags if it is new;
+    /// `nil` for no tags.
+    static func tagSetID(_ tags: [String], _ db: Database) throws -> Int64? {
+        guard !tags.isEmpty else { return nil }
+        let composed = tags.map(\.composedTag)
+        let key = TagSetKey.make(composed)
+        if let existing = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM tagSet WHERE tags = ?"), arguments: [key]) {
             return existing
         }
-        try db.cachedStatement(sql: "INSERT INTO tag (name) VALUES (?)").execute(arguments: [name])
-        return db.lastInsertedRowID
+        try db.cachedStatement(sql: "INSERT INTO tagSet (tags) VALUES (?)").execute(arguments: [key])
+        let setID = db.lastInsertedRowID
+        for name in Set(composed) {
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO tag (name) VALUES (?)").execute(arguments: [name])
+            try db.cachedStatement(sql: "INSERT INTO tagSetTag (tagSetId, tagId) SELECT ?, id FROM tag WHERE name = ?")
+                .execute(arguments: [setID, name])
+        }
+        return setID
     }
 
-    /// Tags are only observable through expenses, so a tag nobody uses is dropped.
+    /// Tags are only observable through expenses, so a set or tag nobody uses is dropped.
     private static func deleteUnusedTags(_ db: Database) throws {
-        try db.execute(sql: "DELETE FROM tag WHERE NOT EXISTS (SELECT 1 FROM expenseTag WHERE tagId = tag.id)")
+        try db.execute(sql: """
+            DELETE FROM tagSet WHERE NOT EXISTS (SELECT 1 FROM expense WHERE tagSetId = tagSet.id);
+            DELETE FROM tag WHERE NOT EXISTS (SELECT 1 FROM tagSetTag WHERE tagId = tag.id);
+            """)
     }
 
-    /// The tags of a page of expenses, in one query whatever the page size.
-    private static func tags(of expenseIDs: [Int64], _ db: Database) throws -> [Int64: [String]] {
-        guard !expenseIDs.isEmpty else { return [:] }
-        let ids = "[" + expenseIDs.map(String.init).joined(separator: ",") + "]"
+    private static func tags(of tagSetID: Int64?, _ db: Database) throws -> [String] {
+        guard let tagSetID else { return [] }
+        return TagSetKey.tags(try String.fetchOne(db, sql: "SELECT tags FROM tagSet WHERE id = ?", arguments: [tagSetID]))
+    }
+
+    /// The tags of each of `tagSetIDs`, in one query whatever their number.
+    private static func tags(ofSets tagSetIDs: [Int64], _ db: Database) throws -> [Int64: [String]] {
+        guard !tagSetIDs.isEmpty else { return [:] }
+        let ids = "[" + Set(tagSetIDs).map(String.init).joined(separator: ",") + "]"
         let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT et.expenseId AS expenseId, t.name AS name
-                FROM expenseTag et JOIN tag t ON t.id = et.tagId
-                WHERE et.expenseId IN (SELECT value FROM json_each(?))
-                """,
-            arguments: [ids])
+            db, sql: "SELECT id, tags FROM tagSet WHERE id IN (SELECT value FROM json_each(?))", arguments: [ids])
         var tags: [Int64: [String]] = [:]
         while let row = try rows.next() {
-            tags[row["expenseId"], default: []].append(row["name"])
+            tags[row["id"]] = TagSetKey.tags(row["tags"])
         }
         return tags
     }
@@ -674,7 +681,7 @@ public final class SQLiteStore: DataAccess {
             }
             if let tag = query.tag {
                 clauses.append(
-                    "e.id IN (SELECT et.expenseId FROM expenseTag et JOIN tag t ON t.id = et.tagId WHERE t.name = ?)")
+                    "e.tagSetId IN (SELECT st.tagSetId FROM tagSetTag st JOIN tag t ON t.id = st.tagId WHERE t.name = ?)")
                 arguments += [try Expense.normalizedTag(tag).composedTag]
             }
             if !clauses.isEmpty { sql = "WHERE " + clauses.joined(separator: " AND ") }

@@ -65,8 +65,13 @@ import TallyCore
             "INSERT INTO tag (name) VALUES ('a,b')",
             "INSERT INTO tag (name) VALUES ('')",
             "INSERT INTO tag (name) VALUES ('daily')",
-            "INSERT INTO expenseTag (expenseId, tagId) VALUES (999, 1)",
-            "INSERT INTO expenseTag (expenseId, tagId) VALUES (\(expense.id ?? 0), 999)",
+            "INSERT INTO tagSet (tags) VALUES ('')",
+            "INSERT INTO tagSet (tags) VALUES ('daily')",
+            "INSERT INTO tagSet (tags) VALUES (';daily')",
+            "INSERT INTO tagSetTag (tagSetId, tagId) VALUES (999, 1)",
+            "INSERT INTO tagSetTag (tagSetId, tagId) VALUES (1, 999)",
+            "UPDATE expense SET tagSetId = 999 WHERE id = \(expense.id ?? 0)",
+            "DELETE FROM tagSet",
             "UPDATE expense SET budgetId = 999",
         ]
         for sql in refused {
