@@ -4,9 +4,10 @@ import TallyCore
 extension Tally {
     struct Demo: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "demo",
             abstract: "Fill an empty database with realistic sample budgets and expenses.",
             discussion: """
-                Adds eight budgets and a few months of expenses ending today, with one budget over \
+                Adds eight budgets and six months of expenses ending today, with one budget over \
                 its limit this month. With --expenses it adds that many expenses over twelve \
                 budgets instead. The same seed gives the same data on the same day. A database \
                 that already has budgets is left alone.
@@ -18,7 +19,7 @@ extension Tally {
         @Option(help: "Generate this many expenses, spread over twelve budgets.")
         var expenses: Int?
 
-        @Option(help: "Spread the expenses over this many months, ending with the current one (default: 3, or 24 with --expenses).")
+        @Option(help: "Spread the expenses over this many months, ending with the current one (default: 6, or 24 with --expenses).")
         var months: Int?
 
         @Option(help: "Seed the generator; the same seed gives the same data.")
@@ -67,7 +68,7 @@ extension Tally {
                     }
                 }
             } else {
-                added = try database.addExpenses(generator.typicalExpenses(plans: saved, months: months ?? 3, today: today))
+                added = try database.addExpenses(generator.typicalExpenses(plans: saved, months: months ?? 6, today: today))
             }
             Console.write("Added \(saved.count) budgets and \(added) expenses to \(quoted(store.resolvedPath())). Try: tally budget list")
         }

@@ -12,7 +12,7 @@ import Testing
         #expect(try sandbox.ok(["budget", "list"]).stdout.contains("OVER"))
         let expenses = try sandbox.ok(["expense", "list", "--json", "--page-size", "1000"]).jsonArray
         let months = Set(expenses.compactMap { ($0["date"] as? String)?.prefix(7) })
-        #expect(months.count == 3)
+        #expect(months.count == 6)
         #expect(expenses.contains { !($0["tags"] as? [String] ?? []).isEmpty })
     }
 
