@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(
             name: "TallyReportsTests", dependencies: ["TallyCore", "TallyReports", "CGD"], resources: [.copy("Golden")]
         ),
-        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally"], resources: [.copy("Golden"), .copy("Fixtures")]),
+        .testTarget(name: "TallyCLITests", dependencies: ["TallyCore", "TallyCLI", "tally"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "TallyExchangeTests", dependencies: ["TallyCore", "TallyExchange"]),
     ]
 )

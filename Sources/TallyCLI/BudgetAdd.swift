@@ -3,7 +3,7 @@ import TallyCore
 
 extension Tally.Budget {
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a budget with a monthly limit.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a budget with a monthly limit.")
 
         @Argument(help: "The budget's name; names are unique ignoring case and accents.")
         var name: String

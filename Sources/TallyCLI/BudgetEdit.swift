@@ -3,7 +3,7 @@ import TallyCore
 
 extension Tally.Budget {
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a budget or change its limit.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Rename a budget or change its limit.")
 
         @Argument(help: "The budget's current name, ignoring case and accents.")
         var name: String

@@ -9,6 +9,7 @@ enum BudgetSort: String, CaseIterable, ExpressibleByArgument {
 extension Tally.Budget {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List budgets with their limit, spent and remaining for a month."
         )
 

@@ -4,6 +4,7 @@ import TallyCore
 extension Tally.Budget {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove a budget.",
             discussion: """
                 A budget that still has expenses is removed only with --yes, or when you answer \

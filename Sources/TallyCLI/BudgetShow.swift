@@ -4,6 +4,7 @@ import TallyCore
 extension Tally.Budget {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one budget's figures and expenses for a month."
         )
 

@@ -3,6 +3,7 @@ import ArgumentParser
 extension Tally {
     struct Expense: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "expense",
             abstract: "Record, list, change and remove expenses.",
             subcommands: [Add.self, List.self, Edit.self, Remove.self]
         )

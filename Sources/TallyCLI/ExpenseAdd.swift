@@ -3,6 +3,7 @@ import ArgumentParser
 extension Tally.Expense {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add an expense to a budget.",
             discussion: "Prints the new expense with its id and what is left of the budget that month."
         )

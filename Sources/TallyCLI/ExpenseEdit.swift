@@ -4,6 +4,7 @@ import TallyCore
 extension Tally.Expense {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change an expense; only the given fields change.",
             discussion: "Giving --tag replaces all the expense's tags; --clear-tags removes them."
         )

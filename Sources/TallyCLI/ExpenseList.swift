@@ -6,6 +6,7 @@ extension ExpenseSort: ExpressibleByArgument {}
 extension Tally.Expense {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List expenses, filtered, sorted and a page at a time.",
             discussion: "Sorting is stable: expenses that tie are ordered by id."
         )

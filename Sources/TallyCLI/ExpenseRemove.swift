@@ -3,7 +3,7 @@ import TallyCore
 
 extension Tally.Expense {
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove an expense.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an expense.")
 
         @Argument(help: "The expense's id, as shown by 'expense list'.")
         var id: Int64

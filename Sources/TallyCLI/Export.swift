@@ -6,6 +6,7 @@ import TallyExchange
 extension Tally {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export expenses as CSV or JSON.",
             discussion: """
                 CSV has the header 'tally import' reads, rows ordered by date then id, so an export \

@@ -9,6 +9,7 @@ extension ExpenseSign: ExpressibleByArgument {}
 extension Tally {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Import expenses from a CSV or JSON file, all or nothing.",
             discussion: """
                 CSV files need the header date,budget,name,amount,quantity,tags (quantity may be empty; \

@@ -6,6 +6,7 @@ import TallyReports
 extension Tally {
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "report",
             abstract: "Show or write the report of a month.",
             discussion: """
                 Text and JSON print to stdout unless --output is given. PNG and HTML are written to \

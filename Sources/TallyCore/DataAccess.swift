@@ -88,6 +88,14 @@ public protocol DataAccess: Sendable {
     func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money]
     /// Total spent per tag within `days`; an expense with several tags counts in each.
     func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money]
+    /// The month's budget statuses, spending by day and spending by tag, equal to what the three
+    /// methods above answer for `month` (and `month.days`), from one read. Throws
+    /// ``TallyError/arithmeticOverflow`` when any of its figures would.
+    func monthSummary(for month: Month) throws(TallyError) -> MonthSummary
+    /// What each budget spent in its period for each of `months`, by budget id: the `spent` of
+    /// ``budgetStatuses(for:)`` for every month, from one read. Every month of `months` is a key;
+    /// a budget that spent nothing in a month is absent from it.
+    func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]]
 }
 
 extension DataAccess {

@@ -225,36 +225,67 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     // MARK: - Aggregates
 
     public func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus] {
-        try transaction { (state: inout State) throws(TallyError) in
-            var statuses: [BudgetStatus] = []
-            for budget in Self.ordered(Array(state.budgets.values)) {
-                let days = budget.interval(for: month)
-                let owned = state.expenses.values.filter { $0.budgetID == budget.id && days.contains($0.date) }
-                let spent = try budget.spent(in: month, of: owned)
-                statuses.append(try BudgetStatus(budget: budget, month: month, spent: spent, expenseCount: owned.count))
-            }
-            return statuses
-        }
+        try transaction { (state: inout State) throws(TallyError) in try Self.statuses(for: month, in: state) }
     }
 
     public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
-        try transaction { (state: inout State) throws(TallyError) in
-            var totals: [Day: Money] = [:]
-            for expense in state.expenses.values where days.contains(expense.date) {
-                totals[expense.date] = try (totals[expense.date] ?? .zero) + expense.total()
-            }
-            return totals
-        }
+        try transaction { (state: inout State) throws(TallyError) in try Self.spentByDay(in: days, of: state) }
     }
 
     public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
+        try transaction { (state: inout State) throws(TallyError) in try Self.spentByTag(in: days, of: state) }
+    }
+
+    public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
         try transaction { (state: inout State) throws(TallyError) in
-            var totals: [String: Money] = [:]
-            for expense in state.expenses.values where days.contains(expense.date) {
-                for tag in expense.tags { totals[tag] = try (totals[tag] ?? .zero) + expense.total() }
-            }
-            return totals
+            MonthSummary(
+                month: month, statuses: try Self.statuses(for: month, in: state),
+                spentByDay: try Self.spentByDay(in: month.days, of: state),
+                spentByTag: try Self.spentByTag(in: month.days, of: state))
         }
+    }
+
+    public func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
+        try transaction { (state: inout State) throws(TallyError) in
+            var spent: [Month: [Int64: Money]] = [:]
+            var month = months.lowerBound
+            while true {
+                var byBudget: [Int64: Money] = [:]
+                for status in try Self.statuses(for: month, in: state) where status.expenseCount > 0 {
+                    if let id = status.budget.id { byBudget[id] = status.spent }
+                }
+                spent[month] = byBudget
+                guard month < months.upperBound else { return spent }
+                month = month.adding(months: 1)
+            }
+        }
+    }
+
+    private static func statuses(for month: Month, in state: State) throws(TallyError) -> [BudgetStatus] {
+        var statuses: [BudgetStatus] = []
+        for budget in ordered(Array(state.budgets.values)) {
+            let days = budget.interval(for: month)
+            let owned = state.expenses.values.filter { $0.budgetID == budget.id && days.contains($0.date) }
+            let spent = try budget.spent(in: month, of: owned)
+            statuses.append(try BudgetStatus(budget: budget, month: month, spent: spent, expenseCount: owned.count))
+        }
+        return statuses
+    }
+
+    private static func spentByDay(in days: DayInterval, of state: State) throws(TallyError) -> [Day: Money] {
+        var totals: [Day: Money] = [:]
+        for expense in state.expenses.values where days.contains(expense.date) {
+            totals[expense.date] = try (totals[expense.date] ?? .zero) + expense.total()
+        }
+        return totals
+    }
+
+    private static func spentByTag(in days: DayInterval, of state: State) throws(TallyError) -> [String: Money] {
+        var totals: [String: Money] = [:]
+        for expense in state.expenses.values where days.contains(expense.date) {
+            for tag in expense.tags { totals[tag] = try (totals[tag] ?? .zero) + expense.total() }
+        }
+        return totals
     }
 
     // MARK: - Helpers

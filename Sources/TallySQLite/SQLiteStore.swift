@@ -10,6 +10,7 @@ import TallyCore
 public final class SQLiteStore: DataAccess {
     private let dbWriter: any DatabaseWriter
     private let clock: @Sendable () -> Date
+    private let concurrentReads = ConcurrentReads()
 
     /// Opens (creating if needed, folder 0700 and file 0600) and migrates the database at `path`.
     ///
@@ -133,9 +134,7 @@ public final class SQLiteStore: DataAccess {
     /// A WAL or a rollback journal may still hold the missing pages, so only a file without
     /// either is judged.
     private static func checkNotTruncated(_ path: String) throws(TallyError) {
-        let size = { (path: String) -> Int in
-            ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
-        }
+        let size = FileSystem.size
         guard size(path + "-wal") == 0, size(path + "-journal") == 0,
             let handle = FileHandle(forReadingAtPath: path)
         else { return }
@@ -176,7 +175,7 @@ public final class SQLiteStore: DataAccess {
             // only on a verdict and while the WAL is empty: after any other error another process
             // may be using them, and deleting a live WAL loses its commits.
             let wal = path + "-wal"
-            let walIsEmpty = ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? NSNumber)?.intValue ?? 0 == 0
+            let walIsEmpty = FileSystem.size(wal) == 0
             switch failure {
             case .notADatabase, .databaseTooNew:
                 if walIsEmpty {
@@ -234,7 +233,7 @@ public final class SQLiteStore: DataAccess {
 
     private func read<T>(_ value: (Database) throws -> T) throws(TallyError) -> T {
         do {
-            return try dbWriter.read(value)
+            return try concurrentReads.read(dbWriter, value)
         } catch {
             throw Self.storageError(error)
         }
@@ -292,11 +291,20 @@ public final class SQLiteStore: DataAccess {
         expense.updatedAt = expense.createdAt
         return try write { db in
             try Self.checkBudgetExists(expense.budgetID, db)
-            var record = ExpenseRecord(expense, tagSetId: try Self.tagSetID(expense.tags, db))
-            record.id = nil
-            try Self.saving(expense) { try record.insert(db) }
-            guard let id = record.id else { throw TallyError.storage("the database gave the new expense no id") }
-            expense.id = id
+            let record = ExpenseRecord(expense, tagSetId: try Self.tagSetID(expense.tags, db))
+            // Plain SQL: a record's insert first reads the table's schema, 3 % of a `tally add`.
+            try Self.saving(expense) {
+                try db.execute(
+                    sql: """
+                        INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        record.budgetId, record.name, record.nameKey, record.amountCents, record.quantity, record.date,
+                        record.tagSetId, record.createdAt, record.updatedAt,
+                    ])
+            }
+            expense.id = db.lastInsertedRowID
             return expense
         }
     }
@@ -525,6 +533,106 @@ public final class SQLiteStore: DataAccess {
         }
     }
 
+    // MARK: - Report Aggregates
+
+    /// One grouped read of the covering index gives every figure of the month: each group holds
+    /// one budget's expenses of one day with one tag set, 744 groups for a month of 41,667
+    /// expenses. SQLite sorts the month's index entries for this grouping (12 ms); the three
+    /// separate reads it replaces scanned the month three times and sorted it twice.
+    public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
+        try read { db in
+            let budgets = try Self.allBudgets(db)
+            let intervals = budgets.map { $0.interval(for: month) }
+            let span = Self.span(month.days, intervals)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT budgetId, date, tagSetId, SUM(amountCents * quantity) AS spent, COUNT(*) AS count
+                    FROM expense WHERE \(Self.everyBudget) AND date BETWEEN ? AND ?
+                    GROUP BY budgetId, date, tagSetId
+                    """,
+                arguments: [span.first.isoString, span.last.isoString])
+            var groups: [(budgetID: Int64, day: Day, tagSetID: Int64?, spent: Money, count: Int)] = []
+            var days: [String: Day] = [:]
+            while let row = try rows.next() {
+                let text: String = row[1]
+                let day = try days[text] ?? Day(parsing: text)
+                days[text] = day
+                groups.append((row[0], day, row[2], Money(cents: row[3]), row[4]))
+            }
+
+            var groupsByBudget: [Int64: [Int]] = [:]
+            for (index, group) in groups.enumerated() { groupsByBudget[group.budgetID, default: []].append(index) }
+            var statuses: [BudgetStatus] = []
+            statuses.reserveCapacity(budgets.count)
+            for (budget, interval) in zip(budgets, intervals) {
+                var spent = Money.zero
+                var count = 0
+                for index in groupsByBudget[budget.id ?? 0] ?? [] where interval.contains(groups[index].day) {
+                    spent = try spent + groups[index].spent
+                    count += groups[index].count
+                }
+                statuses.append(try BudgetStatus(budget: budget, month: month, spent: spent, expenseCount: count))
+            }
+
+            var spentByDay: [Day: Money] = [:]
+            var spentBySet: [Int64: Money] = [:]
+            for group in groups where month.days.contains(group.day) {
+                spentByDay[group.day] = try (spentByDay[group.day] ?? .zero) + group.spent
+                if let set = group.tagSetID { spentBySet[set] = try (spentBySet[set] ?? .zero) + group.spent }
+            }
+            var spentByTag: [String: Money] = [:]
+            let tags = try Self.tags(ofSets: Array(spentBySet.keys), db)
+            for (set, spent) in spentBySet {
+                for tag in tags[set] ?? [] { spentByTag[tag] = try (spentByTag[tag] ?? .zero) + spent }
+            }
+            return MonthSummary(month: month, statuses: statuses, spentByDay: spentByDay, spentByTag: spentByTag)
+        }
+    }
+
+    /// One `GROUP BY budgetId` per distinct period interval, each streamed from the covering index
+    /// in its order without sorting: grouping five months by budget and `substr(date, 1, 7)` in one
+    /// statement makes SQLite sort all their entries first, 69 ms against 17 ms on a million expenses.
+    public func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
+        try read { db in
+            let budgets = try Self.allBudgets(db)
+            let statement = try db.cachedStatement(sql: """
+                SELECT budgetId, SUM(amountCents * quantity) AS spent FROM expense
+                WHERE \(Self.everyBudget) AND date BETWEEN ? AND ? GROUP BY budgetId
+                """)
+            var byInterval: [DayInterval: [Int64: Money]] = [:]
+            var spent: [Month: [Int64: Money]] = [:]
+            var month = months.lowerBound
+            while true {
+                var byBudget: [Int64: Money] = [:]
+                for budget in budgets {
+                    guard let id = budget.id else { continue }
+                    let interval = budget.interval(for: month)
+                    if byInterval[interval] == nil {
+                        var figures: [Int64: Money] = [:]
+                        let rows = try Row.fetchCursor(
+                            statement, arguments: [interval.first.isoString, interval.last.isoString])
+                        while let row = try rows.next() { figures[row[0]] = Money(cents: row[1]) }
+                        byInterval[interval] = figures
+                    }
+                    if let figure = byInterval[interval]?[id] { byBudget[id] = figure }
+                }
+                spent[month] = byBudget
+                guard month < months.upperBound else { return spent }
+                month = month.adding(months: 1)
+            }
+        }
+    }
+
+    /// The smallest interval holding `first` and all of `others`.
+    private static func span(_ first: DayInterval, _ others: [DayInterval]) -> DayInterval {
+        var span = first
+        for interval in others {
+            span = DayInterval(first: min(span.first, interval.first), last: max(span.last, interval.last))
+        }
+        return span
+    }
+
     // MARK: - Imports
 
     public func importExpenses(
@@ -549,6 +657,27 @@ public final class SQLiteStore: DataAccess {
 
     public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
         try read { db in try ExpenseImporter.record(fingerprint: fingerprint, db) }
+    }
+
+    // MARK: - One Budget's Figures
+
+    /// `budget`'s figures for `month` from one probe of the covering index: `tally add` needs
+    /// only the budget it wrote to, and every budget's status took 38 % of its instructions on
+    /// a million expenses (callgrind).
+    public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
+        let days = budget.interval(for: month)
+        let figure = try read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT COALESCE(SUM(amountCents * quantity), 0) AS spent, COUNT(*) AS count
+                    FROM expense WHERE budgetId = ? AND date BETWEEN ? AND ?
+                    """,
+                arguments: [budget.id, days.first.isoString, days.last.isoString])
+        }
+        let spent: Int64 = figure?["spent"] ?? 0
+        let count: Int = figure?["count"] ?? 0
+        return try BudgetStatus(budget: budget, month: month, spent: Money(cents: spent), expenseCount: count)
     }
 
     // MARK: - Testing
@@ -726,6 +855,14 @@ enum FileSystem {
             return
         }
         guard chmod(path, 0o700) == 0 else { throw Failure(errno: errno) }
+    }
+
+    /// The size of the file at `path`, 0 when there is none. A bare `stat`: FileManager's
+    /// attributes also look up the owner's name, which reads `/etc/passwd` on every open.
+    static func size(_ path: String) -> Int {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return 0 }
+        return Int(status.st_size)
     }
 
     /// Creates an empty file with mode 0600; returns false when it already exists.

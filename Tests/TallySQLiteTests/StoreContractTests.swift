@@ -689,3 +689,127 @@ extension StoreContractTests {
         #expect(try bulk.expenses(ExpenseQuery(tag: "FRUIT")).count == 2)
     }
 }
+
+// MARK: - Report aggregates
+
+extension StoreContractTests {
+    /// What `monthSummary` must equal: the three single-figure reads of the same month.
+    private func expectedSummary(_ store: any DataAccess, _ month: Month) throws -> MonthSummary {
+        MonthSummary(
+            month: month, statuses: try store.budgetStatuses(for: month), spentByDay: try store.spendingByDay(in: month.days),
+            spentByTag: try store.spendingByTag(in: month.days))
+    }
+
+    /// What `spentByMonth` must equal: each month's statuses, budgets without expenses left out.
+    private func expectedSpent(_ store: any DataAccess, _ months: [Month]) throws -> [Month: [Int64: Money]] {
+        var spent: [Month: [Int64: Money]] = [:]
+        for month in months {
+            var byBudget: [Int64: Money] = [:]
+            for status in try store.budgetStatuses(for: month) where status.expenseCount > 0 {
+                byBudget[try #require(status.budget.id)] = status.spent
+            }
+            spent[month] = byBudget
+        }
+        return spent
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func monthSummaryAndSpentByMonthEqualTheSingleFiguresAcrossMonthBoundaries(kind: StoreKind) throws {
+        let store = try kind.make()
+        let food = try #require(try store.addBudget(Budget(name: "Food", limit: money("100"))).id)
+        let rent = try #require(try store.addBudget(Budget(name: "Rent", limit: money("50"))).id)
+        _ = try store.addBudget(Budget(name: "Idle", limit: money("5")))
+        let expenses: [(String, String, Int64, String, Int64, [String])] = [
+            ("New year's eve", "12.50", 1, "2025-12-31", food, ["party"]),
+            ("First", "1", 3, "2026-01-01", food, ["party", "daily"]),
+            ("Last of January", "30", 1, "2026-01-31", rent, ["daily"]),
+            ("Late", "0.01", 1, "2026-01-31", food, []),
+            ("First of February", "5", 2, "2026-02-01", rent, ["Café"]),
+            ("Leap", "7", 1, "2028-02-29", food, ["café", "daily"]),
+            ("After leap", "9", 1, "2028-03-01", food, []),
+        ]
+        for (name, amount, quantity, date, budget, tags) in expenses {
+            _ = try store.addExpense(Expense(name: name, amount: money(amount), quantity: quantity, date: day(date), budgetID: budget, tags: tags))
+        }
+
+        for text in ["2025-12", "2026-01", "2026-02", "2026-03", "2028-02", "2028-03"] {
+            let month = try month(text)
+            #expect(try store.monthSummary(for: month) == expectedSummary(store, month), "\(text)")
+        }
+        let january = try store.monthSummary(for: month("2026-01"))
+        #expect(january.statuses.map(\.budget.name) == ["Food", "Idle", "Rent"])
+        #expect(january.statuses.map(\.spent) == [try money("3.01"), .zero, try money("30")])
+        #expect(january.statuses.map(\.expenseCount) == [2, 0, 1])
+        #expect(january.spentByDay == [try day("2026-01-01"): try money("3"), try day("2026-01-31"): try money("30.01")])
+        #expect(january.spentByTag == ["party": try money("3"), "daily": try money("33")])
+
+        let months = try [month("2025-11"), month("2025-12"), month("2026-01"), month("2026-02"), month("2026-03")]
+        let spent = try store.spentByMonth(in: months[0]...months[4])
+        #expect(spent == (try expectedSpent(store, months)))
+        #expect(spent[months[0]] == [:])
+        #expect(spent[months[2]] == [food: try money("3.01"), rent: try money("30")])
+        #expect(try store.spentByMonth(in: month("2028-02")...month("2028-02")) == [try month("2028-02"): [food: try money("7")]])
+        let leapYear = try (1...12).map { try Month(year: 2028, month: $0) }
+        #expect(try store.spentByMonth(in: leapYear[0]...leapYear[11]) == expectedSpent(store, leapYear))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func reportAggregatesOfAnEmptyStoreAreEmpty(kind: StoreKind) throws {
+        let store = try kind.make()
+        let march = try month("2026-03")
+        #expect(try store.monthSummary(for: march) == MonthSummary(month: march, statuses: [], spentByDay: [:], spentByTag: [:]))
+        #expect(try store.spentByMonth(in: month("2026-01")...march) == [try month("2026-01"): [:], try month("2026-02"): [:], march: [:]])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func reportAggregatesTooLargeFailInsteadOfWrapping(kind: StoreKind) throws {
+        let store = try kind.make()
+        let huge = try store.addBudget(Budget(name: "Huge", limit: Money.maximumInput))
+        let other = try store.addBudget(Budget(name: "Other", limit: Money.maximumInput))
+        // 47 + 46 totals of 10^17 cents: each budget's sum fits in Int64, the day's and the tag's do not.
+        for index in 0..<93 {
+            let budget = try #require(index < 47 ? huge.id : other.id)
+            _ = try store.addExpense(Expense(name: "E\(index)", amount: Money.maximumInput, quantity: Expense.maximumQuantity, date: day("2026-09-09"), budgetID: budget, tags: ["big"]))
+        }
+        let september = try month("2026-09")
+        expectError(.arithmeticOverflow) { () throws(TallyError) in try store.monthSummary(for: september) }
+        #expect(try store.spentByMonth(in: september...september)[september]?.count == 2)
+        // One budget over its own limit of the sum.
+        for index in 0..<93 {
+            _ = try store.addExpense(Expense(name: "F\(index)", amount: Money.maximumInput, quantity: Expense.maximumQuantity, date: day("2026-10-10"), budgetID: huge.id ?? 0))
+        }
+        expectError(.arithmeticOverflow) { () throws(TallyError) in try store.spentByMonth(in: september...month("2026-10")) }
+        expectError(.arithmeticOverflow) { () throws(TallyError) in try store.monthSummary(for: month("2026-10")) }
+    }
+
+    @Test func bothStoresGiveIdenticalReportAggregatesOnARandomFixture() throws {
+        let stores = try StoreKind.allCases.map { try $0.make() }
+        var random = SeededGenerator(seed: 20_261_121)
+        let tags = ["work", "Family", "trip", "gift", "Café", "cafe\u{301}"]
+        var budgetIDs: [Int64] = []
+        for name in ["Food", "Rent", "Fun", "Transport"] {
+            let limit = Money(cents: Int64.random(in: 1_000...500_000, using: &random))
+            let ids = try stores.map { try #require(try $0.addBudget(Budget(name: name, limit: limit)).id) }
+            #expect(Set(ids).count == 1)
+            budgetIDs.append(ids[0])
+        }
+        for _ in 0..<300 {
+            let amount = Money(cents: Int64.random(in: 1...20_000, using: &random))
+            let quantity = Int64.random(in: 1...4, using: &random)
+            let date = try Day(year: 2026, month: Int.random(in: 1...6, using: &random), day: Int.random(in: 1...28, using: &random))
+            let budget = budgetIDs[Int.random(in: 0..<budgetIDs.count, using: &random)]
+            let chosen = (0..<Int.random(in: 0...3, using: &random)).compactMap { _ in tags.randomElement(using: &random) }
+            for store in stores {
+                _ = try store.addExpense(Expense(name: "Thing", amount: amount, quantity: quantity, date: date, budgetID: budget, tags: chosen))
+            }
+        }
+        let (memory, sqlite) = (stores[0], stores[1])
+        for number in 1...7 {
+            let month = try Month(year: 2026, month: number)
+            #expect(try memory.monthSummary(for: month) == sqlite.monthSummary(for: month))
+            #expect(try sqlite.monthSummary(for: month) == expectedSummary(sqlite, month))
+        }
+        let range = try month("2025-12")...month("2026-07")
+        #expect(try memory.spentByMonth(in: range) == sqlite.spentByMonth(in: range))
+    }
+}

@@ -40,7 +40,7 @@ struct ExpenseAddOptions: ParsableArguments {
             name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day,
             budgetID: target.id ?? 0, tags: tags
         ))
-        let status = try database.status(ofBudgetNamed: target.name, in: day.monthValue)
+        let status = try database.status(of: target, in: day.monthValue)
         Console.write("Added expense " + (try Renderers.expenseLine(expense, budgetName: target.name)) + "\n"
             + Renderers.remainingLine(status))
         if status.isOverBudget {

@@ -66,7 +66,7 @@ final class Canvas {
         }
         self.image = image
         gdImageAlphaBlending(image, 1)
-        gdImageFilledRectangle(image, 0, 0, image.pointee.sx - 1, image.pointee.sy - 1, background.gdValue)
+        fill(Rect(x: 0, y: 0, width: width, height: height), background)
     }
 
     deinit {
@@ -77,7 +77,16 @@ final class Canvas {
 
     func fill(_ rect: Rect, _ color: Color) {
         guard rect.width > 0, rect.height > 0 else { return }
-        gdImageFilledRectangle(image, px(rect.x), px(rect.y), px(rect.maxX) - 1, px(rect.maxY) - 1, color.gdValue)
+        filledRectangle(px(rect.x), px(rect.y), px(rect.maxX) - 1, px(rect.maxY) - 1, color)
+    }
+
+    /// An opaque colour covers whatever is below it, so it is written without blending: libgd
+    /// then fills whole rows instead of blending pixel by pixel (7 % of a dashboard's instructions).
+    private func filledRectangle(_ x1: Int32, _ y1: Int32, _ x2: Int32, _ y2: Int32, _ color: Color) {
+        guard color.alpha == 0 else { return gdImageFilledRectangle(image, x1, y1, x2, y2, color.gdValue) }
+        gdImageAlphaBlending(image, 0)
+        gdImageFilledRectangle(image, x1, y1, x2, y2, color.gdValue)
+        gdImageAlphaBlending(image, 1)
     }
 
     /// A filled rectangle with rounded corners, for bars and cards, drawn row by row with a
@@ -97,7 +106,7 @@ final class Canvas {
             let end = right - inset
             let firstFull = Int32(start.rounded(.up))
             let lastFull = Int32(end.rounded(.down)) - 1
-            if firstFull <= lastFull { gdImageFilledRectangle(image, firstFull, row, lastFull, row, color.gdValue) }
+            if firstFull <= lastFull { filledRectangle(firstFull, row, lastFull, row, color) }
             for (edge, coverage) in [(firstFull - 1, Double(firstFull) - start), (lastFull + 1, end - Double(lastFull + 1))] where coverage > 0.02 {
                 var partial = color
                 partial.alpha = Int32((127 * (1 - min(coverage, 1))).rounded())
@@ -144,28 +153,34 @@ final class Canvas {
     @discardableResult
     func text(_ text: String, x: Double, y: Double, size: Double, _ color: Color, weight: Weight = .regular, anchor: TextAnchor = .leading) -> Double {
         let runs = typesetter.runs(of: text, weight: weight)
-        let widths = runs.map { typesetter.measure($0.text, face: $0.face, size: size) }
-        let total = widths.reduce(0, +)
+        // Text that starts at `x` is drawn at once and measured by the box libgd draws it in:
+        // measuring first loads and hints every glyph twice.
+        let widths = anchor == .leading ? nil : runs.map { typesetter.measure($0.text, face: $0.face, size: size) }
+        let total = widths?.reduce(0, +) ?? 0
         var pen: Double
         switch anchor {
         case .leading: pen = x
         case .trailing: pen = x - total
         case .center: pen = x - total / 2
         }
-        for (run, width) in zip(runs, widths) {
+        var drawn = 0.0
+        for (index, run) in runs.enumerated() {
             var box = [Int32](repeating: 0, count: 8)
             var extra = Typesetter.extra(for: run.face)
-            _ = gdImageStringFTEx(image, &box, color.gdValue, run.face.name, size * scale, 0, px(pen), px(y), run.text, &extra)
+            let failure = gdImageStringFTEx(image, &box, color.gdValue, run.face.name, size * scale, 0, px(pen), px(y), run.text, &extra)
+            let width = widths?[index] ?? (failure == nil ? Double(box[2] - box[0]) / scale : 0)
             pen += width
+            drawn += width
         }
-        return total
+        return drawn
     }
 
     // MARK: - Output
 
     func pngData() throws(TallyError) -> Data {
         var size: Int32 = 0
-        guard let bytes = gdImagePngPtrEx(image, &size, 9), size > 0 else {
+        // zlib's default level: 9 took 67 ms of a 960×996 dashboard's 152 ms for a 3 % smaller file.
+        guard let bytes = gdImagePngPtrEx(image, &size, 6), size > 0 else {
             throw .reportFailed("cannot encode the chart as PNG")
         }
         defer { gdFree(bytes) }
