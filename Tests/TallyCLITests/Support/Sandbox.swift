@@ -43,10 +43,11 @@ final class Sandbox {
     @discardableResult
     func run(
         _ arguments: [String], useDB: Bool = true, stdin: String = "", environment: [String: String] = [:],
-        executable: URL = Sandbox.tallyURL
+        executable: URL = Sandbox.tallyURL, currentDirectory: URL? = nil
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         process.arguments = arguments + (useDB ? ["--db", db] : [])
         var env = [
             "HOME": directory.appendingPathComponent("home").path,

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@Suite struct ReportCommandTests {
+    private func sandboxWithSpending() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["budget", "add", "Café", "--limit", "40"])
+        try sandbox.ok(["add", "Flat white", "4.50", "-b", "cafe", "--quantity", "10", "--date", "2026-11-03"])
+        return sandbox
+    }
+
+    /// Templates and fonts must not be looked up next to the build folder or the working directory.
+    @Test func worksFromAnotherFolderWithTheBinaryCopiedElsewhere() throws {
+        let sandbox = try sandboxWithSpending()
+        let fileManager = FileManager.default
+        let bin = sandbox.directory.appendingPathComponent("bin")
+        let elsewhere = sandbox.directory.appendingPathComponent("elsewhere")
+        try fileManager.createDirectory(at: bin, withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let copy = bin.appendingPathComponent("tally")
+        try fileManager.copyItem(at: Sandbox.tallyURL, to: copy)
+
+        let html = try sandbox.run(["report", "--format", "html", "--month", "2026-11"], executable: copy, currentDirectory: elsewhere)
+        #expect(html.status == 0, "\(html.stderr)")
+        #expect(html.stdout == "tally-report-2026-11.html\n")
+        let page = try String(contentsOf: elsewhere.appendingPathComponent("tally-report-2026-11.html"), encoding: .utf8)
+        #expect(page.contains("Café"))
+        #expect(page.contains("45.00"))
+        #expect(page.contains("data:image/png;base64,"))
+
+        let png = try sandbox.run(["report", "--format", "png", "--month", "2026-11"], executable: copy, currentDirectory: elsewhere)
+        #expect(png.status == 0, "\(png.stderr)")
+        let image = try Data(contentsOf: elsewhere.appendingPathComponent("tally-report-2026-11.png"))
+        #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test func jsonReportShowsTheMonthsFigures() throws {
+        let sandbox = try sandboxWithSpending()
+        let report = try sandbox.ok(["report", "--format", "json", "--month", "2026-11"]).jsonObject
+        #expect(report["month"] as? String == "2026-11")
+        let budgets = report["budgets"] as? [[String: Any]] ?? []
+        #expect(budgets.first?["spent"] as? String == "45.00")
+        #expect(budgets.first?["remaining"] as? String == "-5.00")
+        let totals = report["totals"] as? [String: Any] ?? [:]
+        #expect(totals["limit"] as? String == "40.00")
+    }
+
+    @Test func badReportArgumentsAreOneLineUsageErrors() throws {
+        let sandbox = try sandboxWithSpending()
+        for arguments in [["--month", "2026-13"], ["--format", "pdf"], ["--scale", "3"], ["--template", "x.mustache"]] {
+            let outcome = try sandbox.run(["report"] + arguments)
+            #expect(outcome.status == 64, "\(arguments): \(outcome.stderr)")
+            #expect(outcome.isOneLineFailure, "\(arguments): \(outcome.stderr)")
+        }
+    }
+}
