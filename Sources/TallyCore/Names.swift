@@ -3,8 +3,11 @@ import Foundation
 /// How names are compared: ignoring case, diacritics and character width, so "Café",
 /// "cafe" and "CAFE" are one budget while "Fast Food" and "Food" stay two.
 public enum NameKey {
+    /// The key is composed (NFC) after folding: a name typed with combining characters and the
+    /// same name typed precomposed must get one key, and SQLite compares keys byte by byte.
     public static func make(_ name: String) -> String {
         name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .precomposedStringWithCanonicalMapping
     }
 
     /// Trims surrounding white space and checks what every name must satisfy.

@@ -40,6 +40,14 @@ import TallyCore
         #expect(!Budget(name: "Fast Food", limit: Money(cents: 1)).hasSameName(as: "Food"))
     }
 
+    @Test func composedAndDecomposedNamesAreOneName() {
+        let composed = "한국 Café"
+        let decomposed = composed.decomposedStringWithCanonicalMapping
+        #expect(Array(composed.unicodeScalars) != Array(decomposed.unicodeScalars))
+        #expect(Budget(name: composed, limit: Money(cents: 1)).hasSameName(as: decomposed))
+        #expect(Array(NameKey.make(composed).utf8) == Array(NameKey.make(decomposed).utf8))
+    }
+
     @Test func spentCountsOnlyItsOwnExpensesInTheMonth() throws {
         let budget = Budget(id: 1, name: "Food", limit: Money(cents: 10_000))
         let november = try Month(parsing: "2026-11")
