@@ -97,6 +97,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
+    @discardableResult
     public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
         var validated: [Expense] = []
         validated.reserveCapacity(expenses.count)

@@ -311,6 +311,7 @@ public final class SQLiteStore: DataAccess {
 
     /// One transaction and one reused statement for the whole batch: a million expenses
     /// cost one fsync instead of a million. Every expense is validated before anything is written.
+    @discardableResult
     public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
         var validated: [Expense] = []
         validated.reserveCapacity(expenses.count)
