@@ -84,6 +84,8 @@ public protocol DataAccess: Sendable {
 
     /// Every budget with its spent, remaining and expense count for `month`, ordered like ``budgets()``.
     func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus]
+    /// One budget's line of ``budgetStatuses(for:)``, reading only that budget's expenses.
+    func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus
     /// Total spent per day within `days`; days without expenses are absent.
     func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money]
     /// Total spent per tag within `days`; an expense with several tags counts in each.
@@ -99,20 +101,9 @@ public protocol DataAccess: Sendable {
 }
 
 extension DataAccess {
-    /// A fallback that saves one by one; stores override it with a single transaction.
-    @discardableResult
-    public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
-        for expense in expenses { _ = try addExpense(expense) }
-        return expenses.count
-    }
-
     /// One budget's figures for `month`.
     public func status(ofBudgetNamed name: String, in month: Month) throws(TallyError) -> BudgetStatus {
-        let budget = try budget(named: name)
-        guard let status = try budgetStatuses(for: month).first(where: { $0.budget.id == budget.id }) else {
-            throw .budgetNotFound(name)
-        }
-        return status
+        try status(of: budget(named: name), in: month)
     }
 }
 

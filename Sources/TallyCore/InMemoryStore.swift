@@ -229,6 +229,10 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try transaction { (state: inout State) throws(TallyError) in try Self.statuses(for: month, in: state) }
     }
 
+    public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
+        try transaction { (state: inout State) throws(TallyError) in try Self.status(of: budget, in: month, state) }
+    }
+
     public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
         try transaction { (state: inout State) throws(TallyError) in try Self.spentByDay(in: days, of: state) }
     }
@@ -264,13 +268,15 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     private static func statuses(for month: Month, in state: State) throws(TallyError) -> [BudgetStatus] {
         var statuses: [BudgetStatus] = []
-        for budget in ordered(Array(state.budgets.values)) {
-            let days = budget.interval(for: month)
-            let owned = state.expenses.values.filter { $0.budgetID == budget.id && days.contains($0.date) }
-            let spent = try budget.spent(in: month, of: owned)
-            statuses.append(try BudgetStatus(budget: budget, month: month, spent: spent, expenseCount: owned.count))
-        }
+        for budget in ordered(Array(state.budgets.values)) { statuses.append(try status(of: budget, in: month, state)) }
         return statuses
+    }
+
+    private static func status(of budget: Budget, in month: Month, _ state: State) throws(TallyError) -> BudgetStatus {
+        let days = budget.interval(for: month)
+        let owned = state.expenses.values.filter { $0.budgetID == budget.id && days.contains($0.date) }
+        let spent = try budget.spent(in: month, of: owned)
+        return try BudgetStatus(budget: budget, month: month, spent: spent, expenseCount: owned.count)
     }
 
     private static func spentByDay(in days: DayInterval, of state: State) throws(TallyError) -> [Day: Money] {

@@ -192,27 +192,6 @@ import TallyCore
         #expect(try Snapshot(SQLiteStore(path: path)) == saved)
     }
 
-    @Test func oneBudgetsStatusMatchesItsLineAmongAllStatuses() throws {
-        let store = try SQLiteStore.inMemory()
-        let food = try store.addBudget(Budget(name: "Food", limit: Money(cents: 1_000)))
-        let rent = try store.addBudget(Budget(name: "Rent", limit: Money(cents: 50_000)))
-        let empty = try store.addBudget(Budget(name: "Empty", limit: Money(cents: 10)))
-        for (name, cents, quantity, date, budget) in [
-            ("Bread", 250, 2, "2026-01-01", food), ("Milk", 120, 1, "2026-01-31", food), ("Tea", 900, 1, "2026-02-01", food),
-            ("January", 50_000, 1, "2026-01-05", rent), ("Late", 700, 1, "2025-12-31", food),
-        ] as [(String, Int64, Int64, String, Budget)] {
-            _ = try store.addExpense(Expense(
-                name: name, amount: Money(cents: cents), quantity: quantity, date: day(date), budgetID: budget.id ?? 0))
-        }
-        for month in try ["2025-12", "2026-01", "2026-02", "2026-03"].map(month) {
-            let all = try store.budgetStatuses(for: month)
-            for budget in [food, rent, empty] {
-                #expect(try store.status(of: budget, in: month) == all.first { $0.budget.id == budget.id }, "\(month)")
-            }
-        }
-        #expect(try store.status(of: food, in: month("2026-01")).spent == Money(cents: 620))
-    }
-
     // MARK: - Helpers
 
     private func permissions(_ path: String) throws -> Int {
