@@ -5,11 +5,8 @@ import TallyCore
 
 /// Writes one import inside the caller's transaction, on two threads: a helper thread runs
 /// `rows` (reading, mapping and validating the file) while this one, which owns the
-/// connection, writes what it has handed over through a bounded queue. Rows are written 1,024
-/// to an `INSERT` statement bound through SQLite's C API: each statement costs SQLite a fixed
-/// setup (cursors on the table, its three indexes and the parents of its foreign keys, the
-/// AUTOINCREMENT counter), which one row per statement paid a million times. Budget and tag set
-/// ids are looked up in dictionaries instead of queries.
+/// connection, writes what it has handed over through a bounded queue into an
+/// ``ExpenseBatchWriter``. Budget ids are looked up in a dictionary instead of queries.
 struct ExpenseImporter {
     private let db: Database
     private let timestamp: Date
@@ -20,15 +17,6 @@ struct ExpenseImporter {
         self.timestamp = timestamp
         milliseconds = Milliseconds.since1970(timestamp)
     }
-
-    /// Caches are emptied when they reach this size, so a file of distinct names stays bounded.
-    private static let cacheLimit = 65_536
-    /// Rows per `INSERT`; 9 parameters each, below SQLite's limit of 32,766. A statement that
-    /// may fail half way (any CHECK calling a function may) first copies every page it is about
-    /// to change to a statement journal, so it can undo just itself; pages it creates are not
-    /// copied. At 64 rows that was one page per row, 20 times the import's other writes; at
-    /// 1,024 rows the table and index pages it fills are mostly new.
-    private static let batchSize = 1_024
 
     /// Runs `body`, which opens the import's transaction, with the connection set for one.
     ///
@@ -56,32 +44,7 @@ struct ExpenseImporter {
             created.append(saved.name)
         }
 
-        var tagSetIDs: [[String]: Int64] = [:]
-        var pending: [PendingExpense] = []
-        pending.reserveCapacity(Self.batchSize)
-        let fullBatch = try RawStatement(db, Self.insertSQL(rows: Self.batchSize))
-        var count = 0
-
-        func flush() throws {
-            guard !pending.isEmpty else { return }
-            let statement = pending.count == Self.batchSize ? fullBatch : try RawStatement(db, Self.insertSQL(rows: pending.count))
-            var index: Int32 = 0
-            for row in pending {
-                statement.bind(index + 1, row.budgetID)
-                statement.bind(index + 2, row.name)
-                statement.bind(index + 3, row.nameKey)
-                statement.bind(index + 4, row.amountCents)
-                statement.bind(index + 5, row.quantity)
-                statement.bind(index + 6, row.date)
-                if let tagSetID = row.tagSetID { statement.bind(index + 7, tagSetID) } else { statement.bindNull(index + 7) }
-                statement.bind(index + 8, milliseconds)
-                statement.bind(index + 9, milliseconds)
-                index += 9
-            }
-            try statement.step()
-            count += pending.count
-            pending.removeAll(keepingCapacity: true)
-        }
+        var writer = try ExpenseBatchWriter(db: db, milliseconds: milliseconds)
 
         func write(_ row: ImportRow) throws {
             let expense = row.expense
@@ -94,24 +57,12 @@ struct ExpenseImporter {
                 budgetID = saved.id
             }
             guard let budgetID else { return resolver.markMissing(budgetName) }
-            var tagSetID: Int64?
-            if !expense.tags.isEmpty {
-                if let cached = tagSetIDs[expense.tags] {
-                    tagSetID = cached
-                } else {
-                    tagSetID = try SQLiteStore.tagSetID(expense.tags, db)
-                    if tagSetIDs.count >= Self.cacheLimit { tagSetIDs.removeAll(keepingCapacity: true) }
-                    tagSetIDs[expense.tags] = tagSetID
-                }
-            }
-            pending.append(PendingExpense(
-                budgetID: budgetID, name: expense.name, nameKey: row.nameKey, amountCents: expense.amount.cents,
-                quantity: expense.quantity, date: row.date, tagSetID: tagSetID))
-            if pending.count == Self.batchSize { try flush() }
+            try writer.append(expense, budgetID: budgetID, nameKey: row.nameKey, date: row.date)
         }
 
         let fingerprint = try RowPipeline.run(rows, write: write)
-        try flush()
+        try writer.flush()
+        let count = writer.count
 
         let missing = resolver.missingNames
         guard missing.isEmpty else { throw TallyError.unknownBudgets(missing) }
@@ -124,11 +75,6 @@ struct ExpenseImporter {
                 arguments: [fingerprint, milliseconds, count])
         }
         return ImportOutcome(importedCount: count, createdBudgets: created)
-    }
-
-    private static func insertSQL(rows: Int) -> String {
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-        return "INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt) VALUES \(values)"
     }
 
     static func record(fingerprint: String, _ db: Database) throws -> ImportRecord? {
@@ -151,6 +97,79 @@ struct ExpenseImporter {
         }
         budget.id = record.id
         return budget
+    }
+}
+
+/// Writes new expenses 1,024 to an `INSERT` statement bound through SQLite's C API, inside the
+/// caller's transaction: each statement costs SQLite a fixed setup (cursors on the table, its
+/// indexes and the parents of its foreign keys, the AUTOINCREMENT counter), which one row per
+/// statement paid for every row. Tag set ids are looked up in a dictionary instead of queries.
+/// Callers validate the expenses and check their budget ids first.
+struct ExpenseBatchWriter {
+    /// Rows per `INSERT`; 9 parameters each, below SQLite's limit of 32,766. A statement that
+    /// may fail half way (any CHECK calling a function may) first copies every page it is about
+    /// to change to a statement journal, so it can undo just itself; pages it creates are not
+    /// copied. At 64 rows that was one page per row, 20 times the import's other writes; at
+    /// 1,024 rows the table and index pages it fills are mostly new.
+    private static let batchSize = 1_024
+    /// The tag set cache is emptied when it reaches this size, so distinct tag lists stay bounded.
+    private static let cacheLimit = 65_536
+
+    private let db: Database
+    private let milliseconds: Int64
+    private let fullBatch: RawStatement
+    private var pending: [PendingExpense] = []
+    private var tagSetIDs: [[String]: Int64] = [:]
+    /// How many expenses have been written so far.
+    private(set) var count = 0
+
+    /// `milliseconds` is both timestamps of every expense written.
+    init(db: Database, milliseconds: Int64) throws {
+        self.db = db
+        self.milliseconds = milliseconds
+        fullBatch = try RawStatement(db, ExpenseRecord.insertSQL(rows: Self.batchSize))
+        pending.reserveCapacity(Self.batchSize)
+    }
+
+    /// Queues a validated expense; `nameKey` and `date` are its folded name and ISO date.
+    mutating func append(_ expense: Expense, budgetID: Int64, nameKey: String, date: String) throws {
+        var tagSetID: Int64?
+        if !expense.tags.isEmpty {
+            if let cached = tagSetIDs[expense.tags] {
+                tagSetID = cached
+            } else {
+                tagSetID = try SQLiteStore.tagSetID(expense.tags, db)
+                if tagSetIDs.count >= Self.cacheLimit { tagSetIDs.removeAll(keepingCapacity: true) }
+                tagSetIDs[expense.tags] = tagSetID
+            }
+        }
+        pending.append(PendingExpense(
+            budgetID: budgetID, name: expense.name, nameKey: nameKey, amountCents: expense.amount.cents,
+            quantity: expense.quantity, date: date, tagSetID: tagSetID))
+        if pending.count == Self.batchSize { try flush() }
+    }
+
+    /// Writes what is queued; call it once more after the last `append`.
+    mutating func flush() throws {
+        guard !pending.isEmpty else { return }
+        let statement =
+            pending.count == Self.batchSize ? fullBatch : try RawStatement(db, ExpenseRecord.insertSQL(rows: pending.count))
+        var index: Int32 = 0
+        for row in pending {
+            statement.bind(index + 1, row.budgetID)
+            statement.bind(index + 2, row.name)
+            statement.bind(index + 3, row.nameKey)
+            statement.bind(index + 4, row.amountCents)
+            statement.bind(index + 5, row.quantity)
+            statement.bind(index + 6, row.date)
+            if let tagSetID = row.tagSetID { statement.bind(index + 7, tagSetID) } else { statement.bindNull(index + 7) }
+            statement.bind(index + 8, milliseconds)
+            statement.bind(index + 9, milliseconds)
+            index += 9
+        }
+        try statement.step()
+        count += pending.count
+        pending.removeAll(keepingCapacity: true)
     }
 }
 

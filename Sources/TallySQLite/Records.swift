@@ -116,6 +116,13 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 
+    /// Inserts `rows` new expenses at once, nine arguments each in this order: budgetId, name,
+    /// nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt.
+    static func insertSQL(rows: Int) -> String {
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        return "INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt) VALUES \(values)"
+    }
+
     func model(tags: [String]) throws(TallyError) -> Expense {
         let day: Day
         do {

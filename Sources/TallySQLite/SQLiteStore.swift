@@ -231,6 +231,26 @@ public final class SQLiteStore: DataAccess {
         }
     }
 
+    /// One `IMMEDIATE` transaction on a connection set for many rows (see
+    /// ``ExpenseImporter/withBulkSettings(_:_:)``, which must act before the transaction begins).
+    private func bulkWrite<T>(_ updates: (Database) throws -> T) throws(TallyError) -> T {
+        do {
+            return try dbWriter.writeWithoutTransaction { db in
+                try ExpenseImporter.withBulkSettings(db) {
+                    var result: T?
+                    try db.inTransaction(.immediate) {
+                        result = try updates(db)
+                        return .commit
+                    }
+                    guard let result else { throw TallyError.storage("the bulk write returned nothing") }
+                    return result
+                }
+            }
+        } catch {
+            throw Self.storageError(error)
+        }
+    }
+
     private func read<T>(_ value: (Database) throws -> T) throws(TallyError) -> T {
         do {
             return try concurrentReads.read(dbWriter, value)
@@ -295,10 +315,7 @@ public final class SQLiteStore: DataAccess {
             // Plain SQL: a record's insert first reads the table's schema, 3 % of a `tally add`.
             try Self.saving(expense) {
                 try db.execute(
-                    sql: """
-                        INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
+                    sql: ExpenseRecord.insertSQL(rows: 1),
                     arguments: [
                         record.budgetId, record.name, record.nameKey, record.amountCents, record.quantity, record.date,
                         record.tagSetId, record.createdAt, record.updatedAt,
@@ -309,7 +326,7 @@ public final class SQLiteStore: DataAccess {
         }
     }
 
-    /// One transaction and one reused statement for the whole batch: a million expenses
+    /// One transaction and the import's batched writer for the whole batch: a million expenses
     /// cost one fsync instead of a million. Every expense is validated before anything is written.
     @discardableResult
     public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
@@ -318,16 +335,12 @@ public final class SQLiteStore: DataAccess {
         for expense in expenses { validated.append(try expense.validated()) }
         guard !validated.isEmpty else { return 0 }
         let timestamp = Milliseconds.since1970(now)
-        return try write { db in
+        return try bulkWrite { db in
             let budgetIDs = try Set(Int64.fetchAll(db, sql: "SELECT id FROM budget"))
-            let insertExpense = try db.cachedStatement(sql: """
-                INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            // Batches repeat the same few names, tag sets and days; each is folded or formatted once.
+            var writer = try ExpenseBatchWriter(db: db, milliseconds: timestamp)
+            // Batches repeat the same few names and days; each is folded or formatted once.
             var nameKeys: [String: String] = [:]
             var dates: [Day: String] = [:]
-            var tagSetIDs: [[String]: Int64?] = [:]
             for expense in validated {
                 guard budgetIDs.contains(expense.budgetID) else { throw TallyError.budgetNotFound("#\(expense.budgetID)") }
                 let nameKey = nameKeys[expense.name] ?? {
@@ -340,19 +353,10 @@ public final class SQLiteStore: DataAccess {
                     dates[expense.date] = text
                     return text
                 }()
-                let tagSetID: Int64?
-                if let cached = tagSetIDs[expense.tags] {
-                    tagSetID = cached
-                } else {
-                    tagSetID = try Self.tagSetID(expense.tags, db)
-                    tagSetIDs[expense.tags] = tagSetID
-                }
-                try insertExpense.execute(arguments: [
-                    expense.budgetID, expense.name, nameKey, expense.amount.cents, expense.quantity, date, tagSetID, timestamp,
-                    timestamp,
-                ])
+                try writer.append(expense, budgetID: expense.budgetID, nameKey: nameKey, date: date)
             }
-            return validated.count
+            try writer.flush()
+            return writer.count
         }
     }
 
@@ -620,20 +624,7 @@ public final class SQLiteStore: DataAccess {
         _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
     ) throws(TallyError) -> ImportOutcome {
         let timestamp = now
-        do {
-            return try dbWriter.writeWithoutTransaction { db in
-                try ExpenseImporter.withBulkSettings(db) {
-                    var outcome = ImportOutcome(importedCount: 0, createdBudgets: [])
-                    try db.inTransaction(.immediate) {
-                        outcome = try ExpenseImporter(db: db, timestamp: timestamp).run(request, rows: rows)
-                        return .commit
-                    }
-                    return outcome
-                }
-            }
-        } catch {
-            throw Self.storageError(error)
-        }
+        return try bulkWrite { db in try ExpenseImporter(db: db, timestamp: timestamp).run(request, rows: rows) }
     }
 
     public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {

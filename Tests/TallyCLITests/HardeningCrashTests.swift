@@ -37,13 +37,14 @@ import Testing
         for (round, fraction) in Self.killMoments(using: &random).enumerated() {
             let db = try Self.copy(base, to: "round\(round)", in: folder)
             let roundStarted = ContinuousClock.now
-            let process = try Self.start(["import", csv, "--db", db], in: sandbox)
+            let exited = LockedBox<ContinuousClock.Instant?>(nil)
+            let process = try Self.start(["import", csv, "--db", db], in: sandbox) { exited.withLock { $0 = .now } }
             Thread.sleep(forTimeInterval: Self.seconds(duration) * fraction)
             let killed = process.isRunning && kill(process.processIdentifier, SIGKILL) == 0
-            // The first import may have been slowed by the tests running beside it; an import
-            // that finished before its kill says how long one takes now.
-            if !killed { duration = min(duration, roundStarted.duration(to: .now)) }
             process.waitUntilExit()
+            // The first import may have been slowed by the tests running beside it; an import
+            // that finished before its kill says exactly how long one takes now.
+            if !killed, let end = exited.withLock({ $0 }) { duration = min(duration, roundStarted.duration(to: end)) }
             let check = try Hardening.sqlite3([db, "PRAGMA integrity_check"])
             let count = try Self.expenseCount(db)
             results.append((fraction, killed, count))
@@ -130,8 +131,10 @@ import Testing
     }
 
     /// Starts `tally` without waiting, in the sandbox's environment, its output discarded.
-    static func start(_ arguments: [String], in sandbox: Sandbox) throws -> Process {
+    /// Starts `tally`; `onExit` runs, on another thread, as soon as it ends.
+    static func start(_ arguments: [String], in sandbox: Sandbox, onExit: @escaping @Sendable () -> Void) throws -> Process {
         let process = Process()
+        process.terminationHandler = { _ in onExit() }
         process.executableURL = Sandbox.tallyURL
         process.arguments = arguments
         process.environment = [
