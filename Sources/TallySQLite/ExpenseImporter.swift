@@ -57,7 +57,7 @@ struct ExpenseImporter {
                 budgetID = saved.id
             }
             guard let budgetID else { return resolver.markMissing(budgetName) }
-            try writer.append(expense, budgetID: budgetID, nameKey: row.nameKey, date: row.date)
+            try writer.append(expense, budgetID: budgetID, nameKey: row.nameKey)
         }
 
         let fingerprint = try RowPipeline.run(rows, write: write)
@@ -131,8 +131,8 @@ struct ExpenseBatchWriter {
         pending.reserveCapacity(Self.batchSize)
     }
 
-    /// Queues a validated expense; `nameKey` and `date` are its folded name and ISO date.
-    mutating func append(_ expense: Expense, budgetID: Int64, nameKey: String, date: String) throws {
+    /// Queues a validated expense; `nameKey` is its folded name.
+    mutating func append(_ expense: Expense, budgetID: Int64, nameKey: String) throws {
         var tagSetID: Int64?
         if !expense.tags.isEmpty {
             if let cached = tagSetIDs[expense.tags] {
@@ -145,7 +145,7 @@ struct ExpenseBatchWriter {
         }
         pending.append(PendingExpense(
             budgetID: budgetID, name: expense.name, nameKey: nameKey, amountCents: expense.amount.cents,
-            quantity: expense.quantity, date: date, tagSetID: tagSetID))
+            quantity: expense.quantity, date: expense.date.storedNumber, tagSetID: tagSetID))
         if pending.count == Self.batchSize { try flush() }
     }
 
@@ -227,6 +227,6 @@ private struct PendingExpense {
     var nameKey: String
     var amountCents: Int64
     var quantity: Int64
-    var date: String
+    var date: Int64
     var tagSetID: Int64?
 }

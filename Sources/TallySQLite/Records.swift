@@ -68,7 +68,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
     var nameKey: String
     var amountCents: Int64
     var quantity: Int64
-    var date: String
+    var date: Int64
     var tagSetId: Int64?
     var createdAt: Int64
     var updatedAt: Int64
@@ -80,7 +80,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         nameKey = expense.nameKey
         amountCents = expense.amount.cents
         quantity = expense.quantity
-        date = expense.date.isoString
+        date = expense.date.storedNumber
         self.tagSetId = tagSetId
         createdAt = Milliseconds.since1970(expense.createdAt)
         updatedAt = Milliseconds.since1970(expense.updatedAt)
@@ -124,16 +124,26 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
     }
 
     func model(tags: [String]) throws(TallyError) -> Expense {
-        let day: Day
-        do {
-            day = try Day(parsing: date)
-        } catch {
-            throw .storage("expense #\(id ?? 0) has an invalid date \(quoted(date))")
+        guard let day = Day(storedNumber: date) else {
+            throw .storage("expense #\(id ?? 0) has an invalid date \(date)")
         }
         return Expense(
             id: id, name: name, amount: Money(cents: amountCents), quantity: quantity, date: day,
             budgetID: budgetId, tags: tags.sorted(), createdAt: Milliseconds.date(createdAt),
             updatedAt: Milliseconds.date(updatedAt))
+    }
+}
+
+extension Day {
+    /// The day as the database stores it: the integer `YYYYMMDD`, which sorts as days do.
+    var storedNumber: Int64 { Int64(year * 10_000 + month * 100 + day) }
+
+    /// The day stored as `number`; nil if it is not one.
+    init?(storedNumber number: Int64) {
+        guard (10_101...99_991_231).contains(number) else { return nil }
+        guard let day = try? Day(year: Int(number / 10_000), month: Int(number / 100 % 100), day: Int(number % 100))
+        else { return nil }
+        self = day
     }
 }
 

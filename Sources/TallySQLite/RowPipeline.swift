@@ -2,7 +2,7 @@ import Foundation
 import TallyCore
 
 /// Runs an import's `rows` on a helper thread and hands its validated rows, with their name
-/// keys and date texts, to `write` on the calling thread, which alone touches the connection.
+/// keys, to `write` on the calling thread, which alone touches the connection.
 ///
 /// Reading, mapping and validating a row costs about as much as writing it, and the machines
 /// Tally runs on have at least two cores: a million rows took the sum of both, and now take
@@ -61,9 +61,8 @@ enum RowPipeline {
             chunk.reserveCapacity(chunkSize)
             let chunkSize = chunkSize
             let queue = queue
-            // Files repeat the same few names and days; each is folded or formatted once.
+            // Files repeat the same few names; each is folded once.
             var nameKeys: [String: String] = [:]
-            var dates: [Day: String] = [:]
             return Result { () throws(TallyError) -> String? in
                 let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
                     let expense = try expense.validated()
@@ -76,14 +75,7 @@ enum RowPipeline {
                         nameKey = expense.nameKey
                         nameKeys[expense.name] = nameKey
                     }
-                    let date: String
-                    if let cached = dates[expense.date] {
-                        date = cached
-                    } else {
-                        date = expense.date.isoString
-                        dates[expense.date] = date
-                    }
-                    chunk.append(ImportRow(expense: expense, budgetName: budgetName, nameKey: nameKey, date: date))
+                    chunk.append(ImportRow(expense: expense, budgetName: budgetName, nameKey: nameKey))
                     guard chunk.count == chunkSize else { return }
                     try queue.push(chunk)
                     chunk = []
@@ -115,8 +107,6 @@ struct ImportRow {
     var expense: Expense
     var budgetName: String
     var nameKey: String
-    /// `expense.date` as the database stores it.
-    var date: String
 }
 
 /// A bounded first-in first-out queue of chunks between one producer and one consumer.

@@ -52,14 +52,20 @@ import TallyCore
             "\(columns) ('Rent', 'rent', 100, 'weekly', 0, 0)",
             "\(columns) ('Rent', 'rent', 100, 'monthly', 'yesterday', 0)",
             "\(columns) ('FOOD', 'food', 100, 'monthly', 0, 0)",
-            "\(expenseColumns) (999, 'Lost', 'lost', 1, 1, '2026-01-01', 0, 0)",
-            "\(expenseColumns) (\(id), '', '', 1, 1, '2026-01-01', 0, 0)",
-            "\(expenseColumns) (\(id), 'Free', 'free', 0, 1, '2026-01-01', 0, 0)",
-            "\(expenseColumns) (\(id), 'Huge', 'huge', 100000000001, 1, '2026-01-01', 0, 0)",
-            "\(expenseColumns) (\(id), 'None', 'none', 1, 0, '2026-01-01', 0, 0)",
-            "\(expenseColumns) (\(id), 'Many', 'many', 1, 1000001, '2026-01-01', 0, 0)",
+            "\(expenseColumns) (999, 'Lost', 'lost', 1, 1, 20260101, 0, 0)",
+            "\(expenseColumns) (\(id), '', '', 1, 1, 20260101, 0, 0)",
+            "\(expenseColumns) (\(id), 'Free', 'free', 0, 1, 20260101, 0, 0)",
+            "\(expenseColumns) (\(id), 'Huge', 'huge', 100000000001, 1, 20260101, 0, 0)",
+            "\(expenseColumns) (\(id), 'None', 'none', 1, 0, 20260101, 0, 0)",
+            "\(expenseColumns) (\(id), 'Many', 'many', 1, 1000001, 20260101, 0, 0)",
             "\(expenseColumns) (\(id), 'Date', 'date', 1, 1, 'yesterday', 0, 0)",
-            "\(expenseColumns) (\(id), 'Date', 'date', 1, 1, '2026-1-1', 0, 0)",
+            "\(expenseColumns) (\(id), 'Date', 'date', 1, 1, '2026-01-01', 0, 0)",
+            "\(expenseColumns) (\(id), 'Date', 'date', 1, 1, 20261301, 0, 0)",
+            "\(expenseColumns) (\(id), 'Date', 'date', 1, 1, 20260132, 0, 0)",
+            "\(expenseColumns) (\(id), 'Date', 'date', 1, 1, 20260100, 0, 0)",
+            "\(expenseColumns) (\(id), 'Date', 'date', 1, 1, 2026011, 0, 0)",
+            "\(expenseColumns) (\(id), 'Date', 'date', 1, 1, 100000101, 0, 0)",
+            "\(expenseColumns) (\(id), ' Padded', 'padded', 1, 1, 20260101, 0, 0)",
             "\(expenseColumns) (\(id), 'Date', 'date', 1, 1, NULL, 0, 0)",
             "INSERT INTO tag (name) VALUES ('Upper')",
             "INSERT INTO tag (name) VALUES ('a,b')",
@@ -80,6 +86,23 @@ import TallyCore
         #expect(try Snapshot(store) == before)
         try store.executeUnchecked("\(columns) ('Rent', 'rent', 100, 'monthly', 0, 0)")
         #expect(try store.budgets().count == 2)
+        try store.executeUnchecked("\(expenseColumns) (\(id), 'Tea', 'tea', 1, 1, 20260228, 0, 0)")
+        #expect(try store.countExpenses(ExpenseQuery()) == 2)
+    }
+
+    /// The schema checks a date's shape, not the calendar: a day that does not exist, written by
+    /// something other than Tally, is reported when read instead of being trusted.
+    @Test func aStoredDayThatDoesNotExistIsAStorageError() throws {
+        let store = try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path)
+        let budget = try store.addBudget(Budget(name: "Food", limit: Money(cents: 100)))
+        try store.executeUnchecked("""
+            INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, createdAt, updatedAt)
+            VALUES (\(budget.id ?? 0), 'Tea', 'tea', 1, 1, 20260229, 0, 0)
+            """)
+        expectError(.storage("expense #1 has an invalid date 20260229")) { () throws(TallyError) in try store.expense(id: 1) }
+        expectError(.storage("expense #1 has an invalid date 20260229")) { () throws(TallyError) in
+            try store.expenses(ExpenseQuery())
+        }
     }
 
     @Test(arguments: [
@@ -117,10 +140,10 @@ import TallyCore
         try fill(path: path)
         do {
             let store = try SQLiteStore(path: path)
-            try store.executeUnchecked("INSERT INTO grdb_migrations (identifier) VALUES ('v2'), ('v3-rollover')")
+            try store.executeUnchecked("INSERT INTO grdb_migrations (identifier) VALUES ('v3'), ('v4-rollover')")
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: TallyError.databaseTooNew(path: path, unknownMigrations: ["v2", "v3-rollover"])) {
+        #expect(throws: TallyError.databaseTooNew(path: path, unknownMigrations: ["v3", "v4-rollover"])) {
             try SQLiteStore(path: path)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)

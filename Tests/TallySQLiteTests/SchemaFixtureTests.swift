@@ -52,12 +52,14 @@ enum SchemaFixtures {
     }
 
     static let fills: [String: @Sendable (any DataAccess, TestClock) throws -> Void] = [
-        "schema-v1.sqlite": fillV1
+        "schema-v1.sqlite": fillV1,
+        // v2 changed how the same rows are stored, so its fixture holds the same contents.
+        "schema-v2.sqlite": fillV1,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
