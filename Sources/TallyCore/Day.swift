@@ -11,10 +11,9 @@ public struct Day: Hashable, Comparable, Sendable {
 
     /// Creates a day, checking that it exists in the Gregorian calendar.
     public init(year: Int, month: Int, day: Int) throws(TallyError) {
-        let text = Day.format(year: year, month: month, day: day)
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...Day.daysIn(year: year, month: month)).contains(day)
-        else { throw .invalidDate(text) }
+        else { throw .invalidDate(Day.format(year: year, month: month, day: day)) }
         self.year = year
         self.month = month
         self.day = day
@@ -105,4 +104,34 @@ public struct DayInterval: Hashable, Sendable {
     }
 
     public func contains(_ day: Day) -> Bool { first <= day && day <= last }
+}
+
+extension DayInterval: Sequence {
+    /// The interval's days in order.
+    public struct Iterator: IteratorProtocol {
+        private var upcoming: Day?
+        private let last: Day
+
+        init(_ interval: DayInterval) {
+            upcoming = interval.first <= interval.last ? interval.first : nil
+            last = interval.last
+        }
+
+        public mutating func next() -> Day? {
+            guard let day = upcoming else { return nil }
+            upcoming = day < last ? day.following : nil
+            return day
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(self) }
+}
+
+extension Day {
+    /// The next day; only called on a day before another valid one, so it is valid too.
+    fileprivate var following: Day {
+        if day < Day.daysIn(year: year, month: month) { return Day(unchecked: year, month, day + 1) }
+        if month < 12 { return Day(unchecked: year, month + 1, 1) }
+        return Day(unchecked: year + 1, 1, 1)
+    }
 }

@@ -18,10 +18,16 @@ public enum NameKey {
             guard trimmed.utf8.count <= maximumLength else { throw .nameTooLong(kind, trimmed, maximum: maximumLength) }
             return trimmed
         }
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Foundation's trimming was most of this function; most names have nothing to trim.
+        let scalars = name.unicodeScalars
+        let untrimmed = scalars.first.map { !$0.properties.isWhitespace } == true && scalars.last.map { !$0.properties.isWhitespace } == true
+        let trimmed = untrimmed ? name : name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyName(kind) }
-        guard trimmed.count <= maximumLength else { throw .nameTooLong(kind, trimmed, maximum: maximumLength) }
-        guard !trimmed.unicodeScalars.contains(where: \.isControlOrLineBreak) else {
+        // A character takes at least one byte, so only long texts need their characters counted.
+        guard trimmed.utf8.count <= maximumLength || trimmed.count <= maximumLength else {
+            throw .nameTooLong(kind, trimmed, maximum: maximumLength)
+        }
+        guard !UTF8ControlScan.containsControlOrLineBreak(trimmed) else {
             throw .nameHasControlCharacters(kind, trimmed)
         }
         return trimmed
@@ -31,6 +37,30 @@ public enum NameKey {
 extension Unicode.Scalar {
     var isControlOrLineBreak: Bool {
         properties.generalCategory == .control || self == "\u{2028}" || self == "\u{2029}"
+    }
+}
+
+/// Finds what `Unicode.Scalar.isControlOrLineBreak` finds, on UTF-8 bytes instead of decoded
+/// scalars and their category lookups: C0 controls and DEL are single bytes, C1 controls
+/// (U+0080–U+009F) are `C2 80`…`C2 9F`, and the line and paragraph separators `E2 80 A8/A9`.
+enum UTF8ControlScan {
+    static func containsControlOrLineBreak(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F { return true }
+                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+                if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                {
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
     }
 }
 

@@ -75,8 +75,7 @@ struct CSVRowMapper {
 
         var tagList: [String] = []
         if let tags, !record.isEmpty(at: tags) {
-            // Empty pieces (`a;;b`, a trailing `;`) are dropped; the models judge the rest.
-            tagList = record.string(at: tags).split(separator: ";").filter { !$0.allSatisfy(\.isWhitespace) }.map(String.init)
+            tagList = record.withBytes(at: tags, CSVRowMapper.tagList)
         }
 
         let draft = Expense(
@@ -151,6 +150,24 @@ struct CSVRowMapper {
         // Short amounts are small strings, stored inline without allocating.
         guard let money = try? Money(parsing: String(decoding: bytes, as: UTF8.self)) else { return nil }
         return negative ? -money.cents : money.cents
+    }
+
+    /// The pieces of a `;`-separated cell. Empty and blank pieces (`a;;b`, a trailing `;`) are
+    /// dropped; the models judge the rest. Split on bytes: `;` is one byte in UTF-8 and never
+    /// part of another character, and splitting by Character cost 5 % of an import.
+    static func tagList(_ cell: UnsafeRawBufferPointer) -> [String] {
+        var tags: [String] = []
+        var start = 0
+        for end in 0...cell.count where end == cell.count || cell[end] == UInt8(ascii: ";") {
+            let piece = UnsafeRawBufferPointer(rebasing: cell[start..<end])
+            start = end + 1
+            if piece.allSatisfy({ $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }) { continue }
+            let tag = String(decoding: piece, as: UTF8.self)
+            // Other white space is not ASCII and rare.
+            if piece.contains(where: { $0 >= 0x80 }), tag.allSatisfy(\.isWhitespace) { continue }
+            tags.append(tag)
+        }
+        return tags
     }
 
     static func wholeNumber(_ cell: UnsafeRawBufferPointer) -> Int64? {

@@ -62,4 +62,16 @@ import TallyCore
         #expect(!days.contains(try Day(parsing: "2026-12-01")))
         #expect(!days.contains(try Day(parsing: "2026-10-31")))
     }
+
+    @Test func intervalListsItsDaysAcrossMonthsYearsAndLeapDays() throws {
+        let span = DayInterval(first: try Day(parsing: "2027-12-30"), last: try Day(parsing: "2028-03-01"))
+        let days = Array(span)
+        #expect(days.count == 63)
+        #expect(days.prefix(3).map(\.isoString) == ["2027-12-30", "2027-12-31", "2028-01-01"])
+        #expect(days.suffix(3).map(\.isoString) == ["2028-02-28", "2028-02-29", "2028-03-01"])
+        #expect(zip(days, days.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(Array(try Month(parsing: "2026-02").days).count == 28)
+        #expect(Array(DayInterval(first: try Day(parsing: "9999-12-31"), last: try Day(parsing: "9999-12-31"))).count == 1)
+        #expect(Array(DayInterval(first: try Day(parsing: "2026-01-02"), last: try Day(parsing: "2026-01-01"))).isEmpty)
+    }
 }

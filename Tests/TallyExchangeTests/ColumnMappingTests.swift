@@ -42,4 +42,17 @@ struct ColumnMappingTests {
     @Test func defaultMappingAllowsOptionalColumnsToBeMissing() throws {
         #expect(try ColumnMapping.default.resolve(header: ["name", "amount", "date"], line: 1) == [.name: 0, .amount: 1, .date: 2])
     }
+
+    @Test(arguments: [
+        ("daily", ["daily"]),
+        ("a;;b;", ["a", "b"]),
+        (" ; \t;\r\n;\u{3000};\u{A0} ", [] as [String]),
+        ("Café; crème ;\u{3000}x", ["Café", " crème ", "\u{3000}x"]),
+        ("", [] as [String]),
+        (";", [] as [String]),
+    ])
+    func tagCellsSplitOnSemicolonsDroppingBlankPieces(cell: String, tags: [String]) {
+        var bytes = Array(cell.utf8)
+        #expect(bytes.withUnsafeMutableBytes { CSVRowMapper.tagList(UnsafeRawBufferPointer($0)) } == tags)
+    }
 }
