@@ -22,11 +22,8 @@ let package = Package(
             ]
         ),
         .target(name: "TallyExchange", dependencies: ["TallyCore"]),
-        .systemLibrary(
-            name: "CGD",
-            pkgConfig: "gdlib",
-            providers: [.apt(["libgd-dev"])]
-        ),
+        // libgd's headers; the library itself is opened when the first picture is drawn (see shim.h).
+        .systemLibrary(name: "CGD", providers: [.apt(["libgd-dev"])]),
         .target(
             name: "TallyReports",
             dependencies: ["TallyCore", "CGD", .product(name: "Mustache", package: "swift-mustache")],
@@ -45,7 +42,9 @@ let package = Package(
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
         .testTarget(name: "TallySQLiteTests", dependencies: ["TallyCore", "TallySQLite"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "TallyReportsTests", dependencies: ["TallyCore", "TallyReports", "CGD"], resources: [.copy("Golden")]
+            name: "TallyReportsTests", dependencies: ["TallyCore", "TallyReports", "CGD"], resources: [.copy("Golden")],
+            // The tests decode the PNGs with libgd itself, linked as usual.
+            linkerSettings: [.linkedLibrary("gd")]
         ),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCore", "TallyCLI", "tally"], resources: [.copy("Golden"), .copy("Fixtures")]),
         .testTarget(name: "TallyExchangeTests", dependencies: ["TallyCore", "TallyExchange"]),

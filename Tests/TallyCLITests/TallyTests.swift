@@ -26,6 +26,23 @@ import Testing
         #expect(outcome.stdout == "0.1.0\n")
     }
 
+    /// libgd and the fifty libraries it needs are loaded by the first picture, not by every
+    /// command: they cost each fresh process 7 ms. glibc's `LD_DEBUG=files` names each library
+    /// as it is loaded.
+    @Test func libgdIsLoadedOnlyToDrawAPicture() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["budget", "add", "Food", "--limit", "300"])
+        let add = try sandbox.run(["add", "Bread", "2.50", "--budget", "Food"], environment: ["LD_DEBUG": "files"])
+        #expect(add.status == 0, "\(add.stderr.suffix(300))")
+        #expect(add.stderr.contains("libsqlite3"), "LD_DEBUG reported the loaded libraries")
+        #expect(!add.stderr.contains("libgd"))
+        let output = sandbox.directory.appendingPathComponent("report.png").path
+        let png = try sandbox.run(
+            ["report", "--format", "png", "--month", "2026-11", "--output", output], environment: ["LD_DEBUG": "files"])
+        #expect(png.status == 0, "\(png.stderr.suffix(300))")
+        #expect(png.stderr.contains("libgd.so"))
+    }
+
     @Test(arguments: [
         ["frobnicate"],
         ["budget", "add", "Food"],

@@ -55,22 +55,24 @@ enum Weight {
 /// One libgd true-colour image, drawn in layout points and freed when the canvas goes away.
 final class Canvas {
     let scale: Double
+    private let gd: TallyGD
     private let image: gdImagePtr
     private let typesetter: Typesetter
 
     init(width: Double, height: Double, scale: Int, background: Color) throws(TallyError) {
         self.scale = Double(scale)
+        gd = try GD.functions()
         typesetter = Typesetter(scale: Double(scale))
-        guard let image = gdImageCreateTrueColor(Int32((width * self.scale).rounded()), Int32((height * self.scale).rounded())) else {
+        guard let image = gd.gdImageCreateTrueColor(Int32((width * self.scale).rounded()), Int32((height * self.scale).rounded())) else {
             throw .reportFailed("cannot allocate a \(Int(width))×\(Int(height)) image")
         }
         self.image = image
-        gdImageAlphaBlending(image, 1)
+        gd.gdImageAlphaBlending(image, 1)
         fill(Rect(x: 0, y: 0, width: width, height: height), background)
     }
 
     deinit {
-        gdImageDestroy(image)
+        gd.gdImageDestroy(image)
     }
 
     private func px(_ value: Double) -> Int32 { Int32((value * scale).rounded()) }
@@ -83,10 +85,10 @@ final class Canvas {
     /// An opaque colour covers whatever is below it, so it is written without blending: libgd
     /// then fills whole rows instead of blending pixel by pixel (7 % of a dashboard's instructions).
     private func filledRectangle(_ x1: Int32, _ y1: Int32, _ x2: Int32, _ y2: Int32, _ color: Color) {
-        guard color.alpha == 0 else { return gdImageFilledRectangle(image, x1, y1, x2, y2, color.gdValue) }
-        gdImageAlphaBlending(image, 0)
-        gdImageFilledRectangle(image, x1, y1, x2, y2, color.gdValue)
-        gdImageAlphaBlending(image, 1)
+        guard color.alpha == 0 else { return gd.gdImageFilledRectangle(image, x1, y1, x2, y2, color.gdValue) }
+        gd.gdImageAlphaBlending(image, 0)
+        gd.gdImageFilledRectangle(image, x1, y1, x2, y2, color.gdValue)
+        gd.gdImageAlphaBlending(image, 1)
     }
 
     /// A filled rectangle with rounded corners, for bars and cards, drawn row by row with a
@@ -110,15 +112,15 @@ final class Canvas {
             for (edge, coverage) in [(firstFull - 1, Double(firstFull) - start), (lastFull + 1, end - Double(lastFull + 1))] where coverage > 0.02 {
                 var partial = color
                 partial.alpha = Int32((127 * (1 - min(coverage, 1))).rounded())
-                gdImageSetPixel(image, edge, row, partial.gdValue)
+                gd.gdImageSetPixel(image, edge, row, partial.gdValue)
             }
         }
     }
 
     func line(from start: (Double, Double), to end: (Double, Double), _ color: Color, width: Double = 1) {
-        gdImageSetThickness(image, max(1, px(width)))
-        gdImageLine(image, px(start.0), px(start.1), px(end.0), px(end.1), color.gdValue)
-        gdImageSetThickness(image, 1)
+        gd.gdImageSetThickness(image, max(1, px(width)))
+        gd.gdImageLine(image, px(start.0), px(start.1), px(end.0), px(end.1), color.gdValue)
+        gd.gdImageSetThickness(image, 1)
     }
 
     func dashedLine(from start: (Double, Double), to end: (Double, Double), _ color: Color, width: Double = 1, dash: Double = 6) {
@@ -144,7 +146,7 @@ final class Canvas {
     func fillPolygon(_ points: [(Double, Double)], _ color: Color) {
         guard points.count >= 3 else { return }
         var gdPoints = points.map { gdPoint(x: px($0.0), y: px($0.1)) }
-        gdImageFilledPolygon(image, &gdPoints, Int32(gdPoints.count), color.gdValue)
+        gd.gdImageFilledPolygon(image, &gdPoints, Int32(gdPoints.count), color.gdValue)
     }
 
     // MARK: - Text
@@ -167,7 +169,7 @@ final class Canvas {
         for (index, run) in runs.enumerated() {
             var box = [Int32](repeating: 0, count: 8)
             var extra = Typesetter.extra(for: run.face)
-            let failure = gdImageStringFTEx(image, &box, color.gdValue, run.face.name, size * scale, 0, px(pen), px(y), run.text, &extra)
+            let failure = gd.gdImageStringFTEx(image, &box, color.gdValue, run.face.name, size * scale, 0, px(pen), px(y), run.text, &extra)
             let width = widths?[index] ?? (failure == nil ? Double(box[2] - box[0]) / scale : 0)
             pen += width
             drawn += width
@@ -180,10 +182,10 @@ final class Canvas {
     func pngData() throws(TallyError) -> Data {
         var size: Int32 = 0
         // zlib's default level: 9 took 67 ms of a 960×996 dashboard's 152 ms for a 3 % smaller file.
-        guard let bytes = gdImagePngPtrEx(image, &size, 6), size > 0 else {
+        guard let bytes = gd.gdImagePngPtrEx(image, &size, 6), size > 0 else {
             throw .reportFailed("cannot encode the chart as PNG")
         }
-        defer { gdFree(bytes) }
+        defer { gd.gdFree(bytes) }
         return Data(bytes: bytes, count: Int(size))
     }
 }
@@ -195,6 +197,7 @@ struct Typesetter {
 
     let scale: Double
     private let fonts = FontSet.shared
+    private let gd = GD.available
 
     init(scale: Double) {
         self.scale = scale
@@ -263,7 +266,7 @@ struct Typesetter {
     func measure(_ text: String, face: FontFace, size: Double) -> Double {
         var box = [Int32](repeating: 0, count: 8)
         var extra = Typesetter.extra(for: face)
-        guard gdImageStringFTEx(nil, &box, 0, face.name, size * scale, 0, 0, 0, text, &extra) == nil else { return 0 }
+        guard let gd, gd.gdImageStringFTEx(nil, &box, 0, face.name, size * scale, 0, 0, 0, text, &extra) == nil else { return 0 }
         return Double(box[2] - box[0]) / scale
     }
 }

@@ -18,8 +18,10 @@ struct FontSet: Sendable {
 
     static let shared: FontSet = {
         // The font cache is global in libgd and its first set-up is not thread-safe.
-        gdFontCacheSetup()
-        gdFTUseFontConfig(1)
+        if let gd = GD.available {
+            _ = gd.gdFontCacheSetup()
+            _ = gd.gdFTUseFontConfig(1)
+        }
         let regular = resolve(pattern: "DejaVu Sans", fallback: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
         let bold = resolve(pattern: "DejaVu Sans:bold", fallback: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
         let cjk = resolve(
@@ -41,6 +43,7 @@ struct FontSet: Sendable {
         var box = [Int32](repeating: 0, count: 8)
         var extra = gdFTStringExtra()
         extra.flags = face.flags
-        return gdImageStringFTEx(nil, &box, 0, face.name, 12, 0, 0, 0, "A", &extra) == nil
+        guard let gd = GD.available else { return false }
+        return gd.gdImageStringFTEx(nil, &box, 0, face.name, 12, 0, 0, 0, "A", &extra) == nil
     }
 }

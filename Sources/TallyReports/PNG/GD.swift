@@ -1,0 +1,21 @@
+import CGD
+import TallyCore
+
+/// libgd's functions, looked up once, when the first picture is drawn (see `shim.h` for why).
+enum GD {
+    /// The functions, or a report error naming why libgd could not be loaded.
+    static func functions() throws(TallyError) -> TallyGD { try loaded.get() }
+
+    /// The functions if libgd could be loaded. Text measured without them is 0 wide, which is
+    /// harmless: a picture is only drawn on a canvas, and a canvas throws `functions()`'s error.
+    static var available: TallyGD? { try? loaded.get() }
+
+    private static let loaded: Result<TallyGD, TallyError> = {
+        let table = UnsafeMutablePointer<TallyGD>.allocate(capacity: 1)
+        defer { table.deallocate() }
+        if let failure = tally_gd_load(table) {
+            return .failure(.reportFailed("cannot load libgd to draw the charts: \(String(cString: failure))"))
+        }
+        return .success(table.pointee)
+    }()
+}
