@@ -444,16 +444,15 @@ public final class SQLiteStore: DataAccess {
         try read { db in
             let budgets = try Self.allBudgets(db)
             // Budgets of the same period share one aggregate query.
-            var figures: [DayInterval: [Int64: (spent: Int64, count: Int)]] = [:]
+            var figures: [DayInterval: [Int64: (spent: Money, count: Int)]] = [:]
             for days in Set(budgets.map { $0.interval(for: month) }) {
-                figures[days] = try Self.spentByBudget(in: days, db).mapValues { ($0.spent.cents, $0.count) }
+                figures[days] = try Self.spentByBudget(in: days, db)
             }
             var statuses: [BudgetStatus] = []
             for budget in budgets {
-                let figure = figures[budget.interval(for: month)]?[budget.id ?? 0] ?? (0, 0)
+                let figure = figures[budget.interval(for: month)]?[budget.id ?? 0] ?? (.zero, 0)
                 statuses.append(
-                    try BudgetStatus(
-                        budget: budget, month: month, spent: Money(cents: figure.spent), expenseCount: figure.count))
+                    try BudgetStatus(budget: budget, month: month, spent: figure.spent, expenseCount: figure.count))
             }
             return statuses
         }
