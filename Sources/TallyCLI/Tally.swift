@@ -26,6 +26,10 @@ public struct Tally: ParsableCommand {
         // A closed pipe (`tally expense list | head`) must end quietly rather than kill us.
         signal(SIGPIPE, SIG_IGN)
         do {
+            if let addition = QuickAdd.parse(arguments) {
+                try addition.run()
+                return ExitCode.success.rawValue
+            }
             var command = try parseAsRoot(arguments)
             try command.run()
             return ExitCode.success.rawValue

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallySQLite
 
 /// What `expense add` and its alias `add` take; one struct so the two cannot drift apart.
 struct ExpenseAddOptions: ParsableArguments {
@@ -23,7 +24,30 @@ struct ExpenseAddOptions: ParsableArguments {
 
     @OptionGroup var store: StoreOptions
 
+    var addition: ExpenseAddition {
+        ExpenseAddition(name: name, amount: amount, budget: budget, quantity: quantity, date: date, tags: tags, db: store.db)
+    }
+
     func validate() throws {
+        try addition.validate()
+    }
+
+    func addExpense() throws {
+        try addition.run()
+    }
+}
+
+/// An `expense add` as plain values, which `QuickAdd` can build without ArgumentParser.
+struct ExpenseAddition: Equatable {
+    var name: String
+    var amount: String
+    var budget: String
+    var quantity: Int64 = 1
+    var date: String?
+    var tags: [String] = []
+    var db: String?
+
+    func validate() throws(ValidationError) {
         _ = try ArgumentValue.amount(amount)
         _ = try ArgumentValue.quantity(quantity)
         if let date { _ = try ArgumentValue.day(date) }
@@ -32,9 +56,9 @@ struct ExpenseAddOptions: ParsableArguments {
 
     /// Saves the expense, prints it with what is left of its budget that month, and warns on
     /// stderr when the budget is now over its limit.
-    func addExpense() throws {
+    func run() throws {
         let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
-        let database = try store.openStore()
+        let database = try SQLiteStore(path: StoreOptions.resolvedPath(db: db))
         let target = try database.budget(named: budget)
         let expense = try database.addExpense(Expense(
             name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day,
