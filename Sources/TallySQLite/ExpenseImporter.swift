@@ -61,7 +61,7 @@ struct ExpenseImporter {
         }
 
         let fingerprint = try RowPipeline.run(rows, write: write)
-        try writer.flush()
+        try writer.finish()
         let count = writer.count
 
         let missing = resolver.missingNames
@@ -120,6 +120,10 @@ struct ExpenseBatchWriter {
     private let fullBatch: RawStatement
     private var pending: [PendingExpense] = []
     private var tagSetIDs: [[String]: Int64] = [:]
+    /// The insert trigger that keeps `budgetMonth`, dropped while this writer adds its own sums.
+    private static let totalsTrigger = "expense_insert_budgetMonth"
+    private let totalsTriggerSQL: String
+    private var totals = MonthlyTotals()
     /// How many expenses have been written so far.
     private(set) var count = 0
 
@@ -127,6 +131,11 @@ struct ExpenseBatchWriter {
     init(db: Database, milliseconds: Int64) throws {
         self.db = db
         self.milliseconds = milliseconds
+        guard let trigger = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", arguments: [Self.totalsTrigger])
+        else { throw TallyError.storage("the database has no \(Self.totalsTrigger) trigger") }
+        totalsTriggerSQL = trigger
+        // Inside the caller's transaction: a failure or a crash brings the trigger back.
+        try db.execute(sql: "DROP TRIGGER \(Self.totalsTrigger)")
         fullBatch = try RawStatement(db, ExpenseRecord.insertSQL(rows: Self.batchSize))
         pending.reserveCapacity(Self.batchSize)
     }
@@ -149,8 +158,15 @@ struct ExpenseBatchWriter {
         if pending.count == Self.batchSize { try flush() }
     }
 
-    /// Writes what is queued; call it once more after the last `append`.
-    mutating func flush() throws {
+    /// Writes what is still queued, adds the sums to `budgetMonth` and puts its trigger back.
+    /// The writer must not be used afterwards.
+    mutating func finish() throws {
+        try flush()
+        try totals.save(db)
+        try db.execute(sql: totalsTriggerSQL)
+    }
+
+    private mutating func flush() throws {
         guard !pending.isEmpty else { return }
         let statement =
             pending.count == Self.batchSize ? fullBatch : try RawStatement(db, ExpenseRecord.insertSQL(rows: pending.count))
@@ -166,6 +182,7 @@ struct ExpenseBatchWriter {
             statement.bind(index + 8, milliseconds)
             statement.bind(index + 9, milliseconds)
             index += 9
+            totals.add(budgetID: row.budgetID, date: row.date, cents: row.amountCents * row.quantity)
         }
         try statement.step()
         count += pending.count

@@ -7,8 +7,15 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: v1)
         migrator.registerMigration("v2", migrate: v2)
+        migrator.registerMigration("v3", migrate: v3)
         return migrator
     }
+
+    /// `PRAGMA application_id`: "Taly". With `user_version`, which every migration from `v3` on
+    /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
+    /// (see `SQLiteStore.inspect`).
+    static let applicationID: Int32 = 0x5461_6C79
+    static let version: Int32 = 3
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
@@ -158,6 +165,58 @@ enum Schema {
             try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = 'expense'")
             try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('expense', ?)", arguments: [sequence])
         }
+    }
+
+    /// Each budget's spending per calendar month, kept by triggers, so that `tally add` can say
+    /// what is left of the budget without summing the month's expenses (7,600 index entries for
+    /// a large budget on a million expenses, a fifth of the command). Bulk writes drop the
+    /// insert trigger inside their transaction and add their own sums instead: the trigger cost
+    /// `sqlite3`'s own `INSERT … SELECT` of a million rows 29 % (2.23 to 2.88 s).
+    ///
+    /// `spentCents` is `ANY` because SQLite turns an integer overflow into a REAL instead of
+    /// failing; the store then sums the month's expenses itself, which reports the overflow.
+    /// Rows are never removed when their count reaches zero: they are a few per budget and month.
+    ///
+    /// The file is also marked as Tally's, with its schema version, in the header.
+    private static func v3(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE budgetMonth (
+                budgetId INTEGER NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                month INTEGER NOT NULL CHECK (month BETWEEN 101 AND 999912),
+                spentCents ANY NOT NULL,
+                expenseCount INTEGER NOT NULL,
+                PRIMARY KEY (budgetId, month)
+            ) STRICT, WITHOUT ROWID;
+            CREATE TRIGGER expense_insert_budgetMonth AFTER INSERT ON expense BEGIN
+                INSERT INTO budgetMonth (budgetId, month, spentCents, expenseCount)
+                    VALUES (NEW.budgetId, NEW.date / 100, NEW.amountCents * NEW.quantity, 1)
+                    ON CONFLICT (budgetId, month) DO UPDATE
+                    SET spentCents = spentCents + excluded.spentCents, expenseCount = expenseCount + 1;
+            END;
+            CREATE TRIGGER expense_delete_budgetMonth AFTER DELETE ON expense BEGIN
+                UPDATE budgetMonth
+                    SET spentCents = spentCents - OLD.amountCents * OLD.quantity, expenseCount = expenseCount - 1
+                    WHERE budgetId = OLD.budgetId AND month = OLD.date / 100;
+            END;
+            CREATE TRIGGER expense_update_budgetMonth AFTER UPDATE OF budgetId, amountCents, quantity, date ON expense BEGIN
+                UPDATE budgetMonth
+                    SET spentCents = spentCents - OLD.amountCents * OLD.quantity, expenseCount = expenseCount - 1
+                    WHERE budgetId = OLD.budgetId AND month = OLD.date / 100;
+                INSERT INTO budgetMonth (budgetId, month, spentCents, expenseCount)
+                    VALUES (NEW.budgetId, NEW.date / 100, NEW.amountCents * NEW.quantity, 1)
+                    ON CONFLICT (budgetId, month) DO UPDATE
+                    SET spentCents = spentCents + excluded.spentCents, expenseCount = expenseCount + 1;
+            END;
+            PRAGMA application_id = 1415670905;
+            PRAGMA user_version = 3;
+            """)
+        // Summed in Swift: SQL's SUM would fail the whole migration on one overflowing month.
+        var totals = MonthlyTotals()
+        let rows = try Row.fetchCursor(db, sql: "SELECT budgetId, date, amountCents * quantity FROM expense")
+        while let row = try rows.next() {
+            totals.add(budgetID: row[0], date: row[1], cents: row[2])
+        }
+        try totals.save(db)
     }
 
     /// `GLOB` pattern of a text holding a control character (C0, DEL, C1) or a line or

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TallyCore
-import TallySQLite
+@testable import TallySQLite
 
 /// Random sequences of changes, valid and invalid, applied to `SQLiteStore` (a real file) and
 /// `InMemoryStore` with the same clock: every step must return the same value or the same
@@ -49,6 +49,7 @@ import TallySQLite
         let expected = observe(memory)
         let actual = observe(sqlite)
         #expect(actual == expected, "state after step \(step): \(operation)")
+        #expect(try sqlite.budgetMonthMismatches() == [], "step \(step): \(operation)")
 
         for month in Fixtures.months {
             guard case .success(let statuses) = Result(catching: { () throws(TallyError) in try sqlite.budgetStatuses(for: month) })
@@ -58,6 +59,7 @@ import TallySQLite
                 let total = try Money.sum(owned.map { try $0.total() })
                 #expect(status.spent == total, "step \(step): spent of \(status.budget.name) in \(month)")
                 #expect(status.expenseCount == owned.count, "step \(step): count of \(status.budget.name) in \(month)")
+                #expect(try sqlite.status(of: status.budget, in: month) == status, "step \(step): status of \(status.budget.name) in \(month)")
             }
         }
     }

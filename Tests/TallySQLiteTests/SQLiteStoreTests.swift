@@ -126,11 +126,25 @@ import TallyCore
         try expectNotADatabase(path, bytes: truncated)
     }
 
+    /// The header is what lets a current file skip the read-only inspection.
+    @Test func theHeaderNamesTallyAndTheSchemaVersion() throws {
+        let path = try temporaryFolder().appendingPathComponent("tally.sqlite").path
+        _ = try SQLiteStore(path: path)
+        let header = try #require(FileHeader(path: path))
+        #expect(header.applicationID == Schema.applicationID)
+        #expect(header.userVersion == Schema.version)
+        // Every migration must set `user_version` to its number, or newer files would pass as current.
+        #expect(Schema.version == Int32(Schema.migrator.migrations.count))
+    }
+
     @Test func anotherApplicationsDatabaseIsRefusedUnchanged() throws {
         let path = try temporaryFolder().appendingPathComponent("other.sqlite").path
         do {
             let store = try SQLiteStore(path: path)
-            try store.executeUnchecked("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT); DROP TABLE grdb_migrations")
+            try store.executeUnchecked("""
+                CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT); DROP TABLE grdb_migrations;
+                PRAGMA application_id = 0; PRAGMA user_version = 0
+                """)
         }
         try expectNotADatabase(path, bytes: try Data(contentsOf: URL(fileURLWithPath: path)))
     }
@@ -140,10 +154,10 @@ import TallyCore
         try fill(path: path)
         do {
             let store = try SQLiteStore(path: path)
-            try store.executeUnchecked("INSERT INTO grdb_migrations (identifier) VALUES ('v3'), ('v4-rollover')")
+            try store.executeUnchecked("INSERT INTO grdb_migrations (identifier) VALUES ('v4'), ('v5-rollover'); PRAGMA user_version = 5")
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: TallyError.databaseTooNew(path: path, unknownMigrations: ["v3", "v4-rollover"])) {
+        #expect(throws: TallyError.databaseTooNew(path: path, unknownMigrations: ["v4", "v5-rollover"])) {
             try SQLiteStore(path: path)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
@@ -220,6 +234,44 @@ import TallyCore
     private func permissions(_ path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return ((attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1) & 0o777
+    }
+
+    /// Bulk writes drop the `budgetMonth` insert trigger and add their own sums; afterwards, and
+    /// after a failed import, the trigger must be back and every month must match its expenses.
+    @Test func bulkWritesKeepEachBudgetsMonthlyTotals() throws {
+        let store = try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path)
+        let food = try store.addBudget(Budget(name: "Food", limit: Money(cents: 10_000)))
+        let rent = try store.addBudget(Budget(name: "Rent", limit: Money(cents: 90_000)))
+        let march = try Month(parsing: "2026-03")
+        func expense(_ cents: Int64, _ quantity: Int64, _ date: String, _ budget: Budget) throws(TallyError) -> Expense {
+            Expense(name: "E", amount: Money(cents: cents), quantity: quantity, date: try Day(parsing: date), budgetID: budget.id ?? 0)
+        }
+        _ = try store.addExpense(try expense(100, 1, "2026-03-01", food))
+        try store.addExpenses([
+            try expense(250, 2, "2026-03-31", food), try expense(70_000, 1, "2026-03-01", rent),
+            try expense(999, 3, "2026-04-01", food), try expense(1, 1, "2026-02-28", food),
+        ])
+        _ = try store.importExpenses(ImportRequest(source: "march.csv")) { (insert: ImportInsert) throws(TallyError) -> String? in
+            try insert(try expense(1_000, 1, "2026-03-15", food), "food")
+            try insert(try expense(5, 10, "2025-03-15", food), "food")
+            return "march"
+        }
+        #expect(try store.budgetMonthMismatches() == [])
+        #expect(try store.status(of: food, in: march).spent == Money(cents: 100 + 500 + 1_000))
+        #expect(try store.status(of: food, in: march).expenseCount == 3)
+        #expect(try store.status(of: rent, in: march).spent == Money(cents: 70_000))
+
+        let first = try #require(try store.importRecord(fingerprint: "march"))
+        expectError(.alreadyImported(file: "again.csv", importedAt: first.importedAt, expenseCount: 2)) {
+            () throws(TallyError) in
+            _ = try store.importExpenses(ImportRequest(source: "again.csv")) { (insert: ImportInsert) throws(TallyError) -> String? in
+                try insert(try expense(1_000, 1, "2026-03-15", food), "food")
+                return "march"
+            }
+        }
+        _ = try store.addExpense(try expense(400, 1, "2026-03-20", food))
+        #expect(try store.budgetMonthMismatches() == [])
+        #expect(try store.status(of: food, in: march).spent == Money(cents: 2_000))
     }
 
     private func fill(path: String) throws {

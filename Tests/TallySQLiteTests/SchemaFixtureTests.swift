@@ -55,11 +55,13 @@ enum SchemaFixtures {
         "schema-v1.sqlite": fillV1,
         // v2 changed how the same rows are stored, so its fixture holds the same contents.
         "schema-v2.sqlite": fillV1,
+        // v3 added each budget's monthly totals, filled from the expenses on migration.
+        "schema-v3.sqlite": fillV1,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -71,9 +73,13 @@ enum SchemaFixtures {
         let fill = try #require(SchemaFixtures.fills[name])
         try fill(expected, clock)
         #expect(try Snapshot(store) == Snapshot(expected))
+        #expect(try store.budgetMonthMismatches() == [])
         for text in ["2025-12", "2026-01", "2026-02"] {
             let month = try Month(parsing: text)
             #expect(try store.budgetStatuses(for: month) == expected.budgetStatuses(for: month))
+            for status in try expected.budgetStatuses(for: month) {
+                #expect(try store.status(of: status.budget, in: month) == status)
+            }
             #expect(try store.spendingByDay(in: month.days) == expected.spendingByDay(in: month.days))
             #expect(try store.spendingByTag(in: month.days) == expected.spendingByTag(in: month.days))
         }

@@ -449,6 +449,14 @@ import TallySQLite
         expectError(.arithmeticOverflow) { () throws(TallyError) in try store.spendingByDay(in: september.days) }
         expectError(.arithmeticOverflow) { () throws(TallyError) in try store.spendingByTag(in: september.days) }
         #expect(try store.expenses(ExpenseQuery(sort: .total, limit: 1)).count == 1)
+        expectError(.arithmeticOverflow) { () throws(TallyError) in try store.status(of: budget, in: september) }
+
+        // Once the sum fits again, the figure is exact again.
+        for expense in try store.expenses(ExpenseQuery(limit: 2)) { try store.removeExpense(id: expense.id ?? 0) }
+        let status = try store.status(of: budget, in: september)
+        #expect(status.spent == Money(cents: 91 * 100_000_000_000_000_000))
+        #expect(status.expenseCount == 91)
+        #expect(try store.budgetStatuses(for: september) == [status])
     }
 
     @Test(arguments: StoreKind.allCases)
