@@ -121,8 +121,7 @@ struct ExpenseBatchWriter {
     private var pending: [PendingExpense] = []
     private var tagSetIDs: [[String]: Int64] = [:]
     /// The insert trigger that keeps `budgetMonth`, dropped while this writer adds its own sums.
-    private static let totalsTrigger = "expense_insert_budgetMonth"
-    private let totalsTriggerSQL: String
+    private let totalsTrigger: SuspendedTrigger
     private var totals = MonthlyTotals()
     /// How many expenses have been written so far.
     private(set) var count = 0
@@ -131,11 +130,7 @@ struct ExpenseBatchWriter {
     init(db: Database, milliseconds: Int64) throws {
         self.db = db
         self.milliseconds = milliseconds
-        guard let trigger = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", arguments: [Self.totalsTrigger])
-        else { throw TallyError.storage("the database has no \(Self.totalsTrigger) trigger") }
-        totalsTriggerSQL = trigger
-        // Inside the caller's transaction: a failure or a crash brings the trigger back.
-        try db.execute(sql: "DROP TRIGGER \(Self.totalsTrigger)")
+        totalsTrigger = try SuspendedTrigger(SuspendedTrigger.insert, db)
         fullBatch = try RawStatement(db, ExpenseRecord.insertSQL(rows: Self.batchSize))
         pending.reserveCapacity(Self.batchSize)
     }
@@ -163,7 +158,7 @@ struct ExpenseBatchWriter {
     mutating func finish() throws {
         try flush()
         try totals.save(db)
-        try db.execute(sql: totalsTriggerSQL)
+        try totalsTrigger.restore()
     }
 
     private mutating func flush() throws {

@@ -1,4 +1,5 @@
 import GRDB
+import TallyCore
 
 /// Spending per budget and calendar month, summed in Swift by the writers that bypass the
 /// `budgetMonth` triggers (bulk writes and the migration that creates the table).
@@ -33,5 +34,27 @@ struct MonthlyTotals {
             let cents: any DatabaseValueConvertible = figure.cents ?? Double(Int64.max) * 2
             try statement.execute(arguments: [key.budgetID, key.month, cents, figure.count])
         }
+    }
+}
+
+/// One of the `budgetMonth` triggers dropped for a bulk change inside the caller's transaction,
+/// which then keeps the totals itself; a failure or a crash rolls the drop back with the rest.
+struct SuspendedTrigger {
+    static let insert = "expense_insert_budgetMonth"
+    static let delete = "expense_delete_budgetMonth"
+
+    private let db: Database
+    private let sql: String
+
+    init(_ name: String, _ db: Database) throws {
+        guard let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", arguments: [name])
+        else { throw TallyError.storage("the database has no \(name) trigger") }
+        try db.execute(sql: "DROP TRIGGER \(name)")
+        self.db = db
+        self.sql = sql
+    }
+
+    func restore() throws {
+        try db.execute(sql: sql)
     }
 }

@@ -313,8 +313,12 @@ public final class SQLiteStore: DataAccess {
             guard count == 0 || includingExpenses else {
                 throw TallyError.budgetNotEmpty(budget.name, expenseCount: count)
             }
-            // The foreign key's ON DELETE CASCADE removes the expenses.
+            // The foreign keys' ON DELETE CASCADE removes the expenses and the budget's monthly
+            // totals, so the per-expense trigger that updates those totals is dropped meanwhile:
+            // it took removing 183,520 expenses from 0.64 to 0.92 s.
+            let trigger = count > 0 ? try SuspendedTrigger(SuspendedTrigger.delete, db) : nil
             try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id])
+            try trigger?.restore()
             return count
         }
     }

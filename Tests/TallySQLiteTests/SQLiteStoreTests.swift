@@ -236,8 +236,8 @@ import TallyCore
         return ((attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1) & 0o777
     }
 
-    /// Bulk writes drop the `budgetMonth` insert trigger and add their own sums; afterwards, and
-    /// after a failed import, the trigger must be back and every month must match its expenses.
+    /// Bulk writes and budget removals drop a `budgetMonth` trigger inside their transaction;
+    /// afterwards, and after a failed import, it must be back and every month must match its expenses.
     @Test func bulkWritesKeepEachBudgetsMonthlyTotals() throws {
         let store = try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path)
         let food = try store.addBudget(Budget(name: "Food", limit: Money(cents: 10_000)))
@@ -272,6 +272,13 @@ import TallyCore
         _ = try store.addExpense(try expense(400, 1, "2026-03-20", food))
         #expect(try store.budgetMonthMismatches() == [])
         #expect(try store.status(of: food, in: march).spent == Money(cents: 2_000))
+
+        // Removing a budget drops the delete trigger for its expenses and must put it back.
+        let extra = try store.addExpense(try expense(300, 1, "2026-03-02", rent))
+        #expect(try store.removeBudget(named: "Food", includingExpenses: true) == 7)
+        try store.removeExpense(id: extra.id ?? 0)
+        #expect(try store.budgetMonthMismatches() == [])
+        #expect(try store.status(of: rent, in: march).spent == Money(cents: 70_000))
     }
 
     private func fill(path: String) throws {
