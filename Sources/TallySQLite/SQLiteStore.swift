@@ -14,8 +14,9 @@ public final class SQLiteStore: DataAccess {
 
     /// Opens (creating if needed, folder 0700 and file 0600) and migrates the database at `path`.
     ///
-    /// An existing file is first inspected read-only, so a file that is not a Tally database, or
-    /// one written by a newer Tally, is reported and left byte for byte as it was.
+    /// An existing file whose header does not show a Tally database of this version is first
+    /// inspected read-only, so a file that is not a Tally database, or one written by a newer
+    /// Tally, is reported and left byte for byte as it was.
     public convenience init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(TallyError) {
         if try !Self.createFileIfMissing(at: path), try !Self.isCurrentTallyFile(path) {
             try Self.inspect(path)
