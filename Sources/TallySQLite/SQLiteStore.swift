@@ -40,12 +40,9 @@ public final class SQLiteStore: DataAccess {
     }
 
     private init(_ dbWriter: any DatabaseWriter, clock: @escaping @Sendable () -> Date, path: String) throws(TallyError) {
-        let applied: Set<String>
-        do {
-            applied = try dbWriter.read { db in try Schema.migrator.appliedIdentifiers(db) }
-        } catch {
-            throw Self.openingError(error, path: path)
-        }
+        // While other processes create the same new file this read may fail ("no such table");
+        // migrating then retries until the schema is there (see `migrate`).
+        let applied = (try? dbWriter.read { db in try Schema.migrator.appliedIdentifiers(db) }) ?? []
         // The header check that skips the inspection trusts `user_version`; this holds even if a
         // newer Tally forgot to raise it.
         let unknown = applied.subtracting(Schema.knownMigrations)
