@@ -46,7 +46,7 @@ extension Tally.Budget {
         static func arranged(_ statuses: [BudgetStatus], search: String?, sort: BudgetSort, descending: Bool) -> [BudgetStatus] {
             var result = statuses
             if let search {
-                let key = NameKey.make(search.trimmingCharacters(in: .whitespacesAndNewlines))
+                let key = NameKey.lookup(search)
                 if !key.isEmpty { result = result.filter { $0.budget.nameKey.contains(key) } }
             }
             let indexed = Array(result.enumerated())

@@ -19,7 +19,9 @@ enum QuickAdd {
             return nil
         }
         var positionals: [String] = []
-        var options: [Option: [String]] = [:]
+        // Indexed by `Option.rawValue`: a dictionary keyed by `Option` would make the runtime scan
+        // every conformance record for `Option: Hashable`.
+        var options = Array(repeating: [String](), count: Option.allCases.count)
         var index = rest.startIndex
         while index < rest.endIndex {
             let token = rest[index]
@@ -42,12 +44,12 @@ enum QuickAdd {
                 index += 1
             }
             guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
-            options[option, default: []].append(value)
+            options[option.rawValue].append(value)
         }
-        guard positionals.count == 2, let budget = options[.budget]?.single else { return nil }
+        guard positionals.count == 2, let budget = options[Option.budget.rawValue].single else { return nil }
         var addition = ExpenseAddition(name: positionals[0], amount: positionals[1], budget: budget)
-        for (option, values) in options where option != .tag {
-            guard let value = values.single else { return nil }
+        for option in Option.allCases where option != .tag && !options[option.rawValue].isEmpty {
+            guard let value = options[option.rawValue].single else { return nil }
             switch option {
             case .quantity:
                 guard value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
@@ -59,7 +61,7 @@ enum QuickAdd {
             case .budget, .tag: break
             }
         }
-        addition.tags = options[.tag] ?? []
+        addition.tags = options[Option.tag.rawValue]
         do {
             try addition.validate()
         } catch {
@@ -68,7 +70,7 @@ enum QuickAdd {
         return addition
     }
 
-    private enum Option: Hashable {
+    private enum Option: Int, CaseIterable {
         case budget, quantity, date, tag, db
 
         init?(spelling: String) {

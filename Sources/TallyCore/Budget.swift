@@ -55,7 +55,7 @@ public struct Budget: Identifiable, Hashable, Sendable {
 
     /// Whether two names would clash as budget names.
     public func hasSameName(as other: String) -> Bool {
-        nameKey == NameKey.make(other.trimmingCharacters(in: .whitespacesAndNewlines))
+        nameKey == NameKey.lookup(other)
     }
 
     /// The days this budget's limit covers for `month`.

@@ -59,6 +59,10 @@ public protocol DataAccess: Sendable {
     /// Returns how many were saved.
     @discardableResult
     func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int
+    /// What `tally add` does, as one transaction: saves a new expense in the budget named `name`
+    /// (whatever its `budgetID` says) and returns it with that budget's status for the expense's
+    /// month. An unknown budget, or a month whose total would overflow, saves nothing.
+    func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus)
     func expense(id: Int64) throws(TallyError) -> Expense
     /// Saves changes to an existing expense; `createdAt` is kept.
     func updateExpense(_ expense: Expense) throws(TallyError) -> Expense

@@ -43,9 +43,22 @@ public struct Day: Hashable, Comparable, Sendable {
         day = parts.day ?? 1
     }
 
-    /// Today in the machine's local time zone.
-    public static func today(now: Date = Date(), in timeZone: TimeZone = .current) -> Day {
+    /// The day `now` falls on in `timeZone`.
+    public static func today(now: Date, in timeZone: TimeZone) -> Day {
         Day(now, in: timeZone)
+    }
+
+    /// Today in the machine's local time zone (`TZ`, else `/etc/localtime`), from the C library:
+    /// Foundation's `TimeZone.current` and `Calendar` cost a fresh `tally add` about 0.4 ms.
+    public static func today() -> Day {
+        var now = time(nil)
+        var parts = tm()
+        // `localtime_r` reads `TZ` only once per process; `tzset` makes a changed `TZ` count.
+        tzset()
+        guard localtime_r(&now, &parts) != nil,
+            let day = try? Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+        else { return Day(Date(), in: .current) }
+        return day
     }
 
     public var monthValue: Month {

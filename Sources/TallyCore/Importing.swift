@@ -74,7 +74,7 @@ public struct ImportBudgetResolver {
     public mutating func id(for name: String) -> Int64? {
         if let known = idsBySpelling[name] { return known }
         if missingSpellings.contains(name) { return nil }
-        let key = NameKey.make(name.trimmingCharacters(in: .whitespacesAndNewlines))
+        let key = NameKey.lookup(name)
         guard let existing = idsByKey[key] else { return nil }
         idsBySpelling[name] = existing
         return existing
@@ -83,7 +83,7 @@ public struct ImportBudgetResolver {
     /// Remembers that `name` names no budget, to list it in the error.
     public mutating func markMissing(_ name: String) {
         guard missingSpellings.insert(name).inserted else { return }
-        let key = NameKey.make(name.trimmingCharacters(in: .whitespacesAndNewlines))
+        let key = NameKey.lookup(name)
         if missing[key] == nil { missing[key] = name }
     }
 

@@ -223,6 +223,21 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try transaction { state in state.imports[fingerprint] }
     }
 
+    public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
+        var expense = try expense.validated()
+        let timestamp = now
+        return try transaction { (state: inout State) throws(TallyError) in
+            let budget = try Self.find(name, in: state)
+            expense.budgetID = budget.id ?? 0
+            expense.id = state.nextExpenseID
+            expense.createdAt = timestamp
+            expense.updatedAt = timestamp
+            state.nextExpenseID += 1
+            state.expenses[state.nextExpenseID - 1] = expense
+            return (expense, try Self.status(of: budget, in: expense.date.monthValue, state))
+        }
+    }
+
     // MARK: - Aggregates
 
     public func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus] {
@@ -298,7 +313,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     // MARK: - Helpers
 
     private static func find(_ name: String, in state: State) throws(TallyError) -> Budget {
-        let key = NameKey.make(name.trimmingCharacters(in: .whitespacesAndNewlines))
+        let key = NameKey.lookup(name)
         guard let budget = state.budgets.values.first(where: { $0.nameKey == key }) else {
             throw .budgetNotFound(name)
         }

@@ -31,9 +31,14 @@ public struct Month: Hashable, Comparable, Sendable {
         }
     }
 
-    /// The current month in the machine's local time zone.
-    public static func current(now: Date = Date(), in timeZone: TimeZone = .current) -> Month {
+    /// The month `now` falls in, in `timeZone`.
+    public static func current(now: Date, in timeZone: TimeZone) -> Month {
         Day.today(now: now, in: timeZone).monthValue
+    }
+
+    /// The current month in the machine's local time zone.
+    public static func current() -> Month {
+        Day.today().monthValue
     }
 
     public var firstDay: Day { Day(unchecked: year, month, 1) }

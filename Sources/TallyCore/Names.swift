@@ -6,8 +6,18 @@ public enum NameKey {
     /// The key is composed (NFC) after folding: a name typed with combining characters and the
     /// same name typed precomposed must get one key, and SQLite compares keys byte by byte.
     public static func make(_ name: String) -> String {
-        name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        // Folding printable ASCII only lowers its case; Foundation's folding bridges to NSString.
+        if let folded = PrintableASCII.trimmed(name, lowercased: true), folded.utf8.count == name.utf8.count {
+            return folded
+        }
+        return name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .precomposedStringWithCanonicalMapping
+    }
+
+    /// The key of a name as a user typed it to find something: surrounding white space does not count.
+    public static func lookup(_ name: String) -> String {
+        if let folded = PrintableASCII.trimmed(name, lowercased: true) { return folded }
+        return make(name.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Trims surrounding white space and checks what every name must satisfy.

@@ -42,7 +42,7 @@ public final class SQLiteStore: DataAccess {
     private init(_ dbWriter: any DatabaseWriter, clock: @escaping @Sendable () -> Date, path: String) throws(TallyError) {
         // While other processes create the same new file this read may fail ("no such table");
         // migrating then retries until the schema is there (see `migrate`).
-        let applied = (try? dbWriter.read { db in try Schema.migrator.appliedIdentifiers(db) }) ?? []
+        let applied = (try? dbWriter.read(Schema.appliedMigrations)) ?? []
         // The header check that skips the inspection trusts `user_version`; this holds even if a
         // newer Tally forgot to raise it.
         let unknown = applied.subtracting(Schema.knownMigrations)
@@ -59,6 +59,16 @@ public final class SQLiteStore: DataAccess {
     }
 
     private var now: Date { clock().roundedToMilliseconds }
+
+    /// Closes the connection now, which folds the WAL into the file as the last connection
+    /// does. Every later call throws.
+    public func close() throws(TallyError) {
+        do {
+            try dbWriter.close()
+        } catch {
+            throw Self.storageError(error)
+        }
+    }
 
     /// Processes opening a new file at once race to apply the same migration: GRDB reads the
     /// applied ones before its transaction, so the loser fails (`table budget already exists`)
@@ -327,19 +337,38 @@ public final class SQLiteStore: DataAccess {
         expense.updatedAt = expense.createdAt
         return try write { db in
             try Self.checkBudgetExists(expense.budgetID, db)
-            let record = ExpenseRecord(expense, tagSetId: try Self.tagSetID(expense.tags, db))
-            // Plain SQL: a record's insert first reads the table's schema, 3 % of a `tally add`.
-            try Self.saving(expense) {
-                try db.execute(
-                    sql: ExpenseRecord.insertSQL(rows: 1),
-                    arguments: [
-                        record.budgetId, record.name, record.nameKey, record.amountCents, record.quantity, record.date,
-                        record.tagSetId, record.createdAt, record.updatedAt,
-                    ])
-            }
-            expense.id = db.lastInsertedRowID
-            return expense
+            return try Self.insert(expense, db)
         }
+    }
+
+    public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
+        var expense = try expense.validated()
+        expense.createdAt = now
+        expense.updatedAt = expense.createdAt
+        return try write { db in
+            let budget = try Self.find(name, db)
+            expense.budgetID = budget.id ?? 0
+            let saved = try Self.insert(expense, db)
+            let month = expense.date.monthValue
+            let figure = try Self.figure(of: budget, in: month, db)
+            return (saved, try BudgetStatus(budget: budget, month: month, spent: Money(cents: figure.spent), expenseCount: figure.count))
+        }
+    }
+
+    private static func insert(_ expense: Expense, _ db: Database) throws -> Expense {
+        let record = ExpenseRecord(expense, tagSetId: try tagSetID(expense.tags, db))
+        // Plain SQL: a record's insert first reads the table's schema, 3 % of a `tally add`.
+        try saving(expense) {
+            try db.execute(
+                sql: ExpenseRecord.insertSQL(rows: 1),
+                arguments: [
+                    record.budgetId, record.name, record.nameKey, record.amountCents, record.quantity, record.date,
+                    record.tagSetId, record.createdAt, record.updatedAt,
+                ])
+        }
+        var saved = expense
+        saved.id = db.lastInsertedRowID
+        return saved
     }
 
     /// One transaction and the import's batched writer for the whole batch: a million expenses
@@ -636,20 +665,22 @@ public final class SQLiteStore: DataAccess {
     /// `budget`'s figures for `month`, for `tally add`: one row of `budgetMonth` (see
     /// `Schema.v3`) instead of summing the month's expenses, which took a fifth of the command.
     public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
-        let figure = try read { db -> (spent: Int64, count: Int) in
-            switch budget.period {
-            case .monthly:
-                let stored = try Row.fetchOne(
-                    db, sql: "SELECT spentCents, expenseCount FROM budgetMonth WHERE budgetId = ? AND month = ?",
-                    arguments: [budget.id, Int64(month.year) * 100 + Int64(month.month)])
-                guard let stored else { return (0, 0) }
-                // A REAL marks a sum that overflowed; summing the expenses reports it.
-                let spent: DatabaseValue = stored[0]
-                if case .int64(let cents) = spent.storage { return (cents, stored[1]) }
-                return try Self.sumExpenses(of: budget, in: month, db)
-            }
-        }
+        let figure = try read { db in try Self.figure(of: budget, in: month, db) }
         return try BudgetStatus(budget: budget, month: month, spent: Money(cents: figure.spent), expenseCount: figure.count)
+    }
+
+    private static func figure(of budget: Budget, in month: Month, _ db: Database) throws -> (spent: Int64, count: Int) {
+        switch budget.period {
+        case .monthly:
+            let stored = try Row.fetchOne(
+                db, sql: "SELECT spentCents, expenseCount FROM budgetMonth WHERE budgetId = ? AND month = ?",
+                arguments: [budget.id, Int64(month.year) * 100 + Int64(month.month)])
+            guard let stored else { return (0, 0) }
+            // A REAL marks a sum that overflowed; summing the expenses reports it.
+            let spent: DatabaseValue = stored[0]
+            if case .int64(let cents) = spent.storage { return (cents, stored[1]) }
+            return try sumExpenses(of: budget, in: month, db)
+        }
     }
 
     /// One budget's month summed from its expenses, one index probe per day: a date range would
@@ -694,7 +725,7 @@ public final class SQLiteStore: DataAccess {
     // MARK: - Helpers
 
     private static func find(_ name: String, _ db: Database) throws -> Budget {
-        let key = NameKey.make(name.trimmingCharacters(in: .whitespacesAndNewlines))
+        let key = NameKey.lookup(name)
         guard let record = try BudgetRecord.fetchOne(db, sql: "SELECT * FROM budget WHERE nameKey = ?", arguments: [key])
         else { throw TallyError.budgetNotFound(name) }
         return try record.model()

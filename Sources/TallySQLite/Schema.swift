@@ -19,6 +19,16 @@ enum Schema {
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
+    /// What GRDB's `appliedIdentifiers` reads, through `Row`, which every command uses anyway:
+    /// its `String.fetchSet` made the Swift runtime scan every conformance record once more.
+    /// Throws when there is no migration table yet.
+    static func appliedMigrations(_ db: Database) throws -> Set<String> {
+        var applied = Set<String>()
+        let rows = try Row.fetchCursor(db, sql: "SELECT identifier FROM grdb_migrations")
+        while let row = try rows.next() { applied.insert(row[0]) }
+        return applied
+    }
+
     /// Names, amounts and dates are validated in Swift first; the constraints below make the
     /// database refuse bad rows written by anything else.
     ///

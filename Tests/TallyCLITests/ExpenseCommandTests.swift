@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TallyCore
 
 @Suite struct ExpenseCommandTests {
     static func withBudgets() throws -> Sandbox {
@@ -29,6 +30,19 @@ import Testing
         #expect(outcome.stdout.hasPrefix("Added expense #1 2026-03-10 Espresso: 2.00 in Café\n"))
         let expenses = try sandbox.ok(["expense", "list", "--json"]).jsonArray
         #expect(expenses.first?["budget"] as? String == "Café")
+    }
+
+    /// The two zones are 26 hours apart, so at any moment they are on different days.
+    @Test(arguments: ["Pacific/Kiritimati", "Etc/GMT+12"])
+    func addWithoutADateUsesTodayInTheTimeZoneOfTZ(zone: String) throws {
+        let sandbox = try ExpenseCommandTests.withBudgets()
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let before = Day.today(now: Date(), in: timeZone)
+        let outcome = try sandbox.run(["add", "Tea", "1", "-b", "Groceries"], environment: ["TZ": zone])
+        let after = Day.today(now: Date(), in: timeZone)
+        let saved = [before, after].map { "Added expense #1 \($0.isoString) Tea: 1.00 in Groceries\n" }
+        #expect(outcome.status == 0)
+        #expect(saved.contains { (line: String) in outcome.stdout.hasPrefix(line) }, "\(outcome.stdout)")
     }
 
     @Test func addWarnsOnStderrWhenTheBudgetGoesOver() throws {

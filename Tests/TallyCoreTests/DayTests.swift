@@ -23,6 +23,13 @@ import TallyCore
         #expect(try Day(parsing: "2025-12-31") < Day(parsing: "2026-01-01"))
     }
 
+    @Test func todayIsTheDayFoundationSeesInTheLocalTimeZone() {
+        let before = Day.today(now: Date(), in: .current)
+        let today = Day.today()
+        let after = Day.today(now: Date(), in: .current)
+        #expect(today == before || today == after)
+    }
+
     @Test func lastSecondOfAMonthBelongsToThatMonthInItsTimeZone() throws {
         let zone = try #require(TimeZone(identifier: "America/New_York"))
         // 2026-11-30 23:59:59 in New York is 2026-12-01 04:59:59 UTC.

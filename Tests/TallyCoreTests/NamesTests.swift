@@ -13,6 +13,23 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10).map { String($0, radix: 16) })")
     }
 
+    @Test func printableASCIIKeysEqualFoundationsFolding() {
+        var generator = SeededGenerator(seed: 7)
+        let printable = (0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
+        for _ in 0..<2_000 {
+            let name = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in printable.randomElement(using: &generator) ?? "a" })
+            let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+                .precomposedStringWithCanonicalMapping
+            #expect(NameKey.make(name) == folded, "\(name)")
+            #expect(NameKey.lookup(name) == NameKey.make(name.trimmingCharacters(in: .whitespacesAndNewlines)), "\(name)")
+        }
+    }
+
+    @Test(arguments: ["  Café ", "\tCAFE\n", "ＣＡＦＥ", "cafe\u{301}", " e\u{301}clair", "Groceries"])
+    func lookupKeysIgnoreSurroundingWhiteSpace(name: String) {
+        #expect(NameKey.lookup(name) == NameKey.make(name.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
     @Test func nonASCIINamesAreTrimmedOfAnyWhiteSpaceAndKeptOtherwise() throws {
         #expect(try NameKey.validated("\u{3000}Café\u{A0}", kind: .budget, maximumLength: 10) == "Café")
         #expect(try NameKey.validated("\n Crème brûlée\u{2003}", kind: .expense, maximumLength: 20) == "Crème brûlée")

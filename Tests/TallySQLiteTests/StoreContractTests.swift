@@ -437,6 +437,42 @@ import TallySQLite
     }
 
     @Test(arguments: StoreKind.allCases)
+    func addingToABudgetByNameSavesTheExpenseAndAnswersItsMonth(kind: StoreKind) throws {
+        let store = try kind.make()
+        let food = try store.addBudget(Budget(name: "Café", limit: money("100")))
+        let rent = try store.addBudget(Budget(name: "Rent", limit: money("900")))
+        _ = try store.addExpense(Expense(name: "Bread", amount: money("4.20"), date: day("2026-03-02"), budgetID: food.id ?? 0))
+        _ = try store.addExpense(Expense(name: "Old", amount: money("9"), date: day("2026-02-27"), budgetID: food.id ?? 0))
+
+        // The budget comes from the name, whatever `budgetID` says.
+        let (saved, status) = try store.addExpense(
+            Expense(name: " Coffee ", amount: money("3.50"), quantity: 2, date: day("2026-03-20"), budgetID: rent.id ?? 0, tags: ["Work", "work "]),
+            toBudgetNamed: "  CAFE ")
+        #expect(saved.id != nil)
+        #expect(saved.name == "Coffee")
+        #expect(saved.budgetID == food.id)
+        #expect(saved.tags == ["work"])
+        #expect(try store.expense(id: saved.id ?? 0) == saved)
+        #expect(status == (try store.status(of: food, in: month("2026-03"))))
+        #expect(status.spent == (try money("11.20")))
+        #expect(status.expenseCount == 2)
+        #expect(status.remaining == (try money("88.80")))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func addingToAnUnknownBudgetOrWithBrokenRulesSavesNothing(kind: StoreKind) throws {
+        let store = try kind.make()
+        _ = try store.addBudget(Budget(name: "Food", limit: money("100")))
+        let before = try Snapshot(store)
+        let coffee = Expense(name: "Coffee", amount: try money("3.50"), date: try day("2026-03-20"), budgetID: 0)
+        expectError(.budgetNotFound("Fod")) { () throws(TallyError) in _ = try store.addExpense(coffee, toBudgetNamed: "Fod") }
+        var free = coffee
+        free.amount = .zero
+        expectError(.amountNotPositive(.zero)) { () throws(TallyError) in _ = try store.addExpense(free, toBudgetNamed: "Food") }
+        #expect(try Snapshot(store) == before)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func sumsTooLargeFailInsteadOfWrapping(kind: StoreKind) throws {
         let store = try kind.make()
         let budget = try store.addBudget(Budget(name: "Huge", limit: Money.maximumInput))
@@ -450,6 +486,11 @@ import TallySQLite
         expectError(.arithmeticOverflow) { () throws(TallyError) in try store.spendingByTag(in: september.days) }
         #expect(try store.expenses(ExpenseQuery(sort: .total, limit: 1)).count == 1)
         expectError(.arithmeticOverflow) { () throws(TallyError) in try store.status(of: budget, in: september) }
+        // An expense whose month cannot be summed any more is not saved by `tally add`'s method.
+        let count = try store.countExpenses(ExpenseQuery())
+        let one = Expense(name: "One more", amount: Money(cents: 1), date: try day("2026-09-10"), budgetID: 0)
+        expectError(.arithmeticOverflow) { () throws(TallyError) in _ = try store.addExpense(one, toBudgetNamed: "huge") }
+        #expect(try store.countExpenses(ExpenseQuery()) == count)
 
         // Once the sum fits again, the figure is exact again.
         for expense in try store.expenses(ExpenseQuery(limit: 2)) { try store.removeExpense(id: expense.id ?? 0) }

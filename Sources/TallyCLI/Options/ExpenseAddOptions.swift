@@ -59,16 +59,19 @@ struct ExpenseAddition: Equatable {
     func run() throws {
         let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
         let database = try SQLiteStore(path: StoreOptions.resolvedPath(db: db))
-        let target = try database.budget(named: budget)
-        let expense = try database.addExpense(Expense(
-            name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day,
-            budgetID: target.id ?? 0, tags: tags
-        ))
-        let status = try database.status(of: target, in: day.monthValue)
+        let (expense, status) = try database.addExpense(
+            Expense(name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day, budgetID: 0, tags: tags),
+            toBudgetNamed: budget)
+        let target = status.budget
         Console.write("Added expense " + (try Renderers.expenseLine(expense, budgetName: target.name)) + "\n"
             + Renderers.remainingLine(status))
         if status.isOverBudget {
             Console.warn("budget \(quoted(target.name)) is over its limit for \(status.month.isoString) by \(Money(cents: -status.remaining.cents).groupedString)")
         }
+        // The process ends right after, and closing is all it needs: releasing the store as well
+        // would remove GRDB's notification observers and start a dispatch worker thread to dispose
+        // of its queue, 0.2 ms of a `tally add`. The expense is committed whether or not this closes.
+        try? database.close()
+        _ = Unmanaged.passRetained(database)
     }
 }
