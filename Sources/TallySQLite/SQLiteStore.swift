@@ -41,8 +41,9 @@ public final class SQLiteStore: DataAccess {
 
     private init(_ dbWriter: any DatabaseWriter, clock: @escaping @Sendable () -> Date, path: String) throws(TallyError) {
         // While other processes create the same new file this read may fail ("no such table");
-        // migrating then retries until the schema is there (see `migrate`).
-        let applied = (try? dbWriter.read(Schema.appliedMigrations)) ?? []
+        // migrating then retries until the schema is there (see `migrate`). One SELECT is a
+        // transaction of its own: `read` would add BEGIN, COMMIT and two `query_only` pragmas.
+        let applied = (try? dbWriter.unsafeRead(Schema.appliedMigrations)) ?? []
         // The header check that skips the inspection trusts `user_version`; this holds even if a
         // newer Tally forgot to raise it.
         let unknown = applied.subtracting(Schema.knownMigrations)
