@@ -663,13 +663,13 @@ public final class SQLiteStore: DataAccess {
 
     // MARK: - One Budget's Figures
 
-    /// `budget`'s figures for `month`, for `tally add`: one row of `budgetMonth` (see
-    /// `Schema.v3`) instead of summing the month's expenses, which took a fifth of the command.
     public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
         let figure = try read { db in try Self.figure(of: budget, in: month, db) }
         return try BudgetStatus(budget: budget, month: month, spent: Money(cents: figure.spent), expenseCount: figure.count)
     }
 
+    /// `budget`'s figures for `month`, as `tally add` shows them: one row of `budgetMonth` (see
+    /// `Schema.v3`) instead of summing the month's expenses, which took a fifth of the command.
     private static func figure(of budget: Budget, in month: Month, _ db: Database) throws -> (spent: Int64, count: Int) {
         switch budget.period {
         case .monthly:
