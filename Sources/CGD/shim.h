@@ -1,5 +1,6 @@
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <gd.h>
 
 // The libgd functions Tally calls. They are looked up in the shared library when the first
@@ -17,11 +18,18 @@ typedef struct TallyGD {
 #undef TALLY_GD_FIELD
 } TallyGD;
 
-/// Loads libgd into `gd`; returns NULL, or what went wrong. Not thread-safe: call it once.
-static inline const char *_Nullable tally_gd_load(TallyGD *_Nonnull gd) {
-    void *library = dlopen("libgd.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) library = dlopen("libgd.so", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) return dlerror();
+/// Loads libgd from the library `name`, else `fallback`, into `gd`; returns NULL, or what went
+/// wrong: when neither loads, why `name` did not. Not thread-safe: call it once.
+static inline const char *_Nullable tally_gd_load(TallyGD *_Nonnull gd, const char *_Nonnull name, const char *_Nonnull fallback) {
+    static char reason[512];
+    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        // The fallback's own failure would name a file only development packages install.
+        const char *error = dlerror();
+        snprintf(reason, sizeof reason, "%s", error != NULL ? error : name);
+        library = dlopen(fallback, RTLD_NOW | RTLD_LOCAL);
+        if (library == NULL) return reason;
+    }
 #define TALLY_GD_LOOKUP(name) \
     if ((*(void **)&gd->name = dlsym(library, #name)) == NULL) return dlerror();
     TALLY_GD_FUNCTIONS(TALLY_GD_LOOKUP)

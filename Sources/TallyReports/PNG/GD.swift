@@ -10,12 +10,15 @@ enum GD {
     /// harmless: a picture is only drawn on a canvas, and a canvas throws `functions()`'s error.
     static var available: TallyGD? { try? loaded.get() }
 
-    private static let loaded: Result<TallyGD, TallyError> = {
+    private static let loaded = load(name: "libgd.so.3", fallback: "libgd.so")
+
+    static func load(name: String, fallback: String) -> Result<TallyGD, TallyError> {
         let table = UnsafeMutablePointer<TallyGD>.allocate(capacity: 1)
         defer { table.deallocate() }
-        if let failure = tally_gd_load(table) {
-            return .failure(.reportFailed("cannot load libgd to draw the charts: \(String(cString: failure))"))
+        if let failure = tally_gd_load(table, name, fallback) {
+            return .failure(.reportFailed(
+                "cannot load libgd to draw the charts (on Debian: apt-get install libgd3): \(String(cString: failure))"))
         }
         return .success(table.pointee)
-    }()
+    }
 }

@@ -28,6 +28,21 @@ final class DecodedImage {
 }
 
 struct PNGRendererTests {
+    @Test func aMissingLibgdIsNamedWithThePackageToInstall() {
+        guard case .failure(let error) = GD.load(name: "libtally-absent.so.3", fallback: "libtally-absent.so") else {
+            Issue.record("a library that does not exist loaded")
+            return
+        }
+        let message = error.localizedDescription
+        #expect(message.contains("apt-get install libgd3"), "\(message)")
+        #expect(message.contains("libtally-absent.so.3:"), "\(message)")
+        #expect(!message.contains("libtally-absent.so:"), "\(message)")
+    }
+
+    @Test func theInstalledLibgdLoadsByItsRuntimeName() throws {
+        _ = try GD.load(name: "libgd.so.3", fallback: "libtally-absent.so").get()
+    }
+
     @Test func dashboardDecodesAtTheLayoutSize() throws {
         let report = try Fixtures.report(Fixtures.store())
         let data = try PNGRenderer().render(report)
