@@ -39,14 +39,21 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
-        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
-        .testTarget(name: "TallySQLiteTests", dependencies: ["TallyCore", "TallySQLite"], resources: [.copy("Fixtures")]),
+        // What several test targets share; only test targets depend on it.
+        .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"]),
+        .testTarget(
+            name: "TallySQLiteTests", dependencies: ["TallyCore", "TallySQLite", "TallyTestSupport"], resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "TallyReportsTests", dependencies: ["TallyCore", "TallyReports", "CGD"], resources: [.copy("Golden")],
             // The tests decode the PNGs with libgd itself, linked as usual.
             linkerSettings: [.linkedLibrary("gd")]
         ),
-        .testTarget(name: "TallyCLITests", dependencies: ["TallyCore", "TallyCLI", "tally"], resources: [.copy("Golden"), .copy("Fixtures")]),
-        .testTarget(name: "TallyExchangeTests", dependencies: ["TallyCore", "TallyExchange"]),
+        .testTarget(
+            name: "TallyCLITests", dependencies: ["TallyCore", "TallyCLI", "tally", "TallyTestSupport"],
+            resources: [.copy("Golden"), .copy("Fixtures")]
+        ),
+        .testTarget(name: "TallyExchangeTests", dependencies: ["TallyCore", "TallyExchange", "TallyTestSupport"]),
     ]
 )

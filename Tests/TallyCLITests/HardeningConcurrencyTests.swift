@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// Several shells using one database at once: every command succeeds and nothing is lost.
@@ -45,7 +46,7 @@ import Testing
 
     /// Runs `body` for 0..<count on as many threads and returns the results in order.
     private static func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> T) throws -> [T] {
-        let results = LockedBox<[Int: Result<T, any Error>]>([:])
+        let results = Locked<[Int: Result<T, any Error>]>([:])
         let group = DispatchGroup()
         for index in 0..<count {
             group.enter()
@@ -57,19 +58,5 @@ import Testing
         }
         group.wait()
         return try (0..<count).map { index in try results.withLock { $0[index] }?.get() ?? { throw Hardening.Failure("no result") }() }
-    }
-}
-
-/// A lock-protected value shared between the worker threads.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 /// `kill -9` in the middle of a large import: whenever the process dies, the database is intact
@@ -37,7 +38,7 @@ import Testing
         for (round, fraction) in Self.killMoments(using: &random).enumerated() {
             let db = try Self.copy(base, to: "round\(round)", in: folder)
             let roundStarted = ContinuousClock.now
-            let exited = LockedBox<ContinuousClock.Instant?>(nil)
+            let exited = Locked<ContinuousClock.Instant?>(nil)
             let process = try Self.start(["import", csv, "--db", db], in: sandbox) { exited.withLock { $0 = .now } }
             Thread.sleep(forTimeInterval: Self.seconds(duration) * fraction)
             let killed = process.isRunning && kill(process.processIdentifier, SIGKILL) == 0

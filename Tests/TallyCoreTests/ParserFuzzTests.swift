@@ -1,3 +1,4 @@
+import TallyTestSupport
 import Testing
 import TallyCore
 
@@ -201,21 +202,4 @@ enum ReferenceParser {
     }
 
     private static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-}
-
-/// Collects mismatches and reports the first few, so one bug does not print ten thousand issues.
-struct FailureLog {
-    private(set) var messages: [String] = []
-    private(set) var count = 0
-
-    mutating func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-        guard !condition else { return }
-        count += 1
-        if messages.count < 10 { messages.append(message()) }
-    }
-
-    func report(sourceLocation: SourceLocation = #_sourceLocation) {
-        for message in messages { Issue.record("\(message)", sourceLocation: sourceLocation) }
-        if count > messages.count { Issue.record("… and \(count - messages.count) more", sourceLocation: sourceLocation) }
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 @testable import TallyExchange
@@ -13,7 +14,7 @@ import TallyCore
     @Test(arguments: [ImporterFuzzSource.random, .mutated])
     func csvImporter(source: ImporterFuzzSource) {
         var random = FuzzRandom(seed: 0xC5F0_0001 &+ source.seedOffset)
-        var failures = ImporterFailureLog()
+        var failures = FailureLog()
         var accepted = 0
         for index in 0..<Self.inputsPerGenerator {
             var file = CSVFile.valid(using: &random)
@@ -43,7 +44,7 @@ import TallyCore
     @Test(arguments: [ImporterFuzzSource.random, .mutated])
     func jsonImporter(source: ImporterFuzzSource) {
         var random = FuzzRandom(seed: 0x750F_0001 &+ source.seedOffset)
-        var failures = ImporterFailureLog()
+        var failures = FailureLog()
         var accepted = 0
         for index in 0..<Self.inputsPerGenerator {
             let pristine = source == .mutated && index % 10 == 0
@@ -667,23 +668,6 @@ struct FuzzRandom: RandomNumberGenerator {
             }
         }
         return pieces.joined()
-    }
-}
-
-/// Collects mismatches and reports the first few, so one bug does not print ten thousand issues.
-struct ImporterFailureLog {
-    private(set) var messages: [String] = []
-    private(set) var count = 0
-
-    mutating func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-        guard !condition else { return }
-        count += 1
-        if messages.count < 10 { messages.append(message()) }
-    }
-
-    func report(sourceLocation: SourceLocation = #_sourceLocation) {
-        for message in messages { Issue.record("\(message)", sourceLocation: sourceLocation) }
-        if count > messages.count { Issue.record("… and \(count - messages.count) more", sourceLocation: sourceLocation) }
     }
 }
 

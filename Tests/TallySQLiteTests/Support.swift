@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 @testable import TallySQLite
@@ -28,20 +29,6 @@ final class TestClock: Sendable {
 
     func advance(by seconds: TimeInterval) {
         state.withLock { $0 += seconds }
-    }
-}
-
-/// A tiny lock-protected box (Synchronization's Mutex needs macOS 15).
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }
 
