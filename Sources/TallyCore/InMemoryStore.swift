@@ -88,13 +88,19 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
             guard state.budgets[expense.budgetID] != nil else { throw .budgetNotFound("#\(expense.budgetID)") }
-            expense.id = state.nextExpenseID
-            expense.createdAt = timestamp
-            expense.updatedAt = timestamp
-            state.nextExpenseID += 1
-            state.expenses[state.nextExpenseID - 1] = expense
-            return expense
+            return Self.insert(expense, at: timestamp, into: &state)
         }
+    }
+
+    /// Gives `expense` the next id and its timestamps, and stores it.
+    private static func insert(_ expense: Expense, at timestamp: Date, into state: inout State) -> Expense {
+        var saved = expense
+        saved.id = state.nextExpenseID
+        saved.createdAt = timestamp
+        saved.updatedAt = timestamp
+        state.nextExpenseID += 1
+        state.expenses[state.nextExpenseID - 1] = saved
+        return saved
     }
 
     @discardableResult
@@ -229,12 +235,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return try transaction { (state: inout State) throws(TallyError) in
             let budget = try Self.find(name, in: state)
             expense.budgetID = budget.id ?? 0
-            expense.id = state.nextExpenseID
-            expense.createdAt = timestamp
-            expense.updatedAt = timestamp
-            state.nextExpenseID += 1
-            state.expenses[state.nextExpenseID - 1] = expense
-            return (expense, try Self.status(of: budget, in: expense.date.monthValue, state))
+            let saved = Self.insert(expense, at: timestamp, into: &state)
+            return (saved, try Self.status(of: budget, in: expense.date.monthValue, state))
         }
     }
 

@@ -216,7 +216,7 @@ public final class SQLiteStore: DataAccess {
     }
 
     private static func verdict(_ db: Database) throws -> Verdict {
-        let applied = try Schema.migrator.appliedIdentifiers(db)
+        let applied = try Schema.appliedMigrations(db)
         if applied.isEmpty {
             let tables = try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'") ?? 0
@@ -350,9 +350,7 @@ public final class SQLiteStore: DataAccess {
             let budget = try Self.find(name, db)
             expense.budgetID = budget.id ?? 0
             let saved = try Self.insert(expense, db)
-            let month = expense.date.monthValue
-            let figure = try Self.figure(of: budget, in: month, db)
-            return (saved, try BudgetStatus(budget: budget, month: month, spent: Money(cents: figure.spent), expenseCount: figure.count))
+            return (saved, try Self.status(of: budget, in: expense.date.monthValue, db))
         }
     }
 
@@ -664,8 +662,12 @@ public final class SQLiteStore: DataAccess {
     // MARK: - One Budget's Figures
 
     public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
-        let figure = try read { db in try Self.figure(of: budget, in: month, db) }
-        return try BudgetStatus(budget: budget, month: month, spent: Money(cents: figure.spent), expenseCount: figure.count)
+        try read { db in try Self.status(of: budget, in: month, db) }
+    }
+
+    private static func status(of budget: Budget, in month: Month, _ db: Database) throws -> BudgetStatus {
+        let (spent, count) = try figure(of: budget, in: month, db)
+        return try BudgetStatus(budget: budget, month: month, spent: Money(cents: spent), expenseCount: count)
     }
 
     /// `budget`'s figures for `month`, as `tally add` shows them: one row of `budgetMonth` (see

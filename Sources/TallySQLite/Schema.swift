@@ -19,14 +19,19 @@ enum Schema {
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
-    /// What GRDB's `appliedIdentifiers` reads, through `Row`, which every command uses anyway:
-    /// its `String.fetchSet` made the Swift runtime scan every conformance record once more.
-    /// Throws when there is no migration table yet.
+    /// The applied migrations, as GRDB's `appliedIdentifiers` answers (none while there is no
+    /// migration table), but read through `Row`, which every command uses anyway: its
+    /// `String.fetchSet` made the Swift runtime scan every conformance record once more.
     static func appliedMigrations(_ db: Database) throws -> Set<String> {
-        var applied = Set<String>()
-        let rows = try Row.fetchCursor(db, sql: "SELECT identifier FROM grdb_migrations")
-        while let row = try rows.next() { applied.insert(row[0]) }
-        return applied
+        do {
+            var applied = Set<String>()
+            let rows = try Row.fetchCursor(db, sql: "SELECT identifier FROM grdb_migrations")
+            while let row = try rows.next() { applied.insert(row[0]) }
+            return applied
+        } catch {
+            if (try? !db.tableExists("grdb_migrations")) ?? false { return [] }
+            throw error
+        }
     }
 
     /// Names, amounts and dates are validated in Swift first; the constraints below make the
