@@ -88,18 +88,18 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
             guard state.budgets[expense.budgetID] != nil else { throw .budgetNotFound("#\(expense.budgetID)") }
-            return Self.insert(expense, at: timestamp, into: &state)
+            return Self.insertExpense(expense, at: timestamp, into: &state)
         }
     }
 
     /// Gives `expense` the next id and its timestamps, and stores it.
-    private static func insert(_ expense: Expense, at timestamp: Date, into state: inout State) -> Expense {
+    private static func insertExpense(_ expense: Expense, at timestamp: Date, into state: inout State) -> Expense {
         var saved = expense
         saved.id = state.nextExpenseID
         saved.createdAt = timestamp
         saved.updatedAt = timestamp
+        state.expenses[state.nextExpenseID] = saved
         state.nextExpenseID += 1
-        state.expenses[state.nextExpenseID - 1] = saved
         return saved
     }
 
@@ -110,13 +110,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         for expense in expenses { validated.append(try expense.validated()) }
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
-            for var expense in validated {
+            for expense in validated {
                 guard state.budgets[expense.budgetID] != nil else { throw .budgetNotFound("#\(expense.budgetID)") }
-                expense.id = state.nextExpenseID
-                expense.createdAt = timestamp
-                expense.updatedAt = timestamp
-                state.expenses[state.nextExpenseID] = expense
-                state.nextExpenseID += 1
+                _ = Self.insertExpense(expense, at: timestamp, into: &state)
             }
             return validated.count
         }
@@ -194,12 +190,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 guard let budgetID else { return resolver.markMissing(budgetName) }
                 var expense = try expense.validated()
                 _ = try expense.total()
-                expense.id = state.nextExpenseID
                 expense.budgetID = budgetID
-                expense.createdAt = timestamp
-                expense.updatedAt = timestamp
-                state.expenses[state.nextExpenseID] = expense
-                state.nextExpenseID += 1
+                _ = Self.insertExpense(expense, at: timestamp, into: &state)
                 count += 1
             }
             let missing = resolver.missingNames
@@ -235,7 +227,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return try transaction { (state: inout State) throws(TallyError) in
             let budget = try Self.find(name, in: state)
             expense.budgetID = budget.id ?? 0
-            let saved = Self.insert(expense, at: timestamp, into: &state)
+            let saved = Self.insertExpense(expense, at: timestamp, into: &state)
             return (saved, try Self.status(of: budget, in: expense.date.monthValue, state))
         }
     }
