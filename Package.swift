@@ -14,14 +14,19 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.0"),
     ],
     targets: [
+        // Models and their rules, Money, Day, Month, errors, and the DataAccess boundary.
         .target(name: "TallyCore"),
+        // The stores: each a separate target, as isowords keeps its live and test clients.
+        .target(name: "TallyInMemory", dependencies: ["TallyCore"]),
         .target(
             name: "TallySQLite",
             dependencies: [
                 "TallyCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        .target(name: "TallyExchange", dependencies: ["TallyCore"]),
+        // The one place that turns a location into a store.
+        .target(name: "TallyStores", dependencies: ["TallyCore", "TallyInMemory", "TallySQLite"]),
+        .target(name: "TallyImportExport", dependencies: ["TallyCore"]),
         // libgd's headers; the library itself is opened when the first picture is drawn (see shim.h).
         .systemLibrary(name: "CGD", providers: [.apt(["libgd-dev"])]),
         .target(
@@ -29,12 +34,14 @@ let package = Package(
             dependencies: ["TallyCore", "CGD", .product(name: "Mustache", package: "swift-mustache")],
             plugins: ["EmbedTemplates"]
         ),
+        // One type per user action: validates, calls the rules and the store, returns a value.
+        .target(name: "TallyUseCases", dependencies: ["TallyCore", "TallyStores", "TallyImportExport", "TallyReports"]),
         .executableTarget(name: "TemplateEmbedder", path: "Plugins/TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(
             name: "TallyCLI",
             dependencies: [
-                "TallyCore", "TallySQLite", "TallyReports", "TallyExchange",
+                "TallyCore", "TallyStores", "TallyUseCases", "TallyReports", "TallyImportExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -43,10 +50,10 @@ let package = Package(
         .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"]),
         .testTarget(
-            name: "TallySQLiteTests", dependencies: ["TallyCore", "TallySQLite", "TallyTestSupport"], resources: [.copy("Fixtures")]
+            name: "TallySQLiteTests", dependencies: ["TallyCore", "TallyInMemory", "TallySQLite", "TallyTestSupport"], resources: [.copy("Fixtures")]
         ),
         .testTarget(
-            name: "TallyReportsTests", dependencies: ["TallyCore", "TallyReports", "CGD"], resources: [.copy("Golden")],
+            name: "TallyReportsTests", dependencies: ["TallyCore", "TallyInMemory", "TallyReports", "CGD"], resources: [.copy("Golden")],
             // The tests decode the PNGs with libgd itself, linked as usual.
             linkerSettings: [.linkedLibrary("gd")]
         ),
@@ -54,6 +61,6 @@ let package = Package(
             name: "TallyCLITests", dependencies: ["TallyCore", "TallyCLI", "tally", "TallyTestSupport"],
             resources: [.copy("Golden"), .copy("Fixtures")]
         ),
-        .testTarget(name: "TallyExchangeTests", dependencies: ["TallyCore", "TallyExchange", "TallyTestSupport"]),
+        .testTarget(name: "TallyImportExportTests", dependencies: ["TallyCore", "TallyImportExport", "TallyTestSupport"]),
     ]
 )

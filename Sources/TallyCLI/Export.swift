@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
-import TallyExchange
+import TallyImportExport
 
 extension Tally {
     struct Export: ParsableCommand {

@@ -38,7 +38,10 @@ public enum ExpenseSort: String, Hashable, Sendable, CaseIterable {
 /// transaction, named for what the user wants done.
 ///
 /// `SQLiteStore` and `InMemoryStore` implement it identically; the contract suite proves it.
-public protocol DataAccess: Sendable {
+public protocol DataAccess: AnyObject, Sendable {
+    /// Ends the store's use now (an SQLite file folds its WAL back in); every later call throws.
+    func close() throws(TallyError)
+
     /// Validates and saves a new budget; names clash ignoring case and diacritics.
     func addBudget(_ budget: Budget) throws(TallyError) -> Budget
     /// Finds a budget by name, ignoring case and diacritics.

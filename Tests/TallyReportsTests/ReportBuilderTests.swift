@@ -1,4 +1,5 @@
 import TallyCore
+import TallyInMemory
 import Testing
 @testable import TallyReports
 

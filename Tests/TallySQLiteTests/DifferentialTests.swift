@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallyCore
+import TallyInMemory
 @testable import TallySQLite
 
 /// Random sequences of changes, valid and invalid, applied to `SQLiteStore` (a real file) and

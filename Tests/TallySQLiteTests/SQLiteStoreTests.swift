@@ -2,6 +2,7 @@ import Foundation
 import TallyTestSupport
 import Testing
 import TallyCore
+import TallyInMemory
 @testable import TallySQLite
 
 /// Facts only the SQLite store has: files, permissions, pragmas, constraints, opening errors.

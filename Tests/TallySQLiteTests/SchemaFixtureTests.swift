@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallyCore
+import TallyInMemory
 @testable import TallySQLite
 
 /// One small database per released schema version, committed under `Fixtures/`; each must still

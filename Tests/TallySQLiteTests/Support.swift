@@ -2,6 +2,7 @@ import Foundation
 import TallyTestSupport
 import Testing
 import TallyCore
+import TallyInMemory
 @testable import TallySQLite
 
 /// The two `DataAccess` implementations the contract suite runs against.

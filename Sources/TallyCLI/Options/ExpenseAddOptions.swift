@@ -1,6 +1,6 @@
 import ArgumentParser
 import TallyCore
-import TallySQLite
+import TallyStores
 
 /// What `expense add` and its alias `add` take; one struct so the two cannot drift apart.
 struct ExpenseAddOptions: ParsableArguments {
@@ -58,7 +58,7 @@ struct ExpenseAddition: Equatable {
     /// stderr when the budget is now over its limit.
     func run() throws {
         let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
-        let database = try SQLiteStore(path: StoreOptions.resolvedPath(db: db))
+        let database = try StoreLocation(StoreOptions.resolvedPath(db: db)).open()
         let (expense, status) = try database.addExpense(
             Expense(name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day, budgetID: 0, tags: tags),
             toBudgetNamed: budget)
@@ -72,6 +72,6 @@ struct ExpenseAddition: Equatable {
         // would remove GRDB's notification observers and start a dispatch worker thread to dispose
         // of its queue, 0.2 ms of a `tally add`. The expense is committed whether or not this closes.
         try? database.close()
-        _ = Unmanaged.passRetained(database)
+        _ = Unmanaged.passRetained(database as AnyObject)
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
-import TallySQLite
+import TallyStores
 
 /// Where the database lives: `--db`, else `$TALLY_DB`, else `$XDG_DATA_HOME/tally/tally.sqlite`.
 struct StoreOptions: ParsableArguments {
@@ -17,8 +17,10 @@ struct StoreOptions: ParsableArguments {
         Self.resolvedPath(db: db, environment: environment)
     }
 
-    func openStore() throws(TallyError) -> SQLiteStore {
-        try SQLiteStore(path: resolvedPath())
+    var location: StoreLocation { StoreLocation(resolvedPath()) }
+
+    func openStore() throws(TallyError) -> any DataAccess {
+        try location.open()
     }
 
     static func resolvedPath(db: String?, environment: (String) -> String? = processEnvironment) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyInMemory
 import Testing
 @testable import TallyReports
 

@@ -1,6 +1,7 @@
 import CGD
 import Foundation
 import TallyCore
+import TallyInMemory
 import Testing
 @testable import TallyReports
 

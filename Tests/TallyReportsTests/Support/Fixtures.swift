@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyInMemory
 import TallyReports
 
 /// Fixed stores for report tests: every date is spelled out, so nothing depends on today or

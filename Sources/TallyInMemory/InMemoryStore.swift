@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 
 /// A `DataAccess` held in memory, for tests and previews. Behaves exactly like `SQLiteStore`.
 public final class InMemoryStore: DataAccess, @unchecked Sendable {
@@ -30,6 +31,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     }
 
     private var now: Date { clock().roundedToMilliseconds }
+
+    /// Nothing to release: the state goes with the value.
+    public func close() throws(TallyError) {}
 
     // MARK: - Budgets
 

@@ -2,7 +2,7 @@ import Foundation
 import TallyTestSupport
 import Testing
 import TallyCore
-@testable import TallyExchange
+@testable import TallyImportExport
 
 /// The CSV and JSON importers, from bytes to validated expenses, against generated files:
 /// random byte soup and valid files with a few edits. Every input either plans (and then

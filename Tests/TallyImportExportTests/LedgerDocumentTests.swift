@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import TallyCore
-@testable import TallyExchange
+@testable import TallyImportExport
 
-struct ExchangeDocumentTests {
+struct LedgerDocumentTests {
     private let epoch = Date(timeIntervalSince1970: 0)
 
     private func sampleExpenses() throws -> [(Expense, String)] {
@@ -27,7 +27,7 @@ struct ExchangeDocumentTests {
         let budgets = [Budget(id: 1, name: "Food", limit: Money(cents: 40000), createdAt: epoch), Budget(id: 2, name: "Fun", limit: Money(cents: 5000), createdAt: epoch)]
         let expenses = try sampleExpenses()
         let sink = try export(budgets: budgets, expenses: expenses)
-        let document = try ExchangeDocument.decode(Data(sink.bytes))
+        let document = try LedgerDocument.decode(Data(sink.bytes))
         #expect(document.version == 1)
         #expect(document.budgets == [BudgetDTO(name: "Food", limit: "400.00", period: "monthly"), BudgetDTO(name: "Fun", limit: "50.00", period: "monthly")])
         #expect(document.expenses == (try expenses.map { try ExpenseDTO($0.0, budgetName: $0.1) }))
@@ -61,27 +61,27 @@ struct ExchangeDocumentTests {
 
     @Test func emptyExportIsValid() throws {
         let sink = try export(budgets: [], expenses: [])
-        #expect(try ExchangeDocument.decode(Data(sink.bytes)) == ExchangeDocument(budgets: [], expenses: []))
+        #expect(try LedgerDocument.decode(Data(sink.bytes)) == LedgerDocument(budgets: [], expenses: []))
     }
 
     @Test func encoderAndDecoderAgree() throws {
-        let document = ExchangeDocument(
+        let document = LedgerDocument(
             budgets: [BudgetDTO(name: "Food", limit: "1.00", period: "monthly")],
             expenses: [ExpenseDTO(id: nil, name: "x\u{1}", amount: "1.00", quantity: 1, total: "1.00", date: "2024-01-01", budget: "Food", tags: [])])
-        #expect(try ExchangeDocument.decode(try JSONEncoder().encode(document)) == document)
+        #expect(try LedgerDocument.decode(try JSONEncoder().encode(document)) == document)
     }
 
     @Test func rejectsUnknownVersionsAndNonDocuments() {
         #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 2; this Tally reads version 1")) {
-            try ExchangeDocument.decode(Data(#"{"version": 2, "budgets": [], "expenses": []}"#.utf8))
+            try LedgerDocument.decode(Data(#"{"version": 2, "budgets": [], "expenses": []}"#.utf8))
         }
         #expect(throws: TallyError.importFile(line: nil, reason: "not a Tally JSON document: it has no \"version\"")) {
-            try ExchangeDocument.decode(Data("{}".utf8))
+            try LedgerDocument.decode(Data("{}".utf8))
         }
         #expect(throws: TallyError.importFile(line: nil, reason: "not a Tally JSON document: missing expenses")) {
-            try ExchangeDocument.decode(Data(#"{"version": 1, "budgets": []}"#.utf8))
+            try LedgerDocument.decode(Data(#"{"version": 1, "budgets": []}"#.utf8))
         }
-        #expect(throws: TallyError.self) { try ExchangeDocument.decode(Data("not json".utf8)) }
+        #expect(throws: TallyError.self) { try LedgerDocument.decode(Data("not json".utf8)) }
     }
 
     @Test func invalidEntriesNameTheirPlace() {

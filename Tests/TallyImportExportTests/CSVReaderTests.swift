@@ -1,6 +1,6 @@
 import Testing
 import TallyCore
-@testable import TallyExchange
+@testable import TallyImportExport
 
 struct Row: Equatable, CustomStringConvertible {
     var line: Int

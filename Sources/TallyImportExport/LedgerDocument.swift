@@ -5,14 +5,14 @@ import TallyCore
 ///
 /// These transfer types are separate from the models so the file format can stay stable while
 /// the models change; amounts are two-decimal strings so no reader turns them into floats.
-public struct ExchangeDocument: Codable, Hashable, Sendable {
+public struct LedgerDocument: Codable, Hashable, Sendable {
     public static let currentVersion = 1
 
     public var version: Int
     public var budgets: [BudgetDTO]
     public var expenses: [ExpenseDTO]
 
-    public init(version: Int = ExchangeDocument.currentVersion, budgets: [BudgetDTO], expenses: [ExpenseDTO]) {
+    public init(version: Int = LedgerDocument.currentVersion, budgets: [BudgetDTO], expenses: [ExpenseDTO]) {
         self.version = version
         self.budgets = budgets
         self.expenses = expenses
@@ -20,7 +20,7 @@ public struct ExchangeDocument: Codable, Hashable, Sendable {
 
     /// Decodes a whole document. It holds the file and every row in memory (roughly three times
     /// the file's size); a backup of a personal budget is small enough for that.
-    public static func decode(_ data: Data) throws(TallyError) -> ExchangeDocument {
+    public static func decode(_ data: Data) throws(TallyError) -> LedgerDocument {
         struct VersionProbe: Decodable { var version: Int? }
         let decoder = JSONDecoder()
         let probe: VersionProbe
@@ -36,7 +36,7 @@ public struct ExchangeDocument: Codable, Hashable, Sendable {
             throw .importFile(line: nil, reason: "unsupported document version \(version); this Tally reads version \(currentVersion)")
         }
         do {
-            return try decoder.decode(ExchangeDocument.self, from: data)
+            return try decoder.decode(LedgerDocument.self, from: data)
         } catch {
             throw .importFile(line: nil, reason: "not a Tally JSON document: \(describe(error))")
         }
@@ -194,7 +194,7 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
     }
 }
 
-/// Writes an ``ExchangeDocument`` one entry at a time, so an export never holds all expenses.
+/// Writes an ``LedgerDocument`` one entry at a time, so an export never holds all expenses.
 ///
 /// Call ``begin(budgets:)`` once, ``write(_:budgetName:)`` for each expense, then ``finish()``.
 /// Keys appear in the documented order, one entry per line, so exports diff well.
@@ -208,7 +208,7 @@ public final class JSONExportWriter {
     }
 
     public func begin(budgets: [Budget]) throws(TallyError) {
-        line = Array("{\n  \"version\": \(ExchangeDocument.currentVersion),\n  \"budgets\": [".utf8)
+        line = Array("{\n  \"version\": \(LedgerDocument.currentVersion),\n  \"budgets\": [".utf8)
         for (index, budget) in budgets.enumerated() {
             line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
             let dto = BudgetDTO(budget)

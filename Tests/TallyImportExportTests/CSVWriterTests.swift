@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TallyCore
-@testable import TallyExchange
+@testable import TallyImportExport
 
 struct CSVWriterTests {
     private func write(_ records: [[String]]) throws -> [UInt8] {

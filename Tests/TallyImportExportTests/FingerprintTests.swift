@@ -1,5 +1,5 @@
 import Testing
-@testable import TallyExchange
+@testable import TallyImportExport
 
 struct FingerprintTests {
     @Test func knownDigests() {

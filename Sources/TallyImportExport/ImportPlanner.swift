@@ -57,7 +57,7 @@ public struct ImportPlan: Sendable {
     public let options: CSVImportOptions
     public let summary: ImportSummary
     /// The decoded JSON document; CSV rows are read again from the file instead.
-    let document: ExchangeDocument?
+    let document: LedgerDocument?
     let bufferSize: Int
 }
 
@@ -96,7 +96,7 @@ public enum ImportPlanner {
     ) throws(TallyError) -> ImportPlan {
         let source = FingerprintingSource(try input.open())
         var tally = BudgetTally()
-        var document: ExchangeDocument?
+        var document: LedgerDocument?
         switch format {
         case .csv:
             try forEachCSVRow(source: source, options: options, bufferSize: bufferSize) { (outcome: RowOutcome) throws(TallyError) in
@@ -104,7 +104,7 @@ public enum ImportPlanner {
                 if case .expense(let expense) = outcome { try body(expense) }
             }
         case .json:
-            let decoded = try ExchangeDocument.decode(try readAll(source))
+            let decoded = try LedgerDocument.decode(try readAll(source))
             for (index, dto) in decoded.expenses.enumerated() {
                 let expense = try dto.importedExpense(index: index)
                 tally.add(.expense(expense))

@@ -1,6 +1,6 @@
 import Testing
 import TallyCore
-@testable import TallyExchange
+@testable import TallyImportExport
 
 struct ImportPlannerTests {
     private func plan(_ text: String, options: CSVImportOptions = CSVImportOptions(), chunkSize: Int = .max) throws(TallyError) -> ImportPlan {

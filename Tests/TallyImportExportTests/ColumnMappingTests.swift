@@ -1,6 +1,6 @@
 import Testing
 import TallyCore
-@testable import TallyExchange
+@testable import TallyImportExport
 
 struct ColumnMappingTests {
     @Test func parsesKeysAndColumns() throws {

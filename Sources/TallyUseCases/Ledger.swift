@@ -1,0 +1,2 @@
+import TallyCore
+import TallyStores
