@@ -1,7 +1,8 @@
 import ArgumentParser
 import TallyCore
+import TallyUseCases
 
-extension Tally.Budget {
+extension BudgetCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a budget with a monthly limit.")
 
@@ -18,8 +19,7 @@ extension Tally.Budget {
         }
 
         func run() throws {
-            let database = try store.openStore()
-            let budget = try database.addBudget(TallyCore.Budget(name: name, limit: try ArgumentValue.limit(limit)))
+            let budget = try AddBudget(name: name, limit: try ArgumentValue.limit(limit)).run(in: store.ledger)
             Console.write("Added budget \(quoted(budget.name)) with a monthly limit of \(budget.limit.groupedString).")
         }
     }

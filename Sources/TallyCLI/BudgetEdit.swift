@@ -1,7 +1,8 @@
 import ArgumentParser
 import TallyCore
+import TallyUseCases
 
-extension Tally.Budget {
+extension BudgetCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "edit", abstract: "Rename a budget or change its limit.")
 
@@ -24,13 +25,9 @@ extension Tally.Budget {
         }
 
         func run() throws {
-            let database = try store.openStore()
-            var budget = try database.budget(named: name)
-            let oldName = budget.name
-            if let newName { budget.name = newName }
-            if let limit { budget.limit = try ArgumentValue.limit(limit) }
-            budget = try database.updateBudget(budget)
-            let renamed = oldName == budget.name ? "" : " (was \(quoted(oldName)))"
+            let newLimit = try limit.map { (text: String) throws(ValidationError) in try ArgumentValue.limit(text) }
+            let (before, budget) = try EditBudget(name: name, newName: newName, newLimit: newLimit).run(in: store.ledger)
+            let renamed = before.name == budget.name ? "" : " (was \(quoted(before.name)))"
             Console.write("Updated budget \(quoted(budget.name))\(renamed): monthly limit \(budget.limit.groupedString).")
         }
     }

@@ -1,12 +1,11 @@
 import ArgumentParser
 import TallyCore
+import TallyReports
+import TallyUseCases
 
-/// The orders `budget list` offers; ties keep the name order.
-enum BudgetSort: String, CaseIterable, ExpressibleByArgument {
-    case name, limit, spent, remaining
-}
+extension BudgetOrder: ExpressibleByArgument {}
 
-extension Tally.Budget {
+extension BudgetCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
@@ -19,7 +18,7 @@ extension Tally.Budget {
         var search: String?
 
         @Option(help: "Sort by this column.")
-        var sort: BudgetSort = .name
+        var sort: BudgetOrder = .name
 
         @Flag(help: "Sort in descending order.")
         var desc = false
@@ -29,43 +28,15 @@ extension Tally.Budget {
 
         func run() throws {
             let month = try month.resolved()
-            let database = try store.openStore()
-            let statuses = List.arranged(try database.budgetStatuses(for: month), search: search, sort: sort, descending: desc)
+            let statuses = try ListBudgets(month: month, search: search, order: sort, descending: desc).run(in: store.ledger)
             if output.json {
-                Console.write(try JSONOutput.encode(statuses.map(JSONOutput.BudgetFigures.init)))
+                Console.write(try ListJSON.encode(statuses.map(ListJSON.BudgetFigures.init)))
             } else if statuses.isEmpty {
                 Console.write(search == nil
                     ? "No budgets yet. Add one with: tally budget add NAME --limit AMOUNT"
                     : "No budget matches \(quoted(search ?? "")).")
             } else {
-                Console.write("Budgets for \(month.isoString)\n\n" + Renderers.budgetsAsTable(statuses))
-            }
-        }
-
-        /// Filters and sorts stably: the store's name order breaks ties in either direction.
-        static func arranged(_ statuses: [BudgetStatus], search: String?, sort: BudgetSort, descending: Bool) -> [BudgetStatus] {
-            var result = statuses
-            if let search {
-                let key = NameKey.lookup(search)
-                if !key.isEmpty { result = result.filter { $0.budget.nameKey.contains(key) } }
-            }
-            let indexed = Array(result.enumerated())
-            let ordered = indexed.sorted { lhs, rhs in
-                var order = compare(lhs.element, rhs.element, by: sort)
-                if sort == .name { order = lhs.offset < rhs.offset ? -1 : 1 }
-                if order == 0 { return lhs.offset < rhs.offset }
-                return descending ? order > 0 : order < 0
-            }
-            return ordered.map(\.element)
-        }
-
-        private static func compare(_ lhs: BudgetStatus, _ rhs: BudgetStatus, by sort: BudgetSort) -> Int {
-            func sign(_ left: Money, _ right: Money) -> Int { left < right ? -1 : (left == right ? 0 : 1) }
-            switch sort {
-            case .name: return 0
-            case .limit: return sign(lhs.budget.limit, rhs.budget.limit)
-            case .spent: return sign(lhs.spent, rhs.spent)
-            case .remaining: return sign(lhs.remaining, rhs.remaining)
+                Console.write("Budgets for \(month.isoString)\n\n" + ListRenderers.budgetsAsTable(statuses))
             }
         }
     }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import TallyCore
+import TallyUseCases
 
-extension Tally.Budget {
+extension BudgetCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
@@ -21,16 +22,8 @@ extension Tally.Budget {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let database = try store.openStore()
-            let budget = try database.budget(named: name)
-            let removed: Int
-            do {
-                removed = try database.removeBudget(named: name, includingExpenses: yes)
-            } catch {
-                guard case .budgetNotEmpty(let budgetName, let count) = error,
-                    Console.confirm("Budget \(quoted(budgetName)) has \(count) expense\(count == 1 ? "" : "s"). Remove the budget and delete its expenses?")
-                else { throw error }
-                removed = try database.removeBudget(named: name, includingExpenses: true)
+            let (budget, removed) = try RemoveBudget(name: name, includingExpenses: yes).run(in: store.ledger) { name, count in
+                Console.confirm("Budget \(quoted(name)) has \(counted(count, "expense")). Remove the budget and delete its expenses?")
             }
             let expenses = removed == 0 ? "" : " and its \(removed) expense\(removed == 1 ? "" : "s")"
             Console.write("Removed budget \(quoted(budget.name))\(expenses).")

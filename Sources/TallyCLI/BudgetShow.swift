@@ -1,7 +1,9 @@
 import ArgumentParser
 import TallyCore
+import TallyReports
+import TallyUseCases
 
-extension Tally.Budget {
+extension BudgetCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
@@ -17,20 +19,17 @@ extension Tally.Budget {
 
         func run() throws {
             let month = try month.resolved()
-            let database = try store.openStore()
-            let status = try database.status(ofBudgetNamed: name, in: month)
-            let query = ExpenseQuery(budgetID: status.budget.id, days: status.budget.interval(for: month), sort: .date)
-            let expenses = try database.expenses(query)
+            let (status, expenses) = try ShowBudget(name: name, month: month).run(in: store.ledger)
             if output.json {
-                Console.write(try JSONOutput.encode(try JSONOutput.BudgetDetail(status, expenses: expenses)))
+                Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(status, expenses: expenses)))
                 return
             }
-            var text = Renderers.budgetAsText(status) + "\n\n"
+            var text = ListRenderers.budgetAsText(status) + "\n\n"
             if expenses.isEmpty {
                 text += "No expenses in \(month.isoString)."
             } else {
                 let names = [status.budget.id ?? 0: status.budget.name]
-                text += try Renderers.expensesAsTable(expenses, budgetNames: names, showBudget: false)
+                text += try ListRenderers.expensesAsTable(expenses, budgetNames: names, showBudget: false)
             }
             Console.write(text)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyUseCases
 
 extension Tally {
     struct Demo: ParsableCommand {
@@ -14,7 +15,6 @@ extension Tally {
                 """
         )
 
-        static let defaultSeed: UInt64 = 2026
 
         @Option(help: "Generate this many expenses, spread over twelve budgets.")
         var expenses: Int?
@@ -23,12 +23,10 @@ extension Tally {
         var months: Int?
 
         @Option(help: "Seed the generator; the same seed gives the same data.")
-        var seed: UInt64 = Demo.defaultSeed
+        var seed: UInt64 = FillDemo.defaultSeed
 
         @OptionGroup var store: StoreOptions
 
-        /// Large data sets are written in batches, each one transaction, to bound memory.
-        static let batchSize = 50_000
 
         func validate() throws {
             if let expenses, !(0...100_000_000).contains(expenses) {
@@ -40,37 +38,13 @@ extension Tally {
         }
 
         func run() throws {
-            let database = try store.openStore()
-            let existing = try database.budgets()
-            guard existing.isEmpty else {
-                throw DemoRefusal(path: store.resolvedPath(), budgetCount: existing.count)
+            let demo = FillDemo(expenseCount: expenses, months: months, seed: seed, today: Day.today())
+            do {
+                let added = try demo.run(in: store.ledger)
+                Console.write("Added \(added.budgets) budgets and \(added.expenses) expenses to \(quoted(store.resolvedPath())). Try: tally budget list")
+            } catch let refusal as FillDemo.LedgerNotEmpty {
+                throw DemoRefusal(path: store.resolvedPath(), budgetCount: refusal.budgetCount)
             }
-            let plans = expenses == nil ? DemoData.plans : DemoData.plans + DemoData.extraPlans
-            var saved: [(plan: DemoData.Plan, budgetID: Int64)] = []
-            for plan in plans {
-                let budget = try database.addBudget(TallyCore.Budget(name: plan.name, limit: plan.limit))
-                saved.append((plan, budget.id ?? 0))
-            }
-            var generator = DemoData(seed: seed)
-            let today = Day.today()
-            var added = 0
-            if let expenses {
-                let months = months ?? 24
-                let first = today.monthValue.adding(months: 1 - months)
-                // Month by month, oldest first, each month its even share of the expenses.
-                for index in 0..<months {
-                    var remaining = expenses * (index + 1) / months - expenses * index / months
-                    while remaining > 0 {
-                        let count = min(Demo.batchSize, remaining)
-                        added += try database.addExpenses(
-                            generator.expenses(count: count, plans: saved, in: first.adding(months: index), today: today))
-                        remaining -= count
-                    }
-                }
-            } else {
-                added = try database.addExpenses(generator.typicalExpenses(plans: saved, months: months ?? 6, today: today))
-            }
-            Console.write("Added \(saved.count) budgets and \(added) expenses to \(quoted(store.resolvedPath())). Try: tally budget list")
         }
     }
 }

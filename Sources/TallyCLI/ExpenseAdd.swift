@@ -1,6 +1,6 @@
 import ArgumentParser
 
-extension Tally.Expense {
+extension ExpenseCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",

@@ -1,7 +1,9 @@
 import ArgumentParser
 import TallyCore
+import TallyReports
+import TallyUseCases
 
-extension Tally.Expense {
+extension ExpenseCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
@@ -49,18 +51,12 @@ extension Tally.Expense {
         }
 
         func run() throws {
-            let database = try store.openStore()
-            var expense = try database.expense(id: id)
-            if let name { expense.name = name }
-            if let amount { expense.amount = try ArgumentValue.amount(amount) }
-            if let quantity { expense.quantity = quantity }
-            if let date { expense.date = try ArgumentValue.day(date) }
-            if let budget { expense.budgetID = try database.budget(named: budget).id ?? 0 }
-            if !tags.isEmpty { expense.tags = tags }
-            if clearTags { expense.tags = [] }
-            expense = try database.updateExpense(expense)
-            let owner = try database.budgets().first { $0.id == expense.budgetID }
-            Console.write("Updated expense " + (try Renderers.expenseLine(expense, budgetName: owner?.name ?? "")))
+            let edit = EditExpense(
+                id: id, name: name, amount: try amount.map { (text: String) throws(ValidationError) in try ArgumentValue.amount(text) },
+                quantity: quantity, date: try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) },
+                budget: budget, tags: clearTags ? [] : tags.isEmpty ? nil : tags)
+            let (expense, budgetName) = try edit.run(in: store.ledger)
+            Console.write("Updated expense " + (try ListRenderers.expenseLine(expense, budgetName: budgetName)))
         }
     }
 }

@@ -1,9 +1,11 @@
 import ArgumentParser
 import TallyCore
+import TallyReports
+import TallyUseCases
 
 extension ExpenseSort: ExpressibleByArgument {}
 
-extension Tally.Expense {
+extension ExpenseCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
@@ -11,7 +13,6 @@ extension Tally.Expense {
             discussion: "Sorting is stable: expenses that tie are ordered by id."
         )
 
-        static let maximumPageSize = 1000
 
         @Option(name: [.customShort("b"), .long], help: "Show only this budget's expenses.")
         var budget: String?
@@ -44,41 +45,30 @@ extension Tally.Expense {
             if let month { _ = try ArgumentValue.month(month) }
             if let tag { _ = try ArgumentValue.tags([tag]) }
             guard page >= 1 else { throw ValidationError("invalid page \(page): pages count from 1") }
-            guard (1...List.maximumPageSize).contains(pageSize) else {
-                throw ValidationError("invalid page size \(pageSize): use 1 to \(List.maximumPageSize)")
+            guard (1...ListExpenses.maximumPageSize).contains(pageSize) else {
+                throw ValidationError("invalid page size \(pageSize): use 1 to \(ListExpenses.maximumPageSize)")
             }
         }
 
         func run() throws {
-            var query = ExpenseQuery(search: search, tag: tag, sort: sort, descending: desc)
-            if let month { query.days = try ArgumentValue.month(month).days }
-            let database = try store.openStore()
-            if let budget { query.budgetID = try database.budget(named: budget).id }
-            let total = try database.countExpenses(query)
-            // Multiplying first could overflow on a huge page number; such a page is simply empty.
-            let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
-            query.offset = overflow ? Int.max : offset
-            query.limit = pageSize
-            let expenses = overflow || offset >= total ? [] : try database.expenses(query)
-            var names: [Int64: String] = [:]
-            for each in try database.budgets() { names[each.id ?? 0] = each.name }
-
+            let list = ListExpenses(
+                budget: budget, month: try month.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) },
+                search: search, tag: tag, sort: sort, descending: desc, page: page, pageSize: pageSize)
+            let result = try list.run(in: store.ledger)
             if output.json {
-                var items: [JSONOutput.ExpenseItem] = []
-                for expense in expenses {
-                    items.append(try JSONOutput.ExpenseItem(expense, budgetName: names[expense.budgetID] ?? ""))
+                var items: [ListJSON.ExpenseItem] = []
+                for expense in result.expenses {
+                    items.append(try ListJSON.ExpenseItem(expense, budgetName: result.budgetNames[expense.budgetID] ?? ""))
                 }
-                Console.write(try JSONOutput.encode(items))
-                return
-            }
-            let pages = max((total + pageSize - 1) / pageSize, 1)
-            if total == 0 {
+                Console.write(try ListJSON.encode(items))
+            } else if result.total == 0 {
                 Console.write("No expenses match.")
-            } else if expenses.isEmpty {
+            } else if result.expenses.isEmpty {
+                let pages = result.pageCount
                 Console.write("No expenses on page \(page): there \(pages == 1 ? "is 1 page" : "are \(pages) pages").")
             } else {
-                let footer = "Page \(page) of \(pages), \(total) expense\(total == 1 ? "" : "s") in all."
-                Console.write(try Renderers.expensesAsTable(expenses, budgetNames: names) + "\n\n" + footer)
+                let footer = "Page \(page) of \(result.pageCount), \(counted(result.total, "expense")) in all."
+                Console.write(try ListRenderers.expensesAsTable(result.expenses, budgetNames: result.budgetNames) + "\n\n" + footer)
             }
         }
     }

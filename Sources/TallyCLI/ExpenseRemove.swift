@@ -1,7 +1,8 @@
 import ArgumentParser
 import TallyCore
+import TallyUseCases
 
-extension Tally.Expense {
+extension ExpenseCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an expense.")
 
@@ -11,9 +12,7 @@ extension Tally.Expense {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let database = try store.openStore()
-            let expense = try database.expense(id: id)
-            try database.removeExpense(id: id)
+            let expense = try RemoveExpense(id: id).run(in: store.ledger)
             Console.write("Removed expense #\(id) \(quoted(expense.name)) (\(try expense.total().groupedString)).")
         }
     }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyImportExport
+import TallyReports
+import TallyUseCases
 
 extension ImportFormat: ExpressibleByArgument {}
 extension ExpenseSign: ExpressibleByArgument {}
@@ -87,93 +89,37 @@ extension Tally {
                 if let dateFormat { options.dateFormat = try DateFormat(pattern: dateFormat) }
                 return options
             } catch {
-                throw ValidationError(error.message)
+                throw ValidationError(Failures.message(for: error))
             }
         }
 
         func run() throws {
             let started = ContinuousClock.now
-            let format = try resolvedFormat()
-            let options = try csvOptions()
-            let limit = try self.limit.map { (text: String) throws(ValidationError) in try ArgumentValue.limit(text) }
-            // Fail on an unreadable file before the database is opened, or even created.
-            _ = try FileSource(path: file)
-            let input = ImportInput.file(file)
+            let importing = ImportFile(
+                path: file, format: try resolvedFormat(), options: try csvOptions(), force: force,
+                missingBudgetLimit: try limit.map { (text: String) throws(ValidationError) in try ArgumentValue.limit(text) })
             if dryRun {
-                return try dryRun(input, format: format, options: options, limit: limit)
+                return Console.write(Import.preview(try importing.dryRun(in: store.ledger), file: file, limit: importing.missingBudgetLimit))
             }
-
-            let database = try store.openStore()
-            var request = ImportRequest(source: file, force: force, missingBudgetLimit: limit)
             var progress = ImportProgress(file: file, started: started)
-            var plan: ImportPlan?
-            let outcome: ImportOutcome
-            switch format {
-            case .csv:
-                // One pass inside the transaction: rows are validated as they are written, and
-                // any error rolls the whole file back.
-                outcome = try database.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
-                    let done = try ImportPlanner.importInOnePass(input, format: .csv, options: options) {
-                        (row: ImportedExpense) throws(TallyError) in
-                        try insert(row.expense, row.budgetName)
-                        progress.advance()
-                    }
-                    plan = done
-                    return done.summary.fingerprint
-                }
-            case .json:
-                let validated = try ImportPlanner.plan(input, format: .json)
-                request.newBudgets = validated.summary.declaredBudgets
-                outcome = try database.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
-                    try ImportPlanner.forEachExpense(in: validated) { (row: ImportedExpense) throws(TallyError) in
-                        try insert(row.expense, row.budgetName)
-                        progress.advance()
-                    }
-                    return validated.summary.fingerprint
-                }
-                plan = validated
-            }
+            let result = try importing.run(in: store.ledger) { progress.advance() }
             progress.finish()
-            let elapsed = started.duration(to: .now)
-            Console.write(Import.summary(outcome: outcome, skipped: plan?.summary.skipped ?? [:], file: file, elapsed: elapsed))
+            Console.write(Import.summary(outcome: result.outcome, skipped: result.skipped, file: file, elapsed: started.duration(to: .now)))
         }
 
-        /// Reads the file once and says what an import would do; fails exactly where the import would.
-        private func dryRun(_ input: ImportInput, format: ImportFormat, options: CSVImportOptions, limit: Money?) throws {
-            let plan = try ImportPlanner.plan(input, format: format, options: options)
-            let summary = plan.summary
-            // A database that does not exist yet stays that way: it would be empty.
-            let path = store.resolvedPath()
-            let database = FileManager.default.fileExists(atPath: path) ? try store.openStore() : nil
-            var resolver = ImportBudgetResolver(existing: try database?.budgets() ?? [])
-            var created: [String] = []
-            for budget in summary.declaredBudgets where !resolver.contains(budget) {
-                resolver.register(budget)
-                created.append(budget.name)
-            }
-            for entry in summary.budgets where resolver.id(for: entry.name) == nil {
-                if limit == nil {
-                    resolver.markMissing(entry.name)
-                } else {
-                    created.append(entry.name)
-                }
-            }
-            let missing = resolver.missingNames
-            guard missing.isEmpty else { throw TallyError.unknownBudgets(missing) }
-            if !force, let earlier = try database?.importRecord(fingerprint: summary.fingerprint) {
-                throw TallyError.alreadyImported(file: file, importedAt: earlier.importedAt, expenseCount: earlier.expenseCount)
-            }
-
+        static func preview(_ preview: ImportFile.Preview, file: String, limit: Money?) -> String {
+            let summary = preview.summary
             var lines = ["Dry run: would import \(counted(summary.expenseCount, "expense")) from \(quoted(file)); nothing was written."]
             var table = Table([.left("Budget"), .right("Expenses")])
             for entry in summary.budgets { table.append([entry.name, String(entry.expenseCount)]) }
             if !summary.budgets.isEmpty { lines.append(table.rendered()) }
             lines.append("Skipped \(counted(summary.skippedCount, "row"))\(Import.reasons(summary.skipped)).")
+            let created = preview.createdBudgets
             if !created.isEmpty {
                 let limitText = limit.map { " with a limit of \($0.groupedString)" } ?? ""
                 lines.append("Would create \(counted(created.count, "budget"))\(limitText): \(created.map { quoted($0) }.joined(separator: ", ")).")
             }
-            Console.write(lines.joined(separator: "\n"))
+            return lines.joined(separator: "\n")
         }
 
         static func summary(outcome: ImportOutcome, skipped: [SkipReason: Int], file: String, elapsed: Duration) -> String {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyReports
+import TallyUseCases
 
 extension Tally {
     struct Report: ParsableCommand {
@@ -46,7 +47,7 @@ extension Tally {
             let month = try self.month.resolved()
             // Read the template before the database, so a bad template fails fast and alone.
             let htmlRenderer = try template.map { (path: String) throws(TallyError) in try HTMLRenderer(templateAt: path, chartScale: 2) }
-            let report = try ReportBuilder(store: store.openStore()).report(for: month, today: Day.today())
+            let report = try MonthReport(month: month, today: Day.today()).run(in: store.ledger)
             switch format {
             case .text:
                 try emit(Data(TextRenderer(useColor: output == nil && Self.stdoutWantsColor()).render(report).utf8))
@@ -76,7 +77,7 @@ extension Tally {
             do {
                 try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
-                throw .reportFailed("cannot write the report to \(quoted(path)): \(Self.reason(error))")
+                throw .cannotWrite(path: path, reason: Self.reason(error))
             }
             Console.write(path)
         }

@@ -14,7 +14,7 @@ public struct Tally: ParsableCommand {
             (default ~/.local/share/tally/tally.sqlite).
             """,
         version: "0.1.0",
-        subcommands: [Budget.self, Expense.self, Add.self, Demo.self, Report.self, Import.self, Export.self]
+        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, Import.self, Export.self]
     )
 
     public init() {}
@@ -34,6 +34,10 @@ public struct Tally: ParsableCommand {
             try command.run()
             return ExitCode.success.rawValue
         } catch {
+            if let (message, code) = Failures.describe(error) {
+                Console.error(message)
+                return code.rawValue
+            }
             let code = exitCode(for: error)
             if code == .success {
                 let text = fullMessage(for: error)

@@ -41,16 +41,18 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case databaseTooNew(path: String, unknownMigrations: [String])
     /// The file is not a Tally database that can be read.
     case notADatabase(path: String, reason: String)
-    /// The database could not be opened, created or written.
+    /// The database could not be opened, created, read or written.
     case storage(String)
+    /// An output file (an export, a report) could not be written; `path` is `nil` for a stream.
+    case cannotWrite(path: String?, reason: String)
     /// A row of an imported file holds a value that cannot become an expense.
     case importRow(line: Int, column: String, value: String, reason: String)
     /// An imported file cannot be read as its format: bad CSV syntax, a header without a needed
     /// column, or a JSON document Tally does not know. `line` is `nil` when no line applies.
     case importFile(line: Int?, reason: String)
-    /// An import option such as `--columns` or `--date-format` is malformed.
-    case invalidImportOption(option: String, value: String, reason: String)
-    /// The same file (by content) was imported before; importing it again needs `--force`.
+    /// An import setting, such as the column mapping or the date format, is malformed.
+    case invalidImportOption(ImportSetting, value: String, reason: String)
+    /// The same file (by content) was imported before; importing it again must be forced.
     case alreadyImported(file: String, importedAt: Date, expenseCount: Int)
     /// Imported rows name budgets that do not exist.
     case unknownBudgets([String])
@@ -63,6 +65,13 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
 
     public enum NameKind: String, Sendable {
         case budget, expense
+    }
+
+    /// The settings of an import, as this layer names them; the CLI names its flags.
+    public enum ImportSetting: String, Sendable {
+        case columnMapping = "column mapping"
+        case dateFormat = "date format"
+        case defaultBudget = "default budget"
     }
 
     public var errorDescription: String? {
@@ -96,7 +105,7 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case .expenseNotFound(let id):
             "no expense with id \(id)"
         case .budgetNotEmpty(let name, let count):
-            "budget \(quoted(name)) has \(count) expense\(count == 1 ? "" : "s"); removing it deletes them too (use --yes)"
+            "budget \(quoted(name)) has \(count) expense\(count == 1 ? "" : "s"); removing it deletes them too"
         case .arithmeticOverflow:
             "the total is too large to compute exactly"
         case .databaseTooNew(let path, let migrations):
@@ -105,16 +114,18 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "\(quoted(path)) is not a Tally database that can be read: \(reason)"
         case .storage(let message):
             oneLine(message)
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path.map { quoted($0) } ?? "the output"): \(oneLine(reason))"
         case .importRow(let line, let column, let value, let reason):
             "line \(line), column \(quoted(column)), value \(quoted(value)): \(oneLine(reason))"
         case .importFile(let line, let reason):
             line.map { "line \($0): \(oneLine(reason))" } ?? oneLine(reason)
         case .invalidImportOption(let option, let value, let reason):
-            "invalid \(option) \(quoted(value)): \(oneLine(reason))"
+            "invalid \(option.rawValue) \(quoted(value)): \(oneLine(reason))"
         case .alreadyImported(let file, let date, let count):
-            "\(quoted(file)) was already imported on \(timestamp(date)) (\(count) expense\(count == 1 ? "" : "s")); use --force to import it again"
+            "\(quoted(file)) was already imported on \(timestamp(date)) (\(count) expense\(count == 1 ? "" : "s"))"
         case .unknownBudgets(let names):
-            "the file names \(names.count) budget\(names.count == 1 ? "" : "s") that do\(names.count == 1 ? "es" : "") not exist: \(listed(names)); add \(names.count == 1 ? "it" : "them") first or use --create-budgets --limit AMOUNT"
+            "the file names \(names.count) budget\(names.count == 1 ? "" : "s") that do\(names.count == 1 ? "es" : "") not exist: \(listed(names))"
         case .templateUnreadable(let path, let reason):
             "cannot read template \(quoted(path)): \(oneLine(reason))"
         case .invalidTemplate(let path, let reason):

@@ -39,7 +39,7 @@ public struct FileDescriptorSource: ByteSource {
             #endif
             if count >= 0 { return count }
             if errno == EINTR { continue }
-            throw .storage("cannot read the import file: \(String(cString: strerror(errno)))")
+            throw .importFile(line: nil, reason: "cannot read the file: \(String(cString: strerror(errno)))")
         }
     }
 }
@@ -213,7 +213,7 @@ public final class FileDescriptorSink: ByteSink {
             #endif
             if written < 0 {
                 if errno == EINTR { continue }
-                throw .storage("cannot write the export: \(String(cString: strerror(errno)))")
+                throw .cannotWrite(path: nil, reason: String(cString: strerror(errno)))
             }
             offset += written
         }

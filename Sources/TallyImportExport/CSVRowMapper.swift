@@ -116,7 +116,7 @@ struct CSVRowMapper {
             return try Budget(name: raw, limit: Money(cents: 1), createdAt: placeholderDate).validated().name
         } catch {
             let reason = error.errorDescription ?? "invalid budget name"
-            if option { throw .invalidImportOption(option: "--budget", value: raw, reason: reason) }
+            if option { throw .invalidImportOption(.defaultBudget, value: raw, reason: reason) }
             throw .importRow(line: line, column: column, value: raw, reason: reason)
         }
     }

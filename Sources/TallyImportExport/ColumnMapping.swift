@@ -31,7 +31,7 @@ public struct ColumnMapping: Hashable, Sendable {
     /// Reads `date=COL,name=COL,amount=COL[,budget=COL][,quantity=COL][,tags=COL]`.
     public init(parsing text: String) throws(TallyError) {
         func invalid(_ reason: String) -> TallyError {
-            .invalidImportOption(option: "--columns", value: text, reason: reason)
+            .invalidImportOption(.columnMapping, value: text, reason: reason)
         }
         var columns: [ImportField: String] = [:]
         for pair in text.split(separator: ",", omittingEmptySubsequences: false) {

@@ -28,7 +28,7 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     /// Reads a pattern with exactly one year, one month and one day field.
     public init(pattern: String) throws(TallyError) {
         func invalid(_ reason: String) -> TallyError {
-            .invalidImportOption(option: "--date-format", value: pattern, reason: reason)
+            .invalidImportOption(.dateFormat, value: pattern, reason: reason)
         }
         let bytes = Array(pattern.utf8)
         var tokens: [Token] = []

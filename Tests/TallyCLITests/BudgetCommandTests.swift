@@ -59,7 +59,8 @@ import Testing
         #expect(cafe["spent"] as? String == "45.60")
         #expect(cafe["remaining"] as? String == "-5.60")
         #expect(cafe["month"] as? String == "2026-03")
-        #expect(cafe["overBudget"] as? Bool == true)
+        #expect(cafe["over"] as? Bool == true)
+        #expect(cafe["status"] as? String == "over")
         #expect(budgets[1]["spent"] as? String == "0.00", "February's burger is not in March")
     }
 

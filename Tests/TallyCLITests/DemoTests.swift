@@ -8,7 +8,7 @@ import Testing
         #expect(outcome.stdout.hasPrefix("Added 8 budgets and "))
         let budgets = try sandbox.ok(["budget", "list", "--json"]).jsonArray
         #expect(budgets.count == 8)
-        #expect(budgets.contains { $0["name"] as? String == "Café & Coffee" && $0["overBudget"] as? Bool == true })
+        #expect(budgets.contains { $0["name"] as? String == "Café & Coffee" && $0["over"] as? Bool == true })
         #expect(try sandbox.ok(["budget", "list"]).stdout.contains("OVER"))
         let expenses = try sandbox.ok(["expense", "list", "--json", "--page-size", "1000"]).jsonArray
         let months = Set(expenses.compactMap { ($0["date"] as? String)?.prefix(7) })

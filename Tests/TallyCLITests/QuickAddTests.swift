@@ -9,7 +9,7 @@ import Testing
     static func argumentParserAddition(_ arguments: [String]) -> ExpenseAddition? {
         switch try? Tally.parseAsRoot(arguments) {
         case let command as Tally.Add: command.options.addition
-        case let command as Tally.Expense.Add: command.options.addition
+        case let command as ExpenseCommand.Add: command.options.addition
         default: nil
         }
     }

@@ -10,13 +10,13 @@ struct ColumnMappingTests {
     }
 
     @Test func rejectsUnknownKeys() {
-        #expect(throws: TallyError.invalidImportOption(option: "--columns", value: "date=D,name=N,amount=A,memo=M", reason: "unknown key 'memo'; use date, budget, name, amount, quantity, tags")) {
+        #expect(throws: TallyError.invalidImportOption(.columnMapping, value: "date=D,name=N,amount=A,memo=M", reason: "unknown key 'memo'; use date, budget, name, amount, quantity, tags")) {
             try ColumnMapping(parsing: "date=D,name=N,amount=A,memo=M")
         }
     }
 
     @Test func rejectsMissingRequiredKeys() {
-        #expect(throws: TallyError.invalidImportOption(option: "--columns", value: "date=D", reason: "missing name, amount")) {
+        #expect(throws: TallyError.invalidImportOption(.columnMapping, value: "date=D", reason: "missing name, amount")) {
             try ColumnMapping(parsing: "date=D")
         }
     }

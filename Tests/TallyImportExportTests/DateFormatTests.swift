@@ -27,7 +27,7 @@ struct DateFormatTests {
         for pattern in ["yy-MM-dd", "yyyy-MMM-dd", "yyyy-MM", "dd.MM.yyyy HH:mm", "Mdyyyy", "yyyy-MM-dd-dd", ""] {
             #expect(throws: TallyError.self, "\(pattern)") { try DateFormat(pattern: pattern) }
         }
-        #expect(throws: TallyError.invalidImportOption(option: "--date-format", value: "yyyy-MM", reason: "the format needs exactly one yyyy, one month and one day field")) {
+        #expect(throws: TallyError.invalidImportOption(.dateFormat, value: "yyyy-MM", reason: "the format needs exactly one yyyy, one month and one day field")) {
             try DateFormat(pattern: "yyyy-MM")
         }
     }

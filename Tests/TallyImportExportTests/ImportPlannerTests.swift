@@ -140,7 +140,7 @@ struct ImportPlannerTests {
     }
 
     @Test func badDefaultBudgetIsAnOptionError() {
-        #expect(throws: TallyError.invalidImportOption(option: "--budget", value: "  ", reason: "budget name must not be empty")) {
+        #expect(throws: TallyError.invalidImportOption(.defaultBudget, value: "  ", reason: "budget name must not be empty")) {
             try plan("date,name,amount\n", options: CSVImportOptions(defaultBudget: "  "))
         }
     }

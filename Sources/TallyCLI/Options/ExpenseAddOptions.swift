@@ -1,6 +1,8 @@
 import ArgumentParser
 import TallyCore
+import TallyReports
 import TallyStores
+import TallyUseCases
 
 /// What `expense add` and its alias `add` take; one struct so the two cannot drift apart.
 struct ExpenseAddOptions: ParsableArguments {
@@ -58,20 +60,14 @@ struct ExpenseAddition: Equatable {
     /// stderr when the budget is now over its limit.
     func run() throws {
         let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
-        let database = try StoreLocation(StoreOptions.resolvedPath(db: db)).open()
-        let (expense, status) = try database.addExpense(
-            Expense(name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day, budgetID: 0, tags: tags),
-            toBudgetNamed: budget)
-        let target = status.budget
-        Console.write("Added expense " + (try Renderers.expenseLine(expense, budgetName: target.name)) + "\n"
-            + Renderers.remainingLine(status))
-        if status.isOverBudget {
-            Console.warn("budget \(quoted(target.name)) is over its limit for \(status.month.isoString) by \(Money(cents: -status.remaining.cents).groupedString)")
+        let expense = Expense(name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day, budgetID: 0, tags: tags)
+        let ledger = Ledger(location: StoreLocation(StoreOptions.resolvedPath(db: db)))
+        defer { ledger.closeUntilExit() }
+        let (saved, status) = try AddExpense(expense, budget: budget).run(in: ledger)
+        Console.write("Added expense " + (try ListRenderers.expenseLine(saved, budgetName: status.budget.name)) + "\n"
+            + ListRenderers.remainingLine(status))
+        if status.level == .over {
+            Console.warn("budget \(quoted(status.budget.name)) is over its limit for \(status.month.isoString) by \(Money(cents: -status.remaining.cents).groupedString)")
         }
-        // The process ends right after, and closing is all it needs: releasing the store as well
-        // would remove GRDB's notification observers and start a dispatch worker thread to dispose
-        // of its queue, 0.2 ms of a `tally add`. The expense is committed whether or not this closes.
-        try? database.close()
-        _ = Unmanaged.passRetained(database as AnyObject)
     }
 }

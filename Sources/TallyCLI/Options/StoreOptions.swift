@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyStores
+import TallyUseCases
 
 /// Where the database lives: `--db`, else `$TALLY_DB`, else `$XDG_DATA_HOME/tally/tally.sqlite`.
 struct StoreOptions: ParsableArguments {
@@ -19,9 +20,8 @@ struct StoreOptions: ParsableArguments {
 
     var location: StoreLocation { StoreLocation(resolvedPath()) }
 
-    func openStore() throws(TallyError) -> any DataAccess {
-        try location.open()
-    }
+    /// The ledger the command works on; its store opens when a use case first needs it.
+    var ledger: Ledger { Ledger(location: location) }
 
     static func resolvedPath(db: String?, environment: (String) -> String? = processEnvironment) -> String {
         if let db, !db.isEmpty { return db }

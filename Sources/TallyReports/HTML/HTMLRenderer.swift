@@ -133,7 +133,7 @@ enum HTMLContext {
             "share": line.share.percentString,
             "barWidth": String(min(line.share.basisPoints, 10_000) / 100),
             "over": line.isOver,
-            "tone": line.isOver ? "over" : line.share.basisPoints >= 8_000 ? "near" : "ok",
+            "tone": line.level.rawValue,
             "expenses": line.expenseCount,
         ]
     }

@@ -38,9 +38,9 @@ public struct JSONRenderer: Sendable {
     }
 
     private struct BudgetLine: Encodable {
-        let name, limit, spent, remaining, share: String
+        let name, limit, spent, remaining, share, status: String
         let over: Bool
-        let expenses: Int
+        let expenseCount: Int
 
         init(_ line: MonthlyReport.BudgetLine) {
             name = line.name
@@ -48,23 +48,25 @@ public struct JSONRenderer: Sendable {
             spent = line.spent.plainString
             remaining = line.remaining.plainString
             share = line.share.ratioString
+            status = line.level.rawValue
             over = line.isOver
-            expenses = line.expenseCount
+            expenseCount = line.expenseCount
         }
     }
 
     private struct Totals: Encodable {
-        let limit, spent, remaining, share: String
+        let limit, spent, remaining, share, status: String
         let over: Bool
-        let expenses: Int
+        let expenseCount: Int
 
         init(_ totals: MonthlyReport.Totals) {
             limit = totals.limit.plainString
             spent = totals.spent.plainString
             remaining = totals.remaining.plainString
             share = totals.share.ratioString
+            status = totals.level.rawValue
             over = totals.isOver
-            expenses = totals.expenseCount
+            expenseCount = totals.expenseCount
         }
     }
 

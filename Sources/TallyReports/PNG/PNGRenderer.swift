@@ -16,10 +16,13 @@ public enum Palette {
     public static let over = Color(0xD64545)
     public static let pace = Color(0x8A97A6)
 
-    /// The bar colour for a budget: red when over, amber from 80 %, blue otherwise.
+    /// The bar colour for a budget's ``BudgetLevel``: red when over, amber when near, blue otherwise.
     public static func bar(for line: MonthlyReport.BudgetLine) -> Color {
-        if line.isOver { return over }
-        return line.share.basisPoints >= 8_000 ? near : spent
+        switch line.level {
+        case .over: over
+        case .near: near
+        case .ok: spent
+        }
     }
 }
 

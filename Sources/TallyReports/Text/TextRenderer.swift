@@ -59,7 +59,7 @@ public struct TextRenderer: Sendable {
         var lines = [style(row("Budget", ["Limit", "Spent", "Remaining"], "Used"), .bold)]
         for (line, name) in zip(report.budgets, names) {
             let text = row(name, [line.limit, line.spent, line.remaining].map(\.groupedString), line.share.percentString)
-            let tone = tone(for: line.share, over: line.isOver)
+            let tone = tone(for: line.level)
             var full = text + "  " + style(bar(for: line.share), tone)
             if line.isOver { full += " " + style("over", .red) }
             lines.append(full)
@@ -114,9 +114,12 @@ public struct TextRenderer: Sendable {
         case bold = "1", red = "31", yellow = "33", green = "32"
     }
 
-    private func tone(for share: Share, over: Bool) -> Tone {
-        if over { return .red }
-        return share.basisPoints >= 8_000 ? .yellow : .green
+    private func tone(for level: BudgetLevel) -> Tone {
+        switch level {
+        case .over: .red
+        case .near: .yellow
+        case .ok: .green
+        }
     }
 
     private func style(_ text: String, _ tone: Tone) -> String {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TallyCLI
+import TallyReports
 
 @Suite struct TableTests {
     @Test func alignsColumnsAndRightAlignsAmounts() {
@@ -16,12 +16,12 @@ import Testing
     }
 
     @Test func countsWideCharactersAsTwoColumns() {
-        #expect(Table.displayWidth("abc") == 3)
-        #expect(Table.displayWidth("Café") == 4)
-        #expect(Table.displayWidth("Cafe\u{301}") == 4)
-        #expect(Table.displayWidth("食費") == 4)
-        #expect(Table.displayWidth("☕️") == 2)
-        #expect(Table.displayWidth("🍕 Pizza") == 8)
+        #expect(DisplayWidth.of("abc") == 3)
+        #expect(DisplayWidth.of("Café") == 4)
+        #expect(DisplayWidth.of("Cafe\u{301}") == 4)
+        #expect(DisplayWidth.of("食費") == 4)
+        #expect(DisplayWidth.of("☕️") == 2)
+        #expect(DisplayWidth.of("🍕 Pizza") == 8)
         var table = Table([.left("Name"), .right("Spent")])
         table.append(["食費", "1.00"])
         table.append(["Food", "2.00"])

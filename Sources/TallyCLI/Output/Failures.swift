@@ -1,0 +1,45 @@
+import ArgumentParser
+import TallyCore
+
+/// Turns the errors of the layers below into what a person at a terminal reads: each layer says
+/// what is wrong in its own terms, and only here are flag names, hints and exit codes added.
+enum Failures {
+    /// The one-line message and exit code for an error of a layer below; `nil` for ArgumentParser's own.
+    static func describe(_ error: any Error) -> (message: String, code: ExitCode)? {
+        guard let error = error as? TallyError else { return nil }
+        return (message(for: error), exitCode(for: error))
+    }
+
+    /// The layer's message with the flag that answers it.
+    static func message(for error: TallyError) -> String {
+        switch error {
+        case .budgetNotEmpty:
+            return error.message + " (use --yes)"
+        case .alreadyImported:
+            return error.message + "; use --force to import it again"
+        case .unknownBudgets(let names):
+            return error.message + "; add \(names.count == 1 ? "it" : "them") first or use --create-budgets --limit AMOUNT"
+        case .invalidImportOption(let setting, let value, let reason):
+            return "invalid \(flag(for: setting)) \(quoted(value)): \(reason)"
+        default:
+            return error.message
+        }
+    }
+
+    /// Bad arguments exit 64 like every other usage error; a name the user typed that breaks a
+    /// rule is such an argument.
+    static func exitCode(for error: TallyError) -> ExitCode {
+        switch error {
+        case .emptyName, .nameTooLong, .nameHasControlCharacters, .invalidImportOption: ExitCode(64)
+        default: ExitCode(1)
+        }
+    }
+
+    private static func flag(for setting: TallyError.ImportSetting) -> String {
+        switch setting {
+        case .columnMapping: "--columns"
+        case .dateFormat: "--date-format"
+        case .defaultBudget: "--budget"
+        }
+    }
+}

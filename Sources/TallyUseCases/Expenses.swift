@@ -1,0 +1,134 @@
+import TallyCore
+
+/// `add` and `expense add`: a new expense in a budget named as the user typed it.
+public struct AddExpense: Sendable {
+    public var expense: Expense
+    public var budget: String
+
+    /// `expense.budgetID` is ignored: the budget is the one `budget` names.
+    public init(_ expense: Expense, budget: String) {
+        self.expense = expense
+        self.budget = budget
+    }
+
+    /// The saved expense with its budget's figures for the expense's month, one transaction.
+    public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
+        let expense = try expense.validated()
+        return try ledger.store().addExpense(expense, toBudgetNamed: budget)
+    }
+}
+
+/// `expense edit`: changes the given fields of an expense.
+public struct EditExpense: Sendable {
+    public var id: Int64
+    public var name: String?
+    public var amount: Money?
+    public var quantity: Int64?
+    public var date: Day?
+    /// Moves the expense to the budget of this name.
+    public var budget: String?
+    /// Replaces the tags; `[]` removes them all.
+    public var tags: [String]?
+
+    public init(
+        id: Int64, name: String? = nil, amount: Money? = nil, quantity: Int64? = nil, date: Day? = nil,
+        budget: String? = nil, tags: [String]? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.amount = amount
+        self.quantity = quantity
+        self.date = date
+        self.budget = budget
+        self.tags = tags
+    }
+
+    /// The changed expense and the name of its budget.
+    public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, budgetName: String) {
+        let store = try ledger.store()
+        var expense = try store.expense(id: id)
+        if let name { expense.name = name }
+        if let amount { expense.amount = amount }
+        if let quantity { expense.quantity = quantity }
+        if let date { expense.date = date }
+        var owner: Budget?
+        if let budget {
+            owner = try store.budget(named: budget)
+            expense.budgetID = owner?.id ?? 0
+        }
+        if let tags { expense.tags = tags }
+        expense = try store.updateExpense(expense)
+        if owner == nil { owner = try store.budgets().first { $0.id == expense.budgetID } }
+        return (expense, owner?.name ?? "")
+    }
+}
+
+/// `expense remove`.
+public struct RemoveExpense: Sendable {
+    public var id: Int64
+
+    public init(id: Int64) {
+        self.id = id
+    }
+
+    /// The expense as it was.
+    public func run(in ledger: Ledger) throws(TallyError) -> Expense {
+        let store = try ledger.store()
+        let expense = try store.expense(id: id)
+        try store.removeExpense(id: id)
+        return expense
+    }
+}
+
+/// `expense list`: one page of the expenses a filter matches.
+public struct ListExpenses: Sendable {
+    public static let maximumPageSize = 1000
+
+    public var budget: String?
+    public var month: Month?
+    public var search: String?
+    public var tag: String?
+    public var sort: ExpenseSort
+    public var descending: Bool
+    /// Counting from 1.
+    public var page: Int
+    public var pageSize: Int
+
+    public init(
+        budget: String? = nil, month: Month? = nil, search: String? = nil, tag: String? = nil, sort: ExpenseSort = .date,
+        descending: Bool = false, page: Int = 1, pageSize: Int = 50
+    ) {
+        self.budget = budget
+        self.month = month
+        self.search = search
+        self.tag = tag
+        self.sort = sort
+        self.descending = descending
+        self.page = page
+        self.pageSize = pageSize
+    }
+
+    public struct Page: Sendable {
+        public var expenses: [Expense]
+        /// How many expenses match, on every page.
+        public var total: Int
+        public var pageCount: Int
+        /// The name of every budget, by id, for the rows.
+        public var budgetNames: [Int64: String]
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> Page {
+        let store = try ledger.store()
+        var query = ExpenseQuery(days: month?.days, search: search, tag: tag, sort: sort, descending: descending)
+        if let budget { query.budgetID = try store.budget(named: budget).id }
+        let total = try store.countExpenses(query)
+        // Multiplying first could overflow on a huge page number; such a page is simply empty.
+        let (offset, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: pageSize)
+        query.offset = overflow ? Int.max : offset
+        query.limit = pageSize
+        let expenses = overflow || offset >= total ? [] : try store.expenses(query)
+        var names: [Int64: String] = [:]
+        for each in try store.budgets() { names[each.id ?? 0] = each.name }
+        return Page(expenses: expenses, total: total, pageCount: max((total + pageSize - 1) / pageSize, 1), budgetNames: names)
+    }
+}

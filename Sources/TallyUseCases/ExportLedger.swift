@@ -1,0 +1,51 @@
+import TallyCore
+import TallyImportExport
+
+/// `export`: expenses as CSV, or as a JSON backup that holds the budgets too.
+public struct ExportLedger: Sendable {
+    public var format: ImportFormat
+    /// Only this budget's expenses (and, in JSON, only this budget).
+    public var budget: String?
+    public var month: Month?
+
+    public init(format: ImportFormat, budget: String? = nil, month: Month? = nil) {
+        self.format = format
+        self.budget = budget
+        self.month = month
+    }
+
+    /// Writes the export to `sink`, one expense at a time, ordered by date then id; returns how
+    /// many expenses it wrote.
+    public func run(in ledger: Ledger, to sink: any ByteSink) throws(TallyError) -> Int {
+        let store = try ledger.store()
+        var query = ExpenseQuery(days: month?.days, sort: .date)
+        var budgets = try store.budgets()
+        if let budget {
+            let chosen = try store.budget(named: budget)
+            budgets = [chosen]
+            query.budgetID = chosen.id
+        }
+        var names: [Int64: String] = [:]
+        for each in budgets { names[each.id ?? 0] = each.name }
+        var exported = 0
+        switch format {
+        case .csv:
+            let writer = CSVExportWriter(sink: sink)
+            try writer.begin()
+            try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
+                try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
+                exported += 1
+            }
+            try writer.finish()
+        case .json:
+            let writer = JSONExportWriter(sink: sink)
+            try writer.begin(budgets: budgets)
+            try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
+                try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
+                exported += 1
+            }
+            try writer.finish()
+        }
+        return exported
+    }
+}
