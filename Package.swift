@@ -61,6 +61,11 @@ let package = Package(
             name: "TallyCLITests", dependencies: ["TallyCore", "TallyCLI", "tally", "TallyTestSupport"],
             resources: [.copy("Golden"), .copy("Fixtures")]
         ),
+        // Every user action in-process, on the in-memory store.
+        .testTarget(
+            name: "TallyUseCasesTests",
+            dependencies: ["TallyCore", "TallyInMemory", "TallyStores", "TallyUseCases", "TallyImportExport", "TallyReports", "TallyTestSupport"]
+        ),
         .testTarget(name: "TallyImportExportTests", dependencies: ["TallyCore", "TallyImportExport", "TallyTestSupport"]),
     ]
 )

@@ -23,6 +23,10 @@ public struct FillDemo: Sendable {
     /// Demo fills only an empty ledger, so sample data never mixes with real records.
     public struct LedgerNotEmpty: Error, Equatable, Sendable {
         public let budgetCount: Int
+
+        public init(budgetCount: Int) {
+            self.budgetCount = budgetCount
+        }
     }
 
     /// How many budgets and expenses it added.
