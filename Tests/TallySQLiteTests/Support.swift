@@ -20,28 +20,6 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 }
 
-/// A clock that moves only when told to, starting at a time with sub-millisecond digits.
-final class TestClock: Sendable {
-    private let state = Locked(Date(timeIntervalSince1970: 1_767_225_600.123_456))
-
-    init() {}
-
-    func callAsFunction() -> Date { state.withLock { $0 } }
-
-    func advance(by seconds: TimeInterval) {
-        state.withLock { $0 += seconds }
-    }
-}
-
-/// A new empty folder under the system temporary folder.
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("TallySQLiteTests", isDirectory: true)
-        .appendingPathComponent(UUID().uuidString, isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 func day(_ text: String) throws(TallyError) -> Day { try Day(parsing: text) }
 
 func month(_ text: String) throws(TallyError) -> Month { try Month(parsing: text) }
