@@ -54,6 +54,7 @@ let package = Package(
         .testTarget(
             name: "TallySQLiteTests", dependencies: ["TallyCore", "TallyInMemory", "TallySQLite", "TallyTestSupport", "TallyStoreContract"], resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "TallyInMemoryTests", dependencies: ["TallyCore", "TallyInMemory", "TallyStoreContract"]),
         .testTarget(
             name: "TallyReportsTests", dependencies: ["TallyCore", "TallyInMemory", "TallyReports", "CGD"], resources: [.copy("Golden")],
             // The tests decode the PNGs with libgd itself, linked as usual.
