@@ -76,5 +76,6 @@ public enum StoreContract {
         Check("monthSummaryAndSpentByMonthEqualTheSingleFiguresAcrossMonthBoundaries", monthSummaryAndSpentByMonthEqualTheSingleFiguresAcrossMonthBoundaries),
         Check("reportAggregatesOfAnEmptyStoreAreEmpty", reportAggregatesOfAnEmptyStoreAreEmpty),
         Check("reportAggregatesTooLargeFailInsteadOfWrapping", reportAggregatesTooLargeFailInsteadOfWrapping),
+        Check("aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules", aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules),
     ]
 }
