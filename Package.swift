@@ -48,10 +48,13 @@ let package = Package(
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
         // What several test targets share; only test targets depend on it.
         .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),
+        // What every DataAccess must do, as checks each store's test target runs with its own factory.
+        .target(name: "TallyStoreContract", dependencies: ["TallyCore", "TallyTestSupport"], path: "Tests/TallyStoreContract"),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"]),
         .testTarget(
-            name: "TallySQLiteTests", dependencies: ["TallyCore", "TallyInMemory", "TallySQLite", "TallyTestSupport"], resources: [.copy("Fixtures")]
+            name: "TallySQLiteTests", dependencies: ["TallyCore", "TallyInMemory", "TallySQLite", "TallyTestSupport", "TallyStoreContract"], resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "TallyInMemoryTests", dependencies: ["TallyCore", "TallyInMemory", "TallyStoreContract"]),
         .testTarget(
             name: "TallyReportsTests", dependencies: ["TallyCore", "TallyInMemory", "TallyReports", "CGD"], resources: [.copy("Golden")],
             // The tests decode the PNGs with libgd itself, linked as usual.

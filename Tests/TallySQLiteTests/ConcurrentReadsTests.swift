@@ -1,4 +1,5 @@
 import Foundation
+import TallyStoreContract
 import TallyTestSupport
 import Testing
 import TallyCore

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 import TallyInMemory

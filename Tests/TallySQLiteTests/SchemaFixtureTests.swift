@@ -1,4 +1,6 @@
 import Foundation
+import TallyStoreContract
+import TallyTestSupport
 import Testing
 import TallyCore
 import TallyInMemory

@@ -5,7 +5,12 @@ import TallyCore
 import TallyInMemory
 @testable import TallySQLite
 
-/// The two `DataAccess` implementations the contract suite runs against.
+/// A fresh, empty SQLite store: a real file in its own temporary folder.
+func makeStore(clock: @escaping @Sendable () -> Date) throws -> any DataAccess {
+    try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path, clock: clock)
+}
+
+/// The two `DataAccess` implementations the tests that compare stores run side by side.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inMemory, sqlite
 
@@ -15,58 +20,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     func make(clock: TestClock = TestClock()) throws -> any DataAccess {
         switch self {
         case .inMemory: InMemoryStore(clock: { clock() })
-        case .sqlite: try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path, clock: { clock() })
+        case .sqlite: try makeStore(clock: { clock() })
         }
-    }
-}
-
-/// A clock that moves only when told to, starting at a time with sub-millisecond digits.
-final class TestClock: Sendable {
-    private let state = Locked(Date(timeIntervalSince1970: 1_767_225_600.123_456))
-
-    init() {}
-
-    func callAsFunction() -> Date { state.withLock { $0 } }
-
-    func advance(by seconds: TimeInterval) {
-        state.withLock { $0 += seconds }
-    }
-}
-
-/// A new empty folder under the system temporary folder.
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("TallySQLiteTests", isDirectory: true)
-        .appendingPathComponent(UUID().uuidString, isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
-func day(_ text: String) throws(TallyError) -> Day { try Day(parsing: text) }
-
-func month(_ text: String) throws(TallyError) -> Month { try Month(parsing: text) }
-
-func money(_ text: String) throws(TallyError) -> Money { try Money(parsing: text) }
-
-/// Asserts that `body` throws exactly `expected`.
-func expectError<T>(
-    _ expected: TallyError, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws(TallyError) -> T
-) {
-    do {
-        _ = try body()
-        Issue.record("expected \(expected), nothing was thrown", sourceLocation: sourceLocation)
-    } catch {
-        #expect(error == expected, sourceLocation: sourceLocation)
-    }
-}
-
-/// Everything a store holds, to prove a refused change left it untouched.
-struct Snapshot: Equatable {
-    var budgets: [Budget]
-    var expenses: [Expense]
-
-    init(_ store: any DataAccess) throws {
-        budgets = try store.budgets()
-        expenses = try store.expenses(ExpenseQuery(sort: .date))
     }
 }

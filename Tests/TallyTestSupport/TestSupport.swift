@@ -33,3 +33,25 @@ public final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// A clock that moves only when told to, starting at a time with sub-millisecond digits.
+public final class TestClock: Sendable {
+    private let state = Locked(Date(timeIntervalSince1970: 1_767_225_600.123_456))
+
+    public init() {}
+
+    public func callAsFunction() -> Date { state.withLock { $0 } }
+
+    public func advance(by seconds: TimeInterval) {
+        state.withLock { $0 += seconds }
+    }
+}
+
+/// A new empty folder under the system temporary folder.
+public func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("TallyTests", isDirectory: true)
+        .appendingPathComponent(UUID().uuidString, isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

@@ -1,16 +1,15 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
-import TallySQLite
 
-/// What every `DataAccess` must do, proved against both stores.
-@Suite struct StoreContractTests {
+/// The checks themselves, one function each; ``StoreContract/checks`` lists them.
+extension StoreContract {
     // MARK: - Budgets
 
-    @Test(arguments: StoreKind.allCases)
-    func budgetsAreAddedFoundListedAndUpdated(kind: StoreKind) throws {
+    static func budgetsAreAddedFoundListedAndUpdated(_ stores: Stores) throws {
         let clock = TestClock()
-        let store = try kind.make(clock: clock)
+        let store = try stores.make(clock: clock)
         let food = try store.addBudget(Budget(name: "  Food ", limit: money("300")))
         let rent = try store.addBudget(Budget(name: "Rent", limit: money("1200.50")))
         let cafe = try store.addBudget(Budget(name: "Café", limit: money("40")))
@@ -38,9 +37,8 @@ import TallySQLite
         #expect(try store.budgets().map(\.name) == ["Café", "Food", "Home"])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func budgetsAreOrderedByNameKeyBytesThenID(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func budgetsAreOrderedByNameKeyBytesThenID(_ stores: Stores) throws {
+        let store = try stores.make()
         for name in ["b", "Äb", "a", "Z", "éclair", "10", "9", "a b"] {
             _ = try store.addBudget(Budget(name: name, limit: Money(cents: 100)))
         }
@@ -49,9 +47,8 @@ import TallySQLite
         })
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func brokenBudgetRulesAreRefusedAndChangeNothing(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func brokenBudgetRulesAreRefusedAndChangeNothing(_ stores: Stores) throws {
+        let store = try stores.make()
         let kept = try store.addBudget(Budget(name: "Kept", limit: money("10")))
         let before = try Snapshot(store)
         let long = String(repeating: "x", count: 101)
@@ -75,9 +72,8 @@ import TallySQLite
         #expect(try Snapshot(store) == before)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func namesMadeOfManyScalarsFitTheirCharacterLimit(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func namesMadeOfManyScalarsFitTheirCharacterLimit(_ stores: Stores) throws {
+        let store = try stores.make()
         let family = String(repeating: "👨‍👩‍👧", count: 100)
         let accents = String(repeating: "e\u{301}", count: 100)
         #expect(try store.addBudget(Budget(name: family, limit: Money(cents: 1))).name == family)
@@ -87,9 +83,8 @@ import TallySQLite
         #expect(try store.addExpense(Expense(name: name, amount: Money(cents: 1), date: day("2026-01-01"), budgetID: budget.id ?? 0)).name == name)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func namesClashIgnoringCaseAndDiacriticsOnly(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func namesClashIgnoringCaseAndDiacriticsOnly(_ stores: Stores) throws {
+        let store = try stores.make()
         _ = try store.addBudget(Budget(name: "Café", limit: money("10")))
         let before = try Snapshot(store)
         expectError(.duplicateBudget("cafe")) { () throws(TallyError) in try store.addBudget(Budget(name: "cafe", limit: money("1"))) }
@@ -101,9 +96,8 @@ import TallySQLite
         #expect(try store.budgets().count == 3)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func renamingOntoAnotherBudgetIsRefusedButOwnCaseIsNot(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func renamingOntoAnotherBudgetIsRefusedButOwnCaseIsNot(_ stores: Stores) throws {
+        let store = try stores.make()
         let food = try store.addBudget(Budget(name: "Food", limit: money("10")))
         _ = try store.addBudget(Budget(name: "Rent", limit: money("10")))
         let before = try Snapshot(store)
@@ -118,9 +112,8 @@ import TallySQLite
         #expect(try store.budget(named: "food").name == "FOOD")
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func removingABudgetCascadesOnlyWhenAsked(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func removingABudgetCascadesOnlyWhenAsked(_ stores: Stores) throws {
+        let store = try stores.make()
         let food = try store.addBudget(Budget(name: "Food", limit: money("100")))
         let rent = try store.addBudget(Budget(name: "Rent", limit: money("100")))
         _ = try store.addBudget(Budget(name: "Empty", limit: money("100")))
@@ -147,10 +140,9 @@ import TallySQLite
 
     // MARK: - Expenses
 
-    @Test(arguments: StoreKind.allCases)
-    func expensesAreAddedReadUpdatedAndRemoved(kind: StoreKind) throws {
+    static func expensesAreAddedReadUpdatedAndRemoved(_ stores: Stores) throws {
         let clock = TestClock()
-        let store = try kind.make(clock: clock)
+        let store = try stores.make(clock: clock)
         let food = try store.addBudget(Budget(name: "Food", limit: money("100")))
         let home = try store.addBudget(Budget(name: "Home", limit: money("100")))
         let added = try store.addExpense(
@@ -185,9 +177,8 @@ import TallySQLite
         #expect((next.id ?? 0) > (added.id ?? 0), "ids are never reused")
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func brokenExpenseRulesAreRefusedAndChangeNothing(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func brokenExpenseRulesAreRefusedAndChangeNothing(_ stores: Stores) throws {
+        let store = try stores.make()
         let budget = try store.addBudget(Budget(name: "Food", limit: money("100")))
         let id = budget.id ?? 0
         let kept = try store.addExpense(Expense(name: "Kept", amount: money("1"), date: day("2026-01-01"), budgetID: id, tags: ["kept"]))
@@ -221,9 +212,8 @@ import TallySQLite
         #expect(try store.spendingByTag(in: month("2026-01").days) == ["kept": try money("1")])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func missingRecordsAreReportedByName(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func missingRecordsAreReportedByName(_ stores: Stores) throws {
+        let store = try stores.make()
         let budget = try store.addBudget(Budget(name: "Food", limit: money("100")))
         let expense = try store.addExpense(Expense(name: "Bread", amount: money("2"), date: day("2026-01-01"), budgetID: budget.id ?? 0))
         let before = try Snapshot(store)
@@ -251,9 +241,8 @@ import TallySQLite
 
     // MARK: - Queries
 
-    @Test(arguments: StoreKind.allCases)
-    func searchIgnoresCaseAndDiacritics(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func searchIgnoresCaseAndDiacritics(_ stores: Stores) throws {
+        let store = try stores.make()
         let budget = try store.addBudget(Budget(name: "Food", limit: money("100")))
         let id = budget.id ?? 0
         for name in ["Crème brûlée", "CREME fraiche", "Bread", "Ice cream"] {
@@ -272,9 +261,8 @@ import TallySQLite
         #expect(try store.countExpenses(ExpenseQuery(search: "cReMe", limit: 1, offset: 5)) == 2)
     }
 
-    @Test(arguments: StoreKind.allCases, [false, true])
-    func everySortIsStableWithTiesByIDInTheSameDirection(kind: StoreKind, descending: Bool) throws {
-        let store = try kind.make()
+    static func everySortIsStableWithTiesByIDInTheSameDirection(_ stores: Stores, descending: Bool) throws {
+        let store = try stores.make()
         let budget = try store.addBudget(Budget(name: "Food", limit: money("1000")))
         let id = budget.id ?? 0
         // Pairs share a date, an amount, a total or a name so every sort has ties.
@@ -311,9 +299,8 @@ import TallySQLite
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func pagesCoverTheListExactlyOnce(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func pagesCoverTheListExactlyOnce(_ stores: Stores) throws {
+        let store = try stores.make()
         let budget = try store.addBudget(Budget(name: "Food", limit: money("1000")))
         for index in 0..<23 {
             _ = try store.addExpense(Expense(name: "E\(index)", amount: Money(cents: Int64(100 + index % 4)), date: day("2026-01-\(10 + index % 5)"), budgetID: budget.id ?? 0))
@@ -336,9 +323,8 @@ import TallySQLite
         #expect(try store.countExpenses(ExpenseQuery(sort: .name, limit: 2, offset: 3)) == 23)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func tagsAreNormalizedSharedAndFilterable(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func tagsAreNormalizedSharedAndFilterable(_ stores: Stores) throws {
+        let store = try stores.make()
         let food = try store.addBudget(Budget(name: "Food", limit: money("1000")))
         let fun = try store.addBudget(Budget(name: "Fun", limit: money("1000")))
         let lunch = try store.addExpense(Expense(name: "Lunch", amount: money("12"), date: day("2026-04-01"), budgetID: food.id ?? 0, tags: ["Work", "FOOD "]))
@@ -369,9 +355,8 @@ import TallySQLite
         #expect(try store.spendingByTag(in: april) == ["work": try money("12"), "food": try money("12"), "film": try money("9"), "café": try money("3")])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func filtersCombine(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func filtersCombine(_ stores: Stores) throws {
+        let store = try stores.make()
         let food = try store.addBudget(Budget(name: "Food", limit: money("1000")))
         let fun = try store.addBudget(Budget(name: "Fun", limit: money("1000")))
         let inside = try store.addExpense(Expense(name: "Pizza night", amount: money("20"), date: day("2026-05-31"), budgetID: food.id ?? 0, tags: ["dinner"]))
@@ -386,9 +371,8 @@ import TallySQLite
 
     // MARK: - Months and aggregates
 
-    @Test(arguments: StoreKind.allCases)
-    func monthBoundariesFollowTheCivilDay(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func monthBoundariesFollowTheCivilDay(_ stores: Stores) throws {
+        let store = try stores.make()
         let food = try store.addBudget(Budget(name: "Food", limit: money("100")))
         let id = food.id ?? 0
         // 2026-01-31 23:59:59 in UTC−05:00 is already February in UTC.
@@ -420,9 +404,8 @@ import TallySQLite
         #expect(try store.spendingByTag(in: month("2026-01").days) == ["edge": try money("30")])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func overBudgetAndEmptyMonths(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func overBudgetAndEmptyMonths(_ stores: Stores) throws {
+        let store = try stores.make()
         let small = try store.addBudget(Budget(name: "Small", limit: money("10")))
         _ = try store.addBudget(Budget(name: "Idle", limit: money("5")))
         _ = try store.addExpense(Expense(name: "Big", amount: money("4"), quantity: 3, date: day("2026-07-04"), budgetID: small.id ?? 0))
@@ -436,9 +419,8 @@ import TallySQLite
         #expect(try store.spendingByTag(in: month("2026-07").days) == [:])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func addingToABudgetByNameSavesTheExpenseAndAnswersItsMonth(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func addingToABudgetByNameSavesTheExpenseAndAnswersItsMonth(_ stores: Stores) throws {
+        let store = try stores.make()
         let food = try store.addBudget(Budget(name: "Café", limit: money("100")))
         let rent = try store.addBudget(Budget(name: "Rent", limit: money("900")))
         _ = try store.addExpense(Expense(name: "Bread", amount: money("4.20"), date: day("2026-03-02"), budgetID: food.id ?? 0))
@@ -459,9 +441,8 @@ import TallySQLite
         #expect(status.remaining == (try money("88.80")))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func addingToAnUnknownBudgetOrWithBrokenRulesSavesNothing(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func addingToAnUnknownBudgetOrWithBrokenRulesSavesNothing(_ stores: Stores) throws {
+        let store = try stores.make()
         _ = try store.addBudget(Budget(name: "Food", limit: money("100")))
         let before = try Snapshot(store)
         let coffee = Expense(name: "Coffee", amount: try money("3.50"), date: try day("2026-03-20"), budgetID: 0)
@@ -472,9 +453,8 @@ import TallySQLite
         #expect(try Snapshot(store) == before)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func sumsTooLargeFailInsteadOfWrapping(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func sumsTooLargeFailInsteadOfWrapping(_ stores: Stores) throws {
+        let store = try stores.make()
         let budget = try store.addBudget(Budget(name: "Huge", limit: Money.maximumInput))
         // Each total is 10^17 cents; 93 of them exceed Int64.max.
         for index in 0..<93 {
@@ -500,9 +480,8 @@ import TallySQLite
         #expect(try store.budgetStatuses(for: september) == [status])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func oneBudgetsStatusMatchesItsLineAmongAllStatuses(kind: StoreKind) throws {
-        let store = try kind.make(clock: TestClock())
+    static func oneBudgetsStatusMatchesItsLineAmongAllStatuses(_ stores: Stores) throws {
+        let store = try stores.make(clock: TestClock())
         let food = try store.addBudget(Budget(name: "Food", limit: Money(cents: 1_000)))
         let rent = try store.addBudget(Budget(name: "Rent", limit: Money(cents: 50_000)))
         let empty = try store.addBudget(Budget(name: "Empty", limit: Money(cents: 10)))
@@ -523,65 +502,11 @@ import TallySQLite
         #expect(try store.status(ofBudgetNamed: "FOOD", in: month("2026-01")).expenseCount == 2)
         expectError(.budgetNotFound("Fuel")) { () throws(TallyError) in try store.status(ofBudgetNamed: "Fuel", in: month("2026-01")) }
     }
-
-    // MARK: - Both stores agree
-
-    @Test func bothStoresGiveIdenticalAnswersOnTheSameRandomFixture() throws {
-        let stores = try StoreKind.allCases.map { try $0.make() }
-        var random = SeededGenerator(seed: 20_260_101)
-        let budgetNames = ["Food", "Rent", "Fun", "Café", "Transport", "Fast Food"]
-        let words = ["apple", "Crème", "bus", "ticket", "pizza", "Éclair", "rent", "coffee", "book", "taxi"]
-        let tags = ["work", "Family", "trip", "gift", "daily", "Café"]
-        var budgetIDs: [[Int64]] = stores.map { _ in [] }
-        for name in budgetNames {
-            let limit = Money(cents: Int64.random(in: 1_000...500_000, using: &random))
-            for (index, store) in stores.enumerated() {
-                budgetIDs[index].append(try store.addBudget(Budget(name: name, limit: limit)).id ?? 0)
-            }
-        }
-        #expect(budgetIDs[0] == budgetIDs[1])
-        for _ in 0..<400 {
-            let name = "\(words.randomElement(using: &random) ?? "x") \(words.randomElement(using: &random) ?? "y")"
-            let amount = Money(cents: Int64.random(in: 1...20_000, using: &random))
-            let quantity = Int64.random(in: 1...4, using: &random)
-            let offset = Int.random(in: 0..<150, using: &random)
-            let date = Day(Date(timeIntervalSince1970: 1_761_955_200 + Double(offset) * 86_400), in: TimeZone(secondsFromGMT: 0) ?? .current)
-            let budgetIndex = Int.random(in: 0..<budgetNames.count, using: &random)
-            let tagCount = Int.random(in: 0...3, using: &random)
-            let chosen = (0..<tagCount).compactMap { _ in tags.randomElement(using: &random) }
-            for (index, store) in stores.enumerated() {
-                _ = try store.addExpense(Expense(name: name, amount: amount, quantity: quantity, date: date, budgetID: budgetIDs[index][budgetIndex], tags: chosen))
-            }
-        }
-        let (memory, sqlite) = (stores[0], stores[1])
-        #expect(try memory.budgets() == sqlite.budgets())
-        for text in ["2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04"] {
-            let month = try month(text)
-            #expect(try memory.budgetStatuses(for: month) == sqlite.budgetStatuses(for: month))
-            #expect(try memory.spendingByDay(in: month.days) == sqlite.spendingByDay(in: month.days))
-            #expect(try memory.spendingByTag(in: month.days) == sqlite.spendingByTag(in: month.days))
-        }
-        let wide = DayInterval(first: try day("2025-01-01"), last: try day("2026-12-31"))
-        #expect(try memory.spendingByTag(in: wide) == sqlite.spendingByTag(in: wide))
-        for sort in ExpenseSort.allCases {
-            for descending in [false, true] {
-                for query in [
-                    ExpenseQuery(sort: sort, descending: descending),
-                    ExpenseQuery(search: "CREME", sort: sort, descending: descending, limit: 7, offset: 3),
-                    ExpenseQuery(budgetID: budgetIDs[0][2], days: try month("2026-01").days, sort: sort, descending: descending, limit: 10),
-                    ExpenseQuery(tag: "family", sort: sort, descending: descending, limit: 25, offset: 25),
-                ] {
-                    #expect(try memory.expenses(query) == sqlite.expenses(query), "\(query)")
-                    #expect(try memory.countExpenses(query) == sqlite.countExpenses(query), "\(query)")
-                }
-            }
-        }
-    }
 }
 
 // MARK: - Imports
 
-extension StoreContractTests {
+extension StoreContract {
     /// Rows as an import hands them over: validated expenses whose budget is still a name.
     static func importRows() throws -> [(Expense, String)] {
         [
@@ -599,10 +524,9 @@ extension StoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func importCreatesBudgetsResolvesNamesAndRemembersTheFile(kind: StoreKind) throws {
+    static func importCreatesBudgetsResolvesNamesAndRemembersTheFile(_ stores: Stores) throws {
         let clock = TestClock()
-        let store = try kind.make(clock: clock)
+        let store = try stores.make(clock: clock)
         let food = try store.addBudget(Budget(name: "Food", limit: money("300")))
         clock.advance(by: 10)
         let request = ImportRequest(
@@ -626,9 +550,8 @@ extension StoreContractTests {
         #expect(try store.importRecord(fingerprint: "f2") == nil)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aBadRowInTheMiddleRollsTheWholeImportBack(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func aBadRowInTheMiddleRollsTheWholeImportBack(_ stores: Stores) throws {
+        let store = try stores.make()
         _ = try store.addBudget(Budget(name: "Food", limit: money("300")))
         _ = try store.addExpense(Expense(name: "Kept", amount: money("1"), date: day("2026-01-01"), budgetID: 1, tags: ["old"]))
         let before = try Snapshot(store)
@@ -654,9 +577,8 @@ extension StoreContractTests {
         #expect(added.id == 2)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func unknownBudgetsFailTheImportListingEveryName(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func unknownBudgetsFailTheImportListingEveryName(_ stores: Stores) throws {
+        let store = try stores.make()
         _ = try store.addBudget(Budget(name: "Food", limit: money("300")))
         let before = try Snapshot(store)
         var rows = try Self.importRows()
@@ -669,10 +591,9 @@ extension StoreContractTests {
         #expect(try store.importRecord(fingerprint: "f") == nil)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aRepeatedFileIsRefusedUnlessForced(kind: StoreKind) throws {
+    static func aRepeatedFileIsRefusedUnlessForced(_ stores: Stores) throws {
         let clock = TestClock()
-        let store = try kind.make(clock: clock)
+        let store = try stores.make(clock: clock)
         let request = ImportRequest(source: "bank.csv", missingBudgetLimit: try money("50"))
         let rows = try Self.importRows()
         _ = try store.importExpenses(request, rows: Self.feed(rows, fingerprint: "same"))
@@ -699,9 +620,8 @@ extension StoreContractTests {
         #expect(try store.countExpenses(ExpenseQuery()) == 13)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func forEachExpenseVisitsWhatExpensesLists(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func forEachExpenseVisitsWhatExpensesLists(_ stores: Stores) throws {
+        let store = try stores.make()
         _ = try store.importExpenses(ImportRequest(source: "x", missingBudgetLimit: try money("50")), rows: Self.feed(try Self.importRows(), fingerprint: nil))
         let queries = [
             ExpenseQuery(sort: .date), ExpenseQuery(sort: .name, descending: true), ExpenseQuery(budgetID: 2, sort: .date),
@@ -719,11 +639,10 @@ extension StoreContractTests {
 
     // MARK: - Bulk insert
 
-    @Test(arguments: StoreKind.allCases)
-    func bulkInsertIsAllOrNothingAndMatchesOneByOne(kind: StoreKind) throws {
+    static func bulkInsertIsAllOrNothingAndMatchesOneByOne(_ stores: Stores) throws {
         let clock = TestClock()
-        let bulk = try kind.make(clock: clock)
-        let single = try kind.make(clock: clock)
+        let bulk = try stores.make(clock: clock)
+        let single = try stores.make(clock: clock)
         var budgetIDs: [Int64] = []
         for store in [bulk, single] {
             budgetIDs.append(try store.addBudget(Budget(name: "Food", limit: money("100"))).id ?? 0)
@@ -765,16 +684,16 @@ extension StoreContractTests {
 
 // MARK: - Report aggregates
 
-extension StoreContractTests {
+extension StoreContract {
     /// What `monthSummary` must equal: the three single-figure reads of the same month.
-    private func expectedSummary(_ store: any DataAccess, _ month: Month) throws -> MonthSummary {
+    public static func expectedSummary(_ store: any DataAccess, _ month: Month) throws -> MonthSummary {
         MonthSummary(
             month: month, statuses: try store.budgetStatuses(for: month), spentByDay: try store.spendingByDay(in: month.days),
             spentByTag: try store.spendingByTag(in: month.days))
     }
 
     /// What `spentByMonth` must equal: each month's statuses, budgets without expenses left out.
-    private func expectedSpent(_ store: any DataAccess, _ months: [Month]) throws -> [Month: [Int64: Money]] {
+    static func expectedSpent(_ store: any DataAccess, _ months: [Month]) throws -> [Month: [Int64: Money]] {
         var spent: [Month: [Int64: Money]] = [:]
         for month in months {
             var byBudget: [Int64: Money] = [:]
@@ -786,9 +705,8 @@ extension StoreContractTests {
         return spent
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func monthSummaryAndSpentByMonthEqualTheSingleFiguresAcrossMonthBoundaries(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func monthSummaryAndSpentByMonthEqualTheSingleFiguresAcrossMonthBoundaries(_ stores: Stores) throws {
+        let store = try stores.make()
         let food = try #require(try store.addBudget(Budget(name: "Food", limit: money("100"))).id)
         let rent = try #require(try store.addBudget(Budget(name: "Rent", limit: money("50"))).id)
         _ = try store.addBudget(Budget(name: "Idle", limit: money("5")))
@@ -826,17 +744,15 @@ extension StoreContractTests {
         #expect(try store.spentByMonth(in: leapYear[0]...leapYear[11]) == expectedSpent(store, leapYear))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func reportAggregatesOfAnEmptyStoreAreEmpty(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func reportAggregatesOfAnEmptyStoreAreEmpty(_ stores: Stores) throws {
+        let store = try stores.make()
         let march = try month("2026-03")
         #expect(try store.monthSummary(for: march) == MonthSummary(month: march, statuses: [], spentByDay: [:], spentByTag: [:]))
         #expect(try store.spentByMonth(in: month("2026-01")...march) == [try month("2026-01"): [:], try month("2026-02"): [:], march: [:]])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func reportAggregatesTooLargeFailInsteadOfWrapping(kind: StoreKind) throws {
-        let store = try kind.make()
+    static func reportAggregatesTooLargeFailInsteadOfWrapping(_ stores: Stores) throws {
+        let store = try stores.make()
         let huge = try store.addBudget(Budget(name: "Huge", limit: Money.maximumInput))
         let other = try store.addBudget(Budget(name: "Other", limit: Money.maximumInput))
         // 47 + 46 totals of 10^17 cents: each budget's sum fits in Int64, the day's and the tag's do not.
@@ -853,36 +769,5 @@ extension StoreContractTests {
         }
         expectError(.arithmeticOverflow) { () throws(TallyError) in try store.spentByMonth(in: september...month("2026-10")) }
         expectError(.arithmeticOverflow) { () throws(TallyError) in try store.monthSummary(for: month("2026-10")) }
-    }
-
-    @Test func bothStoresGiveIdenticalReportAggregatesOnARandomFixture() throws {
-        let stores = try StoreKind.allCases.map { try $0.make() }
-        var random = SeededGenerator(seed: 20_261_121)
-        let tags = ["work", "Family", "trip", "gift", "Café", "cafe\u{301}"]
-        var budgetIDs: [Int64] = []
-        for name in ["Food", "Rent", "Fun", "Transport"] {
-            let limit = Money(cents: Int64.random(in: 1_000...500_000, using: &random))
-            let ids = try stores.map { try #require(try $0.addBudget(Budget(name: name, limit: limit)).id) }
-            #expect(Set(ids).count == 1)
-            budgetIDs.append(ids[0])
-        }
-        for _ in 0..<300 {
-            let amount = Money(cents: Int64.random(in: 1...20_000, using: &random))
-            let quantity = Int64.random(in: 1...4, using: &random)
-            let date = try Day(year: 2026, month: Int.random(in: 1...6, using: &random), day: Int.random(in: 1...28, using: &random))
-            let budget = budgetIDs[Int.random(in: 0..<budgetIDs.count, using: &random)]
-            let chosen = (0..<Int.random(in: 0...3, using: &random)).compactMap { _ in tags.randomElement(using: &random) }
-            for store in stores {
-                _ = try store.addExpense(Expense(name: "Thing", amount: amount, quantity: quantity, date: date, budgetID: budget, tags: chosen))
-            }
-        }
-        let (memory, sqlite) = (stores[0], stores[1])
-        for number in 1...7 {
-            let month = try Month(year: 2026, month: number)
-            #expect(try memory.monthSummary(for: month) == sqlite.monthSummary(for: month))
-            #expect(try sqlite.monthSummary(for: month) == expectedSummary(sqlite, month))
-        }
-        let range = try month("2025-12")...month("2026-07")
-        #expect(try memory.spentByMonth(in: range) == sqlite.spentByMonth(in: range))
     }
 }
