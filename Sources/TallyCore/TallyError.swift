@@ -56,12 +56,6 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case alreadyImported(file: String, importedAt: Date, expenseCount: Int)
     /// Imported rows name budgets that do not exist.
     case unknownBudgets([String])
-    /// A report template file could not be read.
-    case templateUnreadable(path: String, reason: String)
-    /// A report template is not valid Mustache.
-    case invalidTemplate(path: String, reason: String)
-    /// A report could not be drawn or written.
-    case reportFailed(String)
 
     public enum NameKind: String, Sendable {
         case budget, expense
@@ -126,12 +120,6 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "\(quoted(file)) was already imported on \(timestamp(date)) (\(count) expense\(count == 1 ? "" : "s"))"
         case .unknownBudgets(let names):
             "the file names \(names.count) budget\(names.count == 1 ? "" : "s") that do\(names.count == 1 ? "es" : "") not exist: \(listed(names))"
-        case .templateUnreadable(let path, let reason):
-            "cannot read template \(quoted(path)): \(oneLine(reason))"
-        case .invalidTemplate(let path, let reason):
-            "template \(quoted(path)) is not valid Mustache: \(oneLine(reason))"
-        case .reportFailed(let message):
-            oneLine(message)
         }
     }
 }
@@ -160,7 +148,8 @@ private func timestamp(_ date: Date) -> String {
     return formatter.string(from: date)
 }
 
-func oneLine(_ text: String) -> String {
+/// `text` with control characters and line separators escaped, for a one-line message.
+public func oneLine(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
         if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {

@@ -1,13 +1,15 @@
 import ArgumentParser
 import TallyCore
+import TallyReports
 
 /// Turns the errors of the layers below into what a person at a terminal reads: each layer says
 /// what is wrong in its own terms, and only here are flag names, hints and exit codes added.
 enum Failures {
     /// The one-line message and exit code for an error of a layer below; `nil` for ArgumentParser's own.
     static func describe(_ error: any Error) -> (message: String, code: ExitCode)? {
-        guard let error = error as? TallyError else { return nil }
-        return (message(for: error), exitCode(for: error))
+        if let error = error as? TallyError { return (message(for: error), exitCode(for: error)) }
+        if let error = error as? ReportError { return (error.errorDescription ?? "the report failed", ExitCode(1)) }
+        return nil
     }
 
     /// The layer's message with the flag that answers it.

@@ -22,7 +22,7 @@ public struct HTMLRenderer: Sendable {
 
     /// Renders with the user's own template; the built-in partials (`{{> styles}}`,
     /// `{{> budgets}}`, `{{> details}}`) stay available to it.
-    public init(templateAt path: String, chartScale: Int = 2) throws(TallyError) {
+    public init(templateAt path: String, chartScale: Int = 2) throws(ReportError) {
         let url = URL(fileURLWithPath: path)
         let text: String
         do {
@@ -39,7 +39,7 @@ public struct HTMLRenderer: Sendable {
         self.chartScale = chartScale
     }
 
-    public func render(_ report: MonthlyReport) throws(TallyError) -> String {
+    public func render(_ report: MonthlyReport) throws(ReportError) -> String {
         var library = MustacheLibrary()
         for (name, text) in EmbeddedTemplates.all {
             do {
@@ -57,7 +57,7 @@ public struct HTMLRenderer: Sendable {
             }
         }
         guard let page = library.render(context, withTemplate: HTMLRenderer.mainTemplate) else {
-            throw .reportFailed("the built-in report template is missing")
+            throw .drawingFailed("the built-in report template is missing")
         }
         return page
     }
@@ -88,7 +88,7 @@ public struct HTMLRenderer: Sendable {
 
 /// The values a template can use, as plain dictionaries so the names are the template's API.
 enum HTMLContext {
-    static func make(_ report: MonthlyReport, chartScale: Int) throws(TallyError) -> [String: Any] {
+    static func make(_ report: MonthlyReport, chartScale: Int) throws(ReportError) -> [String: Any] {
         let renderer = PNGRenderer(scale: chartScale)
         let cumulative = try renderer.render(.cumulative, of: report)
         let trend = try renderer.render(.trend, of: report)

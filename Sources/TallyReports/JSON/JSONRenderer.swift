@@ -6,14 +6,14 @@ import TallyCore
 public struct JSONRenderer: Sendable {
     public init() {}
 
-    public func render(_ report: MonthlyReport) throws(TallyError) -> String {
+    public func render(_ report: MonthlyReport) throws(ReportError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             let data = try encoder.encode(Document(report))
             return String(decoding: data, as: UTF8.self) + "\n"
         } catch {
-            throw .reportFailed("cannot encode the report as JSON: \(error.localizedDescription)")
+            throw .encodingFailed("cannot encode the report as JSON: \(error.localizedDescription)")
         }
     }
 

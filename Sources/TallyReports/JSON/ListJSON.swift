@@ -75,13 +75,13 @@ public enum ListJSON {
     }
 
     /// One pretty-printed document with sorted keys, so output is stable and diffable.
-    public static func encode(_ value: some Encodable) throws(TallyError) -> String {
+    public static func encode(_ value: some Encodable) throws(ReportError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             return String(decoding: try encoder.encode(value), as: UTF8.self)
         } catch {
-            throw .reportFailed("cannot encode JSON: \(error.localizedDescription)")
+            throw .encodingFailed("cannot encode JSON: \(error.localizedDescription)")
         }
     }
 }

@@ -40,7 +40,7 @@ public struct PNGRenderer: Sendable {
         self.scale = scale
     }
 
-    public func render(_ report: MonthlyReport) throws(TallyError) -> Data {
+    public func render(_ report: MonthlyReport) throws(ReportError) -> Data {
         let layout = DashboardLayout(report: report)
         let canvas = try Canvas(width: DashboardLayout.width, height: layout.height, scale: scale, background: Palette.background)
         drawHeader(report, layout, on: canvas)
@@ -51,7 +51,7 @@ public struct PNGRenderer: Sendable {
     }
 
     /// One chart on its own, as the HTML page embeds it.
-    public func render(_ chart: Chart, of report: MonthlyReport, width: Double = 440, height: Double = 280) throws(TallyError) -> Data {
+    public func render(_ chart: Chart, of report: MonthlyReport, width: Double = 440, height: Double = 280) throws(ReportError) -> Data {
         let canvas = try Canvas(width: width, height: height, scale: scale, background: Palette.background)
         let frame = Rect(x: 0, y: 0, width: width, height: height)
         let painter = ChartPainter(report: report, canvas: canvas, drawsFrame: false)

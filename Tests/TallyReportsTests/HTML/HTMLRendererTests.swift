@@ -67,7 +67,7 @@ struct HTMLRendererTests {
     @Test func unreadableOrBrokenTemplatesAreClearErrors() throws {
         let directory = try TemporaryDirectory()
         let missing = directory.path("missing.mustache")
-        #expect(throws: TallyError.templateUnreadable(path: missing, reason: "no such file")) {
+        #expect(throws: ReportError.templateUnreadable(path: missing, reason: "no such file")) {
             try HTMLRenderer(templateAt: missing)
         }
         let broken = directory.path("broken.mustache")
