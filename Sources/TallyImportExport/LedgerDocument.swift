@@ -198,7 +198,25 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
 ///
 /// Call ``begin(budgets:)`` once, ``write(_:budgetName:)`` for each expense, then ``finish()``.
 /// Keys appear in the documented order, one entry per line, so exports diff well.
-public final class JSONExportWriter {
+/// Writes an export one expense at a time, whatever its format.
+public protocol ExportWriter: AnyObject {
+    /// Starts the document; a format that holds budgets writes `budgets` here.
+    func begin(budgets: [Budget]) throws(TallyError)
+    func write(_ expense: Expense, budgetName: String) throws(TallyError)
+    func finish() throws(TallyError)
+}
+
+extension ImportFormat {
+    /// The writer of an export in this format.
+    public func exportWriter(to sink: any ByteSink) -> any ExportWriter {
+        switch self {
+        case .csv: CSVExportWriter(sink: sink)
+        case .json: JSONExportWriter(sink: sink)
+        }
+    }
+}
+
+public final class JSONExportWriter: ExportWriter {
     private let sink: any ByteSink
     private var expenseCount = 0
     private var line: [UInt8] = []
@@ -286,14 +304,15 @@ public final class JSONExportWriter {
 }
 
 /// Writes expenses as CSV with the default import header, so an export imports back unchanged.
-public final class CSVExportWriter {
+public final class CSVExportWriter: ExportWriter {
     private let writer: CSVWriter
 
     public init(sink: any ByteSink) {
         writer = CSVWriter(sink: sink)
     }
 
-    public func begin() throws(TallyError) {
+    /// CSV rows name their budget; the budgets themselves are not written.
+    public func begin(budgets: [Budget] = []) throws(TallyError) {
         try writer.writeRecord(ImportField.defaultHeader.map(\.rawValue))
     }
 

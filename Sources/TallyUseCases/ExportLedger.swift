@@ -28,24 +28,13 @@ public struct ExportLedger: Sendable {
         var names: [Int64: String] = [:]
         for each in budgets { names[each.id ?? 0] = each.name }
         var exported = 0
-        switch format {
-        case .csv:
-            let writer = CSVExportWriter(sink: sink)
-            try writer.begin()
-            try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
-                try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
-                exported += 1
-            }
-            try writer.finish()
-        case .json:
-            let writer = JSONExportWriter(sink: sink)
-            try writer.begin(budgets: budgets)
-            try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
-                try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
-                exported += 1
-            }
-            try writer.finish()
+        let writer = format.exportWriter(to: sink)
+        try writer.begin(budgets: budgets)
+        try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
+            try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
+            exported += 1
         }
+        try writer.finish()
         return exported
     }
 }

@@ -7,14 +7,7 @@ public struct JSONRenderer: Sendable {
     public init() {}
 
     public func render(_ report: MonthlyReport) throws(ReportError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            let data = try encoder.encode(Document(report))
-            return String(decoding: data, as: UTF8.self) + "\n"
-        } catch {
-            throw .encodingFailed("cannot encode the report as JSON: \(error.localizedDescription)")
-        }
+        try ListJSON.encode(Document(report)) + "\n"
     }
 
     private struct Document: Encodable {

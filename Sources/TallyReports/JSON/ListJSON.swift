@@ -74,7 +74,8 @@ public enum ListJSON {
         }
     }
 
-    /// One pretty-printed document with sorted keys, so output is stable and diffable.
+    /// One pretty-printed document with sorted keys, so output is stable and diffable: every
+    /// `--json` output and the JSON report.
     public static func encode(_ value: some Encodable) throws(ReportError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
