@@ -29,11 +29,12 @@ extension Tally {
 
 
         func validate() throws {
-            if let expenses, !(0...100_000_000).contains(expenses) {
-                throw ValidationError("invalid number of expenses \(expenses): use 0 to 100000000")
+            let (counts, spans) = (FillDemo.expenseCounts, FillDemo.monthSpans)
+            if let expenses, !counts.contains(expenses) {
+                throw ValidationError("invalid number of expenses \(expenses): use \(counts.lowerBound) to \(counts.upperBound)")
             }
-            if let months, !(1...1200).contains(months) {
-                throw ValidationError("invalid number of months \(months): use 1 to 1200")
+            if let months, !spans.contains(months) {
+                throw ValidationError("invalid number of months \(months): use \(spans.lowerBound) to \(spans.upperBound)")
             }
         }
 

@@ -5,6 +5,9 @@ public struct FillDemo: Sendable {
     public static let defaultSeed: UInt64 = 2026
     /// Large data sets are written in batches, each one transaction, to bound memory.
     public static let batchSize = 50_000
+    /// How many expenses and months a demo can make.
+    public static let expenseCounts = 0...100_000_000
+    public static let monthSpans = 1...1200
 
     /// Generate this many expenses over twelve budgets instead of the typical months.
     public var expenseCount: Int?
