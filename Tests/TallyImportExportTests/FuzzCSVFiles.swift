@@ -4,7 +4,6 @@ import Testing
 import TallyCore
 @testable import TallyImportExport
 
-
 /// A CSV file with the options it is imported with, kept as text so that a mutation can break
 /// the options as well as the bytes.
 struct CSVFile: CustomStringConvertible {

@@ -4,7 +4,6 @@ import Testing
 import TallyCore
 @testable import TallyImportExport
 
-
 /// A JSON value written by hand, so that a document can hold what `JSONEncoder` never writes:
 /// duplicate keys, numbers beyond any integer, lone surrogates and raw bytes that are not UTF-8.
 indirect enum JSONValue {
