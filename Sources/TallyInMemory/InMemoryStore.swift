@@ -173,43 +173,27 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     ) throws(TallyError) -> ImportOutcome {
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
-            var resolver = ImportBudgetResolver(existing: Array(state.budgets.values))
-            var created: [String] = []
-            for budget in request.newBudgets {
-                let budget = try budget.validated()
-                guard !resolver.contains(budget) else { continue }
-                let saved = try Self.insertBudget(budget, at: timestamp, into: &state)
-                resolver.register(saved)
-                created.append(saved.name)
-            }
+            func create(_ budget: Budget) throws(TallyError) -> Budget { try Self.insertBudget(budget, at: timestamp, into: &state) }
+            var resolution = ImportResolution(request: request, existing: Array(state.budgets.values))
+            try resolution.createDeclaredBudgets(create)
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
-                var budgetID = resolver.id(for: budgetName)
-                if budgetID == nil, let limit = request.missingBudgetLimit {
-                    let saved = try Self.insertBudget(try Budget(name: budgetName, limit: limit).validated(), at: timestamp, into: &state)
-                    resolver.register(saved, spelling: budgetName)
-                    created.append(saved.name)
-                    budgetID = saved.id
-                }
-                guard let budgetID else { return resolver.markMissing(budgetName) }
+                guard let budgetID = try resolution.budgetID(for: budgetName, create: create) else { return }
                 var expense = try expense.validated()
                 _ = try expense.total()
                 expense.budgetID = budgetID
                 _ = Self.insertExpense(expense, at: timestamp, into: &state)
                 count += 1
             }
-            let missing = resolver.missingNames
-            guard missing.isEmpty else { throw .unknownBudgets(missing) }
+            try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] })
             if let fingerprint {
-                if let earlier = state.imports[fingerprint], !request.force {
-                    throw .alreadyImported(file: request.source, importedAt: earlier.importedAt, expenseCount: earlier.expenseCount)
-                }
                 state.imports[fingerprint] = ImportRecord(fingerprint: fingerprint, importedAt: timestamp, expenseCount: count)
             }
-            return ImportOutcome(importedCount: count, createdBudgets: created)
+            return ImportOutcome(importedCount: count, createdBudgets: resolution.createdBudgets)
         }
     }
 
+    /// Gives `budget` (validated) the next id and its timestamps, and stores it.
     private static func insertBudget(_ budget: Budget, at timestamp: Date, into state: inout State) throws(TallyError) -> Budget {
         var budget = budget
         try checkUnique(budget, in: state)

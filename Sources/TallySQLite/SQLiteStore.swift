@@ -236,7 +236,7 @@ public final class SQLiteStore: DataAccess {
         return .storage("cannot open database at \(quoted(path)): \(describe(error))")
     }
 
-    private static func storageError(_ error: any Error) -> TallyError {
+    static func storageError(_ error: any Error) -> TallyError {
         if let error = error as? TallyError { return error }
         if let error = error as? DatabaseError, error.message == "integer overflow" { return .arithmeticOverflow }
         return .storage("database error: \(describe(error))")
@@ -291,12 +291,18 @@ public final class SQLiteStore: DataAccess {
         budget.updatedAt = budget.createdAt
         return try write { db in
             try Self.checkUnique(budget, db)
-            var record = BudgetRecord(budget)
-            record.id = nil
-            try Self.saving(budget) { try record.insert(db) }
-            budget.id = record.id
-            return budget
+            return try Self.insert(budget, db)
         }
+    }
+
+    /// Saves a validated, timestamped budget under a new id.
+    static func insert(_ budget: Budget, _ db: Database) throws -> Budget {
+        var record = BudgetRecord(budget)
+        record.id = nil
+        try saving(budget) { try record.insert(db) }
+        var saved = budget
+        saved.id = record.id
+        return saved
     }
 
     public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
