@@ -77,6 +77,13 @@ public struct Budget: Identifiable, Hashable, Sendable {
     }
 
     public func isOver(after spent: Money) -> Bool { spent > limit }
+
+    /// A budget that has expenses is removed, with them, only when asked: throws
+    /// ``TallyError/budgetNotEmpty(_:expenseCount:)`` when it has `expenseCount` expenses and
+    /// `includingExpenses` is false.
+    public func checkRemoval(expenseCount: Int, includingExpenses: Bool) throws(TallyError) {
+        guard expenseCount == 0 || includingExpenses else { throw .budgetNotEmpty(name, expenseCount: expenseCount) }
+    }
 }
 
 /// A budget's figures for one month.

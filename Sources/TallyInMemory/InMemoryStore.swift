@@ -76,9 +76,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try transaction { (state: inout State) throws(TallyError) in
             let budget = try Self.find(name, in: state)
             let owned = state.expenses.values.filter { $0.budgetID == budget.id }
-            guard owned.isEmpty || includingExpenses else {
-                throw .budgetNotEmpty(budget.name, expenseCount: owned.count)
-            }
+            try budget.checkRemoval(expenseCount: owned.count, includingExpenses: includingExpenses)
             for expense in owned { state.expenses[expense.id ?? 0] = nil }
             state.budgets[budget.id ?? 0] = nil
             return owned.count
