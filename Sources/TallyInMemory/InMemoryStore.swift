@@ -38,17 +38,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     // MARK: - Budgets
 
     public func addBudget(_ budget: Budget) throws(TallyError) -> Budget {
-        var budget = try budget.validated()
+        let budget = try budget.validated()
         let timestamp = now
-        return try transaction { (state: inout State) throws(TallyError) in
-            try Self.checkUnique(budget, in: state)
-            budget.id = state.nextBudgetID
-            budget.createdAt = timestamp
-            budget.updatedAt = timestamp
-            state.nextBudgetID += 1
-            state.budgets[state.nextBudgetID - 1] = budget
-            return budget
-        }
+        return try transaction { (state: inout State) throws(TallyError) in try Self.insertBudget(budget, at: timestamp, into: &state) }
     }
 
     public func budget(named name: String) throws(TallyError) -> Budget {
@@ -86,10 +78,10 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     // MARK: - Expenses
 
     public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
-        var expense = try expense.validated()
+        let expense = try expense.validated()
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
-            guard state.budgets[expense.budgetID] != nil else { throw .budgetNotFound("#\(expense.budgetID)") }
+            try expense.checkBudget(exists: state.budgets[expense.budgetID] != nil)
             return Self.insertExpense(expense, at: timestamp, into: &state)
         }
     }
@@ -113,7 +105,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
             for expense in validated {
-                guard state.budgets[expense.budgetID] != nil else { throw .budgetNotFound("#\(expense.budgetID)") }
+                try expense.checkBudget(exists: state.budgets[expense.budgetID] != nil)
                 _ = Self.insertExpense(expense, at: timestamp, into: &state)
             }
             return validated.count
@@ -134,7 +126,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             guard let id = expense.id, let existing = state.expenses[id] else {
                 throw .expenseNotFound(expense.id ?? 0)
             }
-            guard state.budgets[expense.budgetID] != nil else { throw .budgetNotFound("#\(expense.budgetID)") }
+            try expense.checkBudget(exists: state.budgets[expense.budgetID] != nil)
             expense.createdAt = existing.createdAt
             expense.updatedAt = timestamp
             state.expenses[id] = expense
@@ -294,17 +286,12 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     private static func find(_ name: String, in state: State) throws(TallyError) -> Budget {
         let key = NameKey.lookup(name)
-        guard let budget = state.budgets.values.first(where: { $0.nameKey == key }) else {
-            throw .budgetNotFound(name)
-        }
-        return budget
+        return try Budget.named(name, found: state.budgets.values.first { $0.nameKey == key })
     }
 
     private static func checkUnique(_ budget: Budget, in state: State) throws(TallyError) {
         let key = budget.nameKey
-        if state.budgets.values.contains(where: { $0.nameKey == key && $0.id != budget.id }) {
-            throw .duplicateBudget(budget.name)
-        }
+        try budget.checkNameIsFree(heldBy: state.budgets.values.first { $0.nameKey == key }?.id)
     }
 
     private static func ordered(_ budgets: [Budget]) -> [Budget] {

@@ -341,7 +341,7 @@ public final class SQLiteStore: DataAccess {
         expense.createdAt = now
         expense.updatedAt = expense.createdAt
         return try write { db in
-            try Self.checkBudgetExists(expense.budgetID, db)
+            try Self.checkBudgetExists(for: expense, db)
             return try Self.insert(expense, db)
         }
     }
@@ -389,7 +389,7 @@ public final class SQLiteStore: DataAccess {
             // Batches repeat the same few names; each is folded once.
             var nameKeys: [String: String] = [:]
             for expense in validated {
-                guard budgetIDs.contains(expense.budgetID) else { throw TallyError.budgetNotFound("#\(expense.budgetID)") }
+                try expense.checkBudget(exists: budgetIDs.contains(expense.budgetID))
                 let nameKey = nameKeys[expense.name] ?? {
                     let key = expense.nameKey
                     nameKeys[expense.name] = key
@@ -409,7 +409,7 @@ public final class SQLiteStore: DataAccess {
             guard let id = expense.id, let existing = try ExpenseRecord.fetchOne(db, key: id) else {
                 throw TallyError.expenseNotFound(expense.id ?? 0)
             }
-            try Self.checkBudgetExists(expense.budgetID, db)
+            try Self.checkBudgetExists(for: expense, db)
             expense.createdAt = Milliseconds.date(existing.createdAt)
             expense.updatedAt = timestamp
             let record = ExpenseRecord(expense, tagSetId: try Self.tagSetID(expense.tags, db))
@@ -733,9 +733,8 @@ public final class SQLiteStore: DataAccess {
 
     private static func find(_ name: String, _ db: Database) throws -> Budget {
         let key = NameKey.lookup(name)
-        guard let record = try BudgetRecord.fetchOne(db, sql: "SELECT * FROM budget WHERE nameKey = ?", arguments: [key])
-        else { throw TallyError.budgetNotFound(name) }
-        return try record.model()
+        let record = try BudgetRecord.fetchOne(db, sql: "SELECT * FROM budget WHERE nameKey = ?", arguments: [key])
+        return try Budget.named(name, found: record?.model())
     }
 
     private static func allBudgets(_ db: Database) throws -> [Budget] {
@@ -747,10 +746,8 @@ public final class SQLiteStore: DataAccess {
     }
 
     private static func checkUnique(_ budget: Budget, _ db: Database) throws {
-        let clash = try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM budget WHERE nameKey = ? AND id IS NOT ?)",
-            arguments: [budget.nameKey, budget.id]) ?? false
-        if clash { throw TallyError.duplicateBudget(budget.name) }
+        let holder = try Int64.fetchOne(db, sql: "SELECT id FROM budget WHERE nameKey = ?", arguments: [budget.nameKey])
+        try budget.checkNameIsFree(heldBy: holder)
     }
 
     /// The day of a stored `date`; the schema's CHECK allows a few that do not exist (`20260231`).
@@ -759,9 +756,9 @@ public final class SQLiteStore: DataAccess {
         return day
     }
 
-    private static func checkBudgetExists(_ id: Int64, _ db: Database) throws {
-        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM budget WHERE id = ?)", arguments: [id]) ?? false
-        else { throw TallyError.budgetNotFound("#\(id)") }
+    private static func checkBudgetExists(for expense: Expense, _ db: Database) throws {
+        let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM budget WHERE id = ?)", arguments: [expense.budgetID])
+        try expense.checkBudget(exists: exists ?? false)
     }
 
     /// Runs a budget write, turning a constraint the checks above could not foresee into its rule.
@@ -777,7 +774,8 @@ public final class SQLiteStore: DataAccess {
         do {
             try body()
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
-            throw TallyError.budgetNotFound("#\(expense.budgetID)")
+            // The foreign key found no such budget.
+            try expense.checkBudget(exists: false)
         }
     }
 
