@@ -206,7 +206,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             let budget = try Self.find(name, in: state)
             expense.budgetID = budget.id ?? 0
             let saved = Self.insertExpense(expense, at: timestamp, into: &state)
-            return (saved, try Self.status(of: budget, in: expense.date.monthValue, state))
+            return (saved, try budget.status(in: expense.date.monthValue, of: state.expenses.values))
         }
     }
 
@@ -217,69 +217,36 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     }
 
     public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
-        try transaction { (state: inout State) throws(TallyError) in try Self.status(of: budget, in: month, state) }
+        try transaction { (state: inout State) throws(TallyError) in try budget.status(in: month, of: state.expenses.values) }
     }
 
     public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
-        try transaction { (state: inout State) throws(TallyError) in try Self.spentByDay(in: days, of: state) }
+        try transaction { (state: inout State) throws(TallyError) in try Spending.byDay(in: days, of: state.expenses.values) }
     }
 
     public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
-        try transaction { (state: inout State) throws(TallyError) in try Self.spentByTag(in: days, of: state) }
+        try transaction { (state: inout State) throws(TallyError) in try Spending.byTag(in: days, of: state.expenses.values) }
     }
 
     public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
         try transaction { (state: inout State) throws(TallyError) in
             MonthSummary(
                 month: month, statuses: try Self.statuses(for: month, in: state),
-                spentByDay: try Self.spentByDay(in: month.days, of: state),
-                spentByTag: try Self.spentByTag(in: month.days, of: state))
+                spentByDay: try Spending.byDay(in: month.days, of: state.expenses.values),
+                spentByTag: try Spending.byTag(in: month.days, of: state.expenses.values))
         }
     }
 
     public func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
         try transaction { (state: inout State) throws(TallyError) in
-            var spent: [Month: [Int64: Money]] = [:]
-            var month = months.lowerBound
-            while true {
-                var byBudget: [Int64: Money] = [:]
-                for status in try Self.statuses(for: month, in: state) where status.expenseCount > 0 {
-                    if let id = status.budget.id { byBudget[id] = status.spent }
-                }
-                spent[month] = byBudget
-                guard month < months.upperBound else { return spent }
-                month = month.adding(months: 1)
-            }
+            try Spending.byMonth(in: months, budgets: state.budgets.values, of: state.expenses.values)
         }
     }
 
     private static func statuses(for month: Month, in state: State) throws(TallyError) -> [BudgetStatus] {
         var statuses: [BudgetStatus] = []
-        for budget in ordered(Array(state.budgets.values)) { statuses.append(try status(of: budget, in: month, state)) }
+        for budget in ordered(Array(state.budgets.values)) { statuses.append(try budget.status(in: month, of: state.expenses.values)) }
         return statuses
-    }
-
-    private static func status(of budget: Budget, in month: Month, _ state: State) throws(TallyError) -> BudgetStatus {
-        let days = budget.interval(for: month)
-        let owned = state.expenses.values.filter { $0.budgetID == budget.id && days.contains($0.date) }
-        let spent = try budget.spent(in: month, of: owned)
-        return try BudgetStatus(budget: budget, month: month, spent: spent, expenseCount: owned.count)
-    }
-
-    private static func spentByDay(in days: DayInterval, of state: State) throws(TallyError) -> [Day: Money] {
-        var totals: [Day: Money] = [:]
-        for expense in state.expenses.values where days.contains(expense.date) {
-            totals[expense.date] = try (totals[expense.date] ?? .zero) + expense.total()
-        }
-        return totals
-    }
-
-    private static func spentByTag(in days: DayInterval, of state: State) throws(TallyError) -> [String: Money] {
-        var totals: [String: Money] = [:]
-        for expense in state.expenses.values where days.contains(expense.date) {
-            for tag in expense.tags { totals[tag] = try (totals[tag] ?? .zero) + expense.total() }
-        }
-        return totals
     }
 
     // MARK: - Helpers
