@@ -155,6 +155,7 @@ struct ExpenseBatchWriter {
             statement.bind(index + 8, milliseconds)
             statement.bind(index + 9, milliseconds)
             index += 9
+            // `budgetMonth`, the cache of `Budget.spent(in:of:)`, without its insert trigger.
             totals.add(budgetID: row.budgetID, date: row.date, cents: row.amountCents * row.quantity)
         }
         try statement.step()
