@@ -77,6 +77,29 @@ public struct Budget: Identifiable, Hashable, Sendable {
     }
 
     public func isOver(after spent: Money) -> Bool { spent > limit }
+
+    /// A budget that has expenses is removed, with them, only when asked: throws
+    /// ``TallyError/budgetNotEmpty(_:expenseCount:)`` when it has `expenseCount` expenses and
+    /// `includingExpenses` is false.
+    public func checkRemoval(expenseCount: Int, includingExpenses: Bool) throws(TallyError) {
+        guard expenseCount == 0 || includingExpenses else { throw .budgetNotEmpty(name, expenseCount: expenseCount) }
+    }
+
+    /// Names are unique by ``nameKey``: throws ``TallyError/duplicateBudget(_:)`` when `holder`,
+    /// the id of the budget a store already holds under this one's name key (`nil` for none), is
+    /// another budget's.
+    public func checkNameIsFree(heldBy holder: Int64?) throws(TallyError) {
+        if let holder, holder != id { throw .duplicateBudget(name) }
+    }
+
+    /// The budget a user calls `name`, given `found`: the one a store holds under
+    /// `NameKey.lookup(name)`, so case, diacritics, width and surrounding white space do not
+    /// count. None is ``TallyError/budgetNotFound(_:)`` with the name as typed.
+    @inlinable
+    public static func named(_ name: String, found: Budget?) throws(TallyError) -> Budget {
+        guard let found else { throw .budgetNotFound(name) }
+        return found
+    }
 }
 
 /// A budget's figures for one month.

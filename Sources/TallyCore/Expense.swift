@@ -80,4 +80,11 @@ public struct Expense: Identifiable, Hashable, Sendable {
 
     /// The key used to search expense names ignoring case and diacritics.
     public var nameKey: String { NameKey.make(name) }
+
+    /// An expense belongs to a saved budget: throws ``TallyError/budgetNotFound(_:)``, naming
+    /// the budget by `#` and its id, unless a budget with the id ``budgetID`` `exists`.
+    @inlinable
+    public func checkBudget(exists: Bool) throws(TallyError) {
+        guard exists else { throw .budgetNotFound("#\(budgetID)") }
+    }
 }

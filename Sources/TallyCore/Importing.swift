@@ -50,8 +50,62 @@ public struct ImportRecord: Hashable, Sendable {
 /// Hands one imported row to the store: a validated expense and the name of its budget.
 public typealias ImportInsert = (_ expense: Expense, _ budgetName: String) throws(TallyError) -> Void
 
+/// The import algorithm every store and the dry run follow.
+///
+/// A store runs it inside its own transaction and only provides the storage: it saves the
+/// budgets this hands it, writes each row under the id this answers (skipping a row that gets
+/// `nil`), and looks up and records the file's fingerprint around ``finish(earlier:)``.
+public struct ImportResolution {
+    private let request: ImportRequest
+    private var resolver: ImportBudgetResolver
+    /// Names of the budgets created so far, in order.
+    public private(set) var createdBudgets: [String] = []
+
+    public init(request: ImportRequest, existing: [Budget]) {
+        self.request = request
+        resolver = ImportBudgetResolver(existing: existing)
+    }
+
+    /// Creates `request.newBudgets` that do not exist yet, in order, through `create` (which saves one validated budget and returns it with its id).
+    public mutating func createDeclaredBudgets(_ create: (Budget) throws(TallyError) -> Budget) throws(TallyError) {
+        for budget in request.newBudgets {
+            let budget = try budget.validated()
+            guard !resolver.contains(budget) else { continue }
+            let saved = try create(budget)
+            resolver.register(saved)
+            createdBudgets.append(saved.name)
+        }
+    }
+
+    /// The id of the budget `name` names; a missing one is created through `create` with the request's limit, or remembered as missing (nil: the row is not written).
+    public mutating func budgetID(for name: String, create: (Budget) throws(TallyError) -> Budget) throws(TallyError) -> Int64? {
+        var budgetID = resolver.id(for: name)
+        if budgetID == nil, let limit = request.missingBudgetLimit {
+            let saved = try create(try Budget(name: name, limit: limit).validated())
+            resolver.register(saved, spelling: name)
+            createdBudgets.append(saved.name)
+            budgetID = saved.id
+        }
+        guard let budgetID else {
+            resolver.markMissing(name)
+            return nil
+        }
+        return budgetID
+    }
+
+    /// Throws `unknownBudgets` listing every missing name, else `alreadyImported` when `earlier` is a record of the same file and the request does not force.
+    public func finish(earlier: ImportRecord?) throws(TallyError) {
+        let missing = resolver.missingNames
+        guard missing.isEmpty else { throw .unknownBudgets(missing) }
+        if let earlier, !request.force {
+            throw .alreadyImported(file: request.source, importedAt: earlier.importedAt, expenseCount: earlier.expenseCount)
+        }
+    }
+}
+
 /// Resolves budget names of imported rows the way both stores must: by name key, folding
-/// each distinct spelling only once.
+/// each distinct spelling only once. ``ImportResolution`` is built on it; it is public only
+/// while `tally import --dry-run` still calls it directly.
 public struct ImportBudgetResolver {
     private var idsByKey: [String: Int64] = [:]
     private var idsBySpelling: [String: Int64] = [:]

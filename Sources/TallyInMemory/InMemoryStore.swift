@@ -38,17 +38,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     // MARK: - Budgets
 
     public func addBudget(_ budget: Budget) throws(TallyError) -> Budget {
-        var budget = try budget.validated()
+        let budget = try budget.validated()
         let timestamp = now
-        return try transaction { (state: inout State) throws(TallyError) in
-            try Self.checkUnique(budget, in: state)
-            budget.id = state.nextBudgetID
-            budget.createdAt = timestamp
-            budget.updatedAt = timestamp
-            state.nextBudgetID += 1
-            state.budgets[state.nextBudgetID - 1] = budget
-            return budget
-        }
+        return try transaction { (state: inout State) throws(TallyError) in try Self.insertBudget(budget, at: timestamp, into: &state) }
     }
 
     public func budget(named name: String) throws(TallyError) -> Budget {
@@ -76,9 +68,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try transaction { (state: inout State) throws(TallyError) in
             let budget = try Self.find(name, in: state)
             let owned = state.expenses.values.filter { $0.budgetID == budget.id }
-            guard owned.isEmpty || includingExpenses else {
-                throw .budgetNotEmpty(budget.name, expenseCount: owned.count)
-            }
+            try budget.checkRemoval(expenseCount: owned.count, includingExpenses: includingExpenses)
             for expense in owned { state.expenses[expense.id ?? 0] = nil }
             state.budgets[budget.id ?? 0] = nil
             return owned.count
@@ -88,10 +78,10 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     // MARK: - Expenses
 
     public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
-        var expense = try expense.validated()
+        let expense = try expense.validated()
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
-            guard state.budgets[expense.budgetID] != nil else { throw .budgetNotFound("#\(expense.budgetID)") }
+            try expense.checkBudget(exists: state.budgets[expense.budgetID] != nil)
             return Self.insertExpense(expense, at: timestamp, into: &state)
         }
     }
@@ -115,7 +105,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
             for expense in validated {
-                guard state.budgets[expense.budgetID] != nil else { throw .budgetNotFound("#\(expense.budgetID)") }
+                try expense.checkBudget(exists: state.budgets[expense.budgetID] != nil)
                 _ = Self.insertExpense(expense, at: timestamp, into: &state)
             }
             return validated.count
@@ -136,7 +126,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             guard let id = expense.id, let existing = state.expenses[id] else {
                 throw .expenseNotFound(expense.id ?? 0)
             }
-            guard state.budgets[expense.budgetID] != nil else { throw .budgetNotFound("#\(expense.budgetID)") }
+            try expense.checkBudget(exists: state.budgets[expense.budgetID] != nil)
             expense.createdAt = existing.createdAt
             expense.updatedAt = timestamp
             state.expenses[id] = expense
@@ -173,43 +163,27 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     ) throws(TallyError) -> ImportOutcome {
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
-            var resolver = ImportBudgetResolver(existing: Array(state.budgets.values))
-            var created: [String] = []
-            for budget in request.newBudgets {
-                let budget = try budget.validated()
-                guard !resolver.contains(budget) else { continue }
-                let saved = try Self.insertBudget(budget, at: timestamp, into: &state)
-                resolver.register(saved)
-                created.append(saved.name)
-            }
+            func create(_ budget: Budget) throws(TallyError) -> Budget { try Self.insertBudget(budget, at: timestamp, into: &state) }
+            var resolution = ImportResolution(request: request, existing: Array(state.budgets.values))
+            try resolution.createDeclaredBudgets(create)
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
-                var budgetID = resolver.id(for: budgetName)
-                if budgetID == nil, let limit = request.missingBudgetLimit {
-                    let saved = try Self.insertBudget(try Budget(name: budgetName, limit: limit).validated(), at: timestamp, into: &state)
-                    resolver.register(saved, spelling: budgetName)
-                    created.append(saved.name)
-                    budgetID = saved.id
-                }
-                guard let budgetID else { return resolver.markMissing(budgetName) }
+                guard let budgetID = try resolution.budgetID(for: budgetName, create: create) else { return }
                 var expense = try expense.validated()
                 _ = try expense.total()
                 expense.budgetID = budgetID
                 _ = Self.insertExpense(expense, at: timestamp, into: &state)
                 count += 1
             }
-            let missing = resolver.missingNames
-            guard missing.isEmpty else { throw .unknownBudgets(missing) }
+            try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] })
             if let fingerprint {
-                if let earlier = state.imports[fingerprint], !request.force {
-                    throw .alreadyImported(file: request.source, importedAt: earlier.importedAt, expenseCount: earlier.expenseCount)
-                }
                 state.imports[fingerprint] = ImportRecord(fingerprint: fingerprint, importedAt: timestamp, expenseCount: count)
             }
-            return ImportOutcome(importedCount: count, createdBudgets: created)
+            return ImportOutcome(importedCount: count, createdBudgets: resolution.createdBudgets)
         }
     }
 
+    /// Gives `budget` (validated) the next id and its timestamps, and stores it.
     private static func insertBudget(_ budget: Budget, at timestamp: Date, into state: inout State) throws(TallyError) -> Budget {
         var budget = budget
         try checkUnique(budget, in: state)
@@ -232,7 +206,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             let budget = try Self.find(name, in: state)
             expense.budgetID = budget.id ?? 0
             let saved = Self.insertExpense(expense, at: timestamp, into: &state)
-            return (saved, try Self.status(of: budget, in: expense.date.monthValue, state))
+            return (saved, try budget.status(in: expense.date.monthValue, of: state.expenses.values))
         }
     }
 
@@ -243,86 +217,48 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     }
 
     public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
-        try transaction { (state: inout State) throws(TallyError) in try Self.status(of: budget, in: month, state) }
+        try transaction { (state: inout State) throws(TallyError) in try budget.status(in: month, of: state.expenses.values) }
     }
 
     public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
-        try transaction { (state: inout State) throws(TallyError) in try Self.spentByDay(in: days, of: state) }
+        try transaction { (state: inout State) throws(TallyError) in try Spending.byDay(in: days, of: state.expenses.values) }
     }
 
     public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
-        try transaction { (state: inout State) throws(TallyError) in try Self.spentByTag(in: days, of: state) }
+        try transaction { (state: inout State) throws(TallyError) in try Spending.byTag(in: days, of: state.expenses.values) }
     }
 
     public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
         try transaction { (state: inout State) throws(TallyError) in
             MonthSummary(
                 month: month, statuses: try Self.statuses(for: month, in: state),
-                spentByDay: try Self.spentByDay(in: month.days, of: state),
-                spentByTag: try Self.spentByTag(in: month.days, of: state))
+                spentByDay: try Spending.byDay(in: month.days, of: state.expenses.values),
+                spentByTag: try Spending.byTag(in: month.days, of: state.expenses.values))
         }
     }
 
     public func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
         try transaction { (state: inout State) throws(TallyError) in
-            var spent: [Month: [Int64: Money]] = [:]
-            var month = months.lowerBound
-            while true {
-                var byBudget: [Int64: Money] = [:]
-                for status in try Self.statuses(for: month, in: state) where status.expenseCount > 0 {
-                    if let id = status.budget.id { byBudget[id] = status.spent }
-                }
-                spent[month] = byBudget
-                guard month < months.upperBound else { return spent }
-                month = month.adding(months: 1)
-            }
+            try Spending.byMonth(in: months, budgets: state.budgets.values, of: state.expenses.values)
         }
     }
 
     private static func statuses(for month: Month, in state: State) throws(TallyError) -> [BudgetStatus] {
         var statuses: [BudgetStatus] = []
-        for budget in ordered(Array(state.budgets.values)) { statuses.append(try status(of: budget, in: month, state)) }
+        for budget in ordered(Array(state.budgets.values)) { statuses.append(try budget.status(in: month, of: state.expenses.values)) }
         return statuses
-    }
-
-    private static func status(of budget: Budget, in month: Month, _ state: State) throws(TallyError) -> BudgetStatus {
-        let days = budget.interval(for: month)
-        let owned = state.expenses.values.filter { $0.budgetID == budget.id && days.contains($0.date) }
-        let spent = try budget.spent(in: month, of: owned)
-        return try BudgetStatus(budget: budget, month: month, spent: spent, expenseCount: owned.count)
-    }
-
-    private static func spentByDay(in days: DayInterval, of state: State) throws(TallyError) -> [Day: Money] {
-        var totals: [Day: Money] = [:]
-        for expense in state.expenses.values where days.contains(expense.date) {
-            totals[expense.date] = try (totals[expense.date] ?? .zero) + expense.total()
-        }
-        return totals
-    }
-
-    private static func spentByTag(in days: DayInterval, of state: State) throws(TallyError) -> [String: Money] {
-        var totals: [String: Money] = [:]
-        for expense in state.expenses.values where days.contains(expense.date) {
-            for tag in expense.tags { totals[tag] = try (totals[tag] ?? .zero) + expense.total() }
-        }
-        return totals
     }
 
     // MARK: - Helpers
 
     private static func find(_ name: String, in state: State) throws(TallyError) -> Budget {
         let key = NameKey.lookup(name)
-        guard let budget = state.budgets.values.first(where: { $0.nameKey == key }) else {
-            throw .budgetNotFound(name)
-        }
-        return budget
+        return try Budget.named(name, found: state.budgets.values.first { $0.nameKey == key })
     }
 
     private static func checkUnique(_ budget: Budget, in state: State) throws(TallyError) {
         let key = budget.nameKey
-        if state.budgets.values.contains(where: { $0.nameKey == key && $0.id != budget.id }) {
-            throw .duplicateBudget(budget.name)
-        }
+        try budget.checkNameIsFree(heldBy: state.budgets.values.first { $0.nameKey == key }?.id)
     }
 
     private static func ordered(_ budgets: [Budget]) -> [Budget] {

@@ -31,50 +31,31 @@ struct ExpenseImporter {
         return try body()
     }
 
+    /// Follows ``ImportResolution``; this type only saves budgets, writes rows and keeps the log.
     func run(_ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?) throws -> ImportOutcome {
         var budgets: [Budget] = []
         for record in try BudgetRecord.fetchAll(db, sql: "SELECT * FROM budget") { budgets.append(try record.model()) }
-        var resolver = ImportBudgetResolver(existing: budgets)
-        var created: [String] = []
-        for budget in request.newBudgets {
-            let budget = try budget.validated()
-            guard !resolver.contains(budget) else { continue }
-            let saved = try insertBudget(budget)
-            resolver.register(saved)
-            created.append(saved.name)
-        }
+        var resolution = ImportResolution(request: request, existing: budgets)
+        try resolution.createDeclaredBudgets(insertBudget)
 
         var writer = try ExpenseBatchWriter(db: db, milliseconds: milliseconds)
 
         func write(_ row: ImportRow) throws {
-            let expense = row.expense
-            let budgetName = row.budgetName
-            var budgetID = resolver.id(for: budgetName)
-            if budgetID == nil, let limit = request.missingBudgetLimit {
-                let saved = try insertBudget(try Budget(name: budgetName, limit: limit).validated())
-                resolver.register(saved, spelling: budgetName)
-                created.append(saved.name)
-                budgetID = saved.id
-            }
-            guard let budgetID else { return resolver.markMissing(budgetName) }
-            try writer.append(expense, budgetID: budgetID, nameKey: row.nameKey)
+            guard let budgetID = try resolution.budgetID(for: row.budgetName, create: insertBudget) else { return }
+            try writer.append(row.expense, budgetID: budgetID, nameKey: row.nameKey)
         }
 
         let fingerprint = try RowPipeline.run(rows, write: write)
         try writer.finish()
         let count = writer.count
 
-        let missing = resolver.missingNames
-        guard missing.isEmpty else { throw TallyError.unknownBudgets(missing) }
+        try resolution.finish(earlier: try fingerprint.flatMap { fingerprint in try Self.record(fingerprint: fingerprint, db) })
         if let fingerprint {
-            if let earlier = try Self.record(fingerprint: fingerprint, db), !request.force {
-                throw TallyError.alreadyImported(file: request.source, importedAt: earlier.importedAt, expenseCount: earlier.expenseCount)
-            }
             try db.execute(
                 sql: "INSERT OR REPLACE INTO importLog (fingerprint, importedAt, rowCount) VALUES (?, ?, ?)",
                 arguments: [fingerprint, milliseconds, count])
         }
-        return ImportOutcome(importedCount: count, createdBudgets: created)
+        return ImportOutcome(importedCount: count, createdBudgets: resolution.createdBudgets)
     }
 
     static func record(fingerprint: String, _ db: Database) throws -> ImportRecord? {
@@ -84,19 +65,16 @@ struct ExpenseImporter {
         return ImportRecord(fingerprint: fingerprint, importedAt: Milliseconds.date(row["importedAt"]), expenseCount: row["rowCount"])
     }
 
-    private func insertBudget(_ budget: Budget) throws -> Budget {
+    /// Saves a validated budget created by the import, with the import's timestamp.
+    private func insertBudget(_ budget: Budget) throws(TallyError) -> Budget {
         var budget = budget
         budget.createdAt = timestamp
         budget.updatedAt = timestamp
-        var record = BudgetRecord(budget)
-        record.id = nil
         do {
-            try record.insert(db)
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            throw TallyError.duplicateBudget(budget.name)
+            return try SQLiteStore.insert(budget, db)
+        } catch {
+            throw SQLiteStore.storageError(error)
         }
-        budget.id = record.id
-        return budget
     }
 }
 
@@ -177,6 +155,7 @@ struct ExpenseBatchWriter {
             statement.bind(index + 8, milliseconds)
             statement.bind(index + 9, milliseconds)
             index += 9
+            // `budgetMonth`, the cache of `Budget.spent(in:of:)`, without its insert trigger.
             totals.add(budgetID: row.budgetID, date: row.date, cents: row.amountCents * row.quantity)
         }
         try statement.step()

@@ -2,7 +2,8 @@ import GRDB
 import TallyCore
 
 /// Spending per budget and calendar month, summed in Swift by the writers that bypass the
-/// `budgetMonth` triggers (bulk writes and the migration that creates the table).
+/// `budgetMonth` triggers (bulk writes and the migration that creates the table): the same cache
+/// of `Budget.spent(in:of:)` and of the count of `Budget.status(in:of:)` as the triggers keep.
 struct MonthlyTotals {
     private struct Key: Hashable {
         let budgetID: Int64

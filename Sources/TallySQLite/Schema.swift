@@ -188,6 +188,10 @@ enum Schema {
     /// insert trigger inside their transaction and add their own sums instead: the trigger cost
     /// `sqlite3`'s own `INSERT … SELECT` of a million rows 29 % (2.23 to 2.88 s).
     ///
+    /// A row is a cache of what `Budget.spent(in:of:)` adds up, and of how many expenses
+    /// `Budget.status(in:of:)` counts, for a monthly budget's month: the contract suite and
+    /// `SQLiteStore.budgetMonthMismatches()` prove them equal.
+    ///
     /// `spentCents` is `ANY` because SQLite turns an integer overflow into a REAL instead of
     /// failing; the store then sums the month's expenses itself, which reports the overflow.
     /// Rows are never removed when their count reaches zero: they are a few per budget and month.

@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import TallyCore
+
+// Budgets, expenses and import records as they are stored, and the SQL of an `ExpenseQuery`.
+extension SQLiteStore {
+    // MARK: - Reads
+
+    public func budget(named name: String) throws(TallyError) -> Budget {
+        try read { db in try Self.find(name, db) }
+    }
+
+    public func budgets() throws(TallyError) -> [Budget] {
+        try read { db in try Self.allBudgets(db) }
+    }
+
+    public func expense(id: Int64) throws(TallyError) -> Expense {
+        try read { db in
+            guard let record = try ExpenseRecord.fetchOne(db, key: id) else { throw TallyError.expenseNotFound(id) }
+            return try record.model(tags: Self.tags(of: record.tagSetId, db))
+        }
+    }
+
+    public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
+        let filter = try Filter(query)
+        let (order, arguments) = (filter.order, filter.pagedArguments)
+        // A page is chosen from the covering index alone and only its rows are then read: the
+        // top ten of a month of 40,000 expenses took 50 ms reading every row, 2 ms this way.
+        let sql =
+            query.limit == nil
+            ? "SELECT e.* FROM expense e \(filter.sql) \(order) LIMIT ? OFFSET ?"
+            : """
+            SELECT e.* FROM (SELECT e.id FROM expense e \(filter.sql) \(order) LIMIT ? OFFSET ?) page
+            JOIN expense e ON e.id = page.id \(order)
+            """
+        return try read { db in
+            let records = try ExpenseRecord.fetchAll(db, sql: sql, arguments: arguments)
+            let tags = try Self.tags(ofSets: records.compactMap(\.tagSetId), db)
+            var expenses: [Expense] = []
+            expenses.reserveCapacity(records.count)
+            for record in records {
+                expenses.append(try record.model(tags: record.tagSetId.flatMap { tags[$0] } ?? []))
+            }
+            return expenses
+        }
+    }
+
+    public func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
+        let filter = try Filter(query)
+        let sql = """
+            SELECT e.*, (SELECT s.tags FROM tagSet s WHERE s.id = e.tagSetId) AS tagList
+            FROM expense e \(filter.sql) \(filter.order) LIMIT ? OFFSET ?
+            """
+        let arguments = filter.pagedArguments
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() {
+                let tagList: String? = row["tagList"]
+                try body(try ExpenseRecord(row: row).model(tags: TagSetKey.tags(tagList)))
+            }
+        }
+    }
+
+    public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
+        let filter = try Filter(query)
+        return try read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense e \(filter.sql)", arguments: filter.arguments) ?? 0
+        }
+    }
+
+    public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
+        try read { db in try ExpenseImporter.record(fingerprint: fingerprint, db) }
+    }
+
+    // MARK: - Read Helpers
+
+    static func find(_ name: String, _ db: Database) throws -> Budget {
+        let key = NameKey.lookup(name)
+        let record = try BudgetRecord.fetchOne(db, sql: "SELECT * FROM budget WHERE nameKey = ?", arguments: [key])
+        return try Budget.named(name, found: record?.model())
+    }
+
+    static func allBudgets(_ db: Database) throws -> [Budget] {
+        var budgets: [Budget] = []
+        for record in try BudgetRecord.fetchAll(db, sql: "SELECT * FROM budget ORDER BY nameKey, id") {
+            budgets.append(try record.model())
+        }
+        return budgets
+    }
+
+    /// The `WHERE` clause of an expense query.
+    /// The WHERE clause of an expense query, its ORDER BY (ties by id in the same direction, so
+    /// pages are stable) and its arguments, with LIMIT and OFFSET last for paged reads.
+    private struct Filter {
+        var sql = ""
+        var arguments = StatementArguments()
+        let order: String
+        let pagedArguments: StatementArguments
+
+        init(_ query: ExpenseQuery) throws(TallyError) {
+            let direction = query.descending ? "DESC" : "ASC"
+            let key =
+                switch query.sort {
+                case .date: "e.date"
+                case .amount: "e.amountCents"
+                case .total: "e.amountCents * e.quantity"
+                case .name: "e.nameKey"
+                }
+            order = "ORDER BY \(key) \(direction), e.id \(direction)"
+            var clauses: [String] = []
+            if let budgetID = query.budgetID {
+                clauses.append("e.budgetId = ?")
+                arguments += [budgetID]
+            }
+            if let days = query.days {
+                clauses.append("e.date BETWEEN ? AND ?")
+                arguments += [days.first.storedNumber, days.last.storedNumber]
+            }
+            if let search = query.search.map(NameKey.make), !search.isEmpty {
+                clauses.append("instr(e.nameKey, ?) > 0")
+                arguments += [search]
+            }
+            if let tag = query.tag {
+                clauses.append(
+                    "e.tagSetId IN (SELECT st.tagSetId FROM tagSetTag st JOIN tag t ON t.id = st.tagId WHERE t.name = ?)")
+                arguments += [try Expense.normalizedTag(tag).composedTag]
+            }
+            if !clauses.isEmpty { sql = "WHERE " + clauses.joined(separator: " AND ") }
+            pagedArguments = arguments + [query.limit.map { Int64(max($0, 0)) } ?? -1, Int64(max(query.offset, 0))]
+        }
+    }
+}
