@@ -104,28 +104,27 @@ public struct ImportResolution {
 }
 
 /// Resolves budget names of imported rows the way both stores must: by name key, folding
-/// each distinct spelling only once. ``ImportResolution`` is built on it; it is public only
-/// while `tally import --dry-run` still calls it directly.
-public struct ImportBudgetResolver {
+/// each distinct spelling only once. ``ImportResolution`` is built on it.
+struct ImportBudgetResolver {
     private var idsByKey: [String: Int64] = [:]
     private var idsBySpelling: [String: Int64] = [:]
     /// Missing budgets by name key, with the first spelling met.
     private var missing: [String: String] = [:]
     private var missingSpellings: Set<String> = []
 
-    public init(existing budgets: [Budget]) {
+    init(existing budgets: [Budget]) {
         for budget in budgets { register(budget) }
     }
 
-    public func contains(_ budget: Budget) -> Bool { idsByKey[budget.nameKey] != nil }
+    func contains(_ budget: Budget) -> Bool { idsByKey[budget.nameKey] != nil }
 
-    public mutating func register(_ budget: Budget, spelling: String? = nil) {
+    mutating func register(_ budget: Budget, spelling: String? = nil) {
         idsByKey[budget.nameKey] = budget.id ?? 0
         if let spelling { idsBySpelling[spelling] = budget.id ?? 0 }
     }
 
     /// The id of the budget `name` names; `nil` when no such budget exists yet.
-    public mutating func id(for name: String) -> Int64? {
+    mutating func id(for name: String) -> Int64? {
         if let known = idsBySpelling[name] { return known }
         if missingSpellings.contains(name) { return nil }
         let key = NameKey.lookup(name)
@@ -135,12 +134,12 @@ public struct ImportBudgetResolver {
     }
 
     /// Remembers that `name` names no budget, to list it in the error.
-    public mutating func markMissing(_ name: String) {
+    mutating func markMissing(_ name: String) {
         guard missingSpellings.insert(name).inserted else { return }
         let key = NameKey.lookup(name)
         if missing[key] == nil { missing[key] = name }
     }
 
     /// The missing budget names, ordered by name key.
-    public var missingNames: [String] { missing.sorted { $0.key < $1.key }.map(\.value) }
+    var missingNames: [String] { missing.sorted { $0.key < $1.key }.map(\.value) }
 }
