@@ -17,24 +17,22 @@ enum ArgumentValue {
         try parse(text, Month.init(parsing:))
     }
 
-    /// A budget limit: a well-formed amount that is also above zero.
+    /// A budget limit: a well-formed amount that obeys ``Budget/checkLimit(_:)``.
     static func limit(_ text: String) throws(ValidationError) -> Money {
         let limit = try money(text)
-        guard limit.cents > 0 else { throw ValidationError(TallyError.limitNotPositive(limit).message) }
+        try parse(limit, Budget.checkLimit)
         return limit
     }
 
-    /// An expense amount: a well-formed amount that is also above zero.
+    /// An expense amount: a well-formed amount that obeys ``Expense/checkAmount(_:)``.
     static func amount(_ text: String) throws(ValidationError) -> Money {
         let amount = try money(text)
-        guard amount.cents > 0 else { throw ValidationError(TallyError.amountNotPositive(amount).message) }
+        try parse(amount, Expense.checkAmount)
         return amount
     }
 
     static func quantity(_ value: Int64) throws(ValidationError) -> Int64 {
-        guard (1...Expense.maximumQuantity).contains(value) else {
-            throw ValidationError(TallyError.invalidQuantity(value).message)
-        }
+        try parse(value, Expense.checkQuantity)
         return value
     }
 

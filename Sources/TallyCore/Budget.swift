@@ -44,9 +44,14 @@ public struct Budget: Identifiable, Hashable, Sendable {
     public func validated() throws(TallyError) -> Budget {
         var budget = self
         budget.name = try NameKey.validated(name, kind: .budget, maximumLength: Budget.maximumNameLength)
+        try Budget.checkLimit(limit)
+        return budget
+    }
+
+    /// A limit is above zero and at most ``Money/maximumInput``.
+    public static func checkLimit(_ limit: Money) throws(TallyError) {
         guard limit.cents > 0 else { throw .limitNotPositive(limit) }
         guard limit <= Money.maximumInput else { throw .amountOutOfRange(limit.plainString) }
-        return budget
     }
 
     public func validate() throws(TallyError) {

@@ -42,11 +42,29 @@ public struct Expense: Identifiable, Hashable, Sendable {
     public func validated() throws(TallyError) -> Expense {
         var expense = self
         expense.name = try NameKey.validated(name, kind: .expense, maximumLength: Expense.maximumNameLength)
-        guard amount.cents > 0 else { throw .amountNotPositive(amount) }
-        guard amount <= Money.maximumInput else { throw .amountOutOfRange(amount.plainString) }
-        guard (1...Expense.maximumQuantity).contains(quantity) else { throw .invalidQuantity(quantity) }
+        try Expense.checkAmount(amount)
+        try Expense.checkQuantity(quantity)
         expense.tags = try Expense.normalizedTags(tags)
         return expense
+    }
+
+    /// An amount is above zero and at most ``Money/maximumInput``.
+    public static func checkAmount(_ amount: Money) throws(TallyError) {
+        guard amount.cents > 0 else { throw .amountNotPositive(amount) }
+        guard amount <= Money.maximumInput else { throw .amountOutOfRange(amount.plainString) }
+    }
+
+    /// A quantity is a whole number from 1 to ``maximumQuantity``.
+    public static func checkQuantity(_ quantity: Int64) throws(TallyError) {
+        guard (1...Expense.maximumQuantity).contains(quantity) else { throw .invalidQuantity(quantity) }
+    }
+
+    /// Every expense of a batch validated, or the first broken rule: a batch is all or nothing.
+    public static func validated(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
+        var validated: [Expense] = []
+        validated.reserveCapacity(expenses.count)
+        for expense in expenses { validated.append(try expense.validated()) }
+        return validated
     }
 
     public func validate() throws(TallyError) {

@@ -99,9 +99,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     @discardableResult
     public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
-        var validated: [Expense] = []
-        validated.reserveCapacity(expenses.count)
-        for expense in expenses { validated.append(try expense.validated()) }
+        let validated = try Expense.validated(expenses)
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
             for expense in validated {

@@ -99,9 +99,7 @@ extension SQLiteStore {
     /// cost one fsync instead of a million. Every expense is validated before anything is written.
     @discardableResult
     public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
-        var validated: [Expense] = []
-        validated.reserveCapacity(expenses.count)
-        for expense in expenses { validated.append(try expense.validated()) }
+        let validated = try Expense.validated(expenses)
         guard !validated.isEmpty else { return 0 }
         let timestamp = Milliseconds.since1970(now)
         return try bulkWrite { db in
