@@ -12,7 +12,7 @@ public struct AddBudget: Sendable {
 
     public func run(in ledger: Ledger) throws(TallyError) -> Budget {
         let budget = try Budget(name: name, limit: limit).validated()
-        return try ledger.store().addBudget(budget)
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.addBudget(budget) }
     }
 }
 
@@ -33,12 +33,13 @@ public struct EditBudget: Sendable {
         // The new values obey the budget rules before the store is touched.
         if let newName { _ = try Budget(name: newName, limit: newLimit ?? Money(cents: 1)).validated() }
         if let newLimit { _ = try Budget(name: "limit", limit: newLimit).validated() }
-        let store = try ledger.store()
-        let before = try store.budget(named: name)
-        var changed = before
-        if let newName { changed.name = newName }
-        if let newLimit { changed.limit = newLimit }
-        return (before, try store.updateBudget(changed))
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            let before = try store.budget(named: name)
+            var changed = before
+            if let newName { changed.name = newName }
+            if let newLimit { changed.limit = newLimit }
+            return (before, try store.updateBudget(changed))
+        }
     }
 }
 
@@ -59,13 +60,14 @@ public struct RemoveBudget: Sendable {
     public func run(
         in ledger: Ledger, confirm: (_ name: String, _ expenseCount: Int) -> Bool = { _, _ in false }
     ) throws(TallyError) -> (budget: Budget, removedExpenses: Int) {
-        let store = try ledger.store()
-        let budget = try store.budget(named: name)
-        do {
-            return (budget, try store.removeBudget(named: name, includingExpenses: includingExpenses))
-        } catch {
-            guard case .budgetNotEmpty(let budgetName, let count) = error, confirm(budgetName, count) else { throw error }
-            return (budget, try store.removeBudget(named: name, includingExpenses: true))
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            let budget = try store.budget(named: name)
+            do throws(TallyError) {
+                return (budget, try store.removeBudget(named: name, includingExpenses: includingExpenses))
+            } catch {
+                guard case .budgetNotEmpty(let budgetName, let count) = error, confirm(budgetName, count) else { throw error }
+                return (budget, try store.removeBudget(named: name, includingExpenses: true))
+            }
         }
     }
 }
@@ -85,7 +87,7 @@ public struct ListBudgets: Sendable {
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> [BudgetStatus] {
-        let statuses = try ledger.store().budgetStatuses(for: month)
+        let statuses = try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.budgetStatuses(for: month) }
         return BudgetStatus.arranged(statuses, search: search, order: order, descending: descending)
     }
 }
@@ -101,9 +103,10 @@ public struct ShowBudget: Sendable {
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> (status: BudgetStatus, expenses: [Expense]) {
-        let store = try ledger.store()
-        let status = try store.status(ofBudgetNamed: name, in: month)
-        let query = ExpenseQuery(budgetID: status.budget.id, days: status.budget.interval(for: month), sort: .date)
-        return (status, try store.expenses(query))
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            let status = try store.status(ofBudgetNamed: name, in: month)
+            let query = ExpenseQuery(budgetID: status.budget.id, days: status.budget.interval(for: month), sort: .date)
+            return (status, try store.expenses(query))
+        }
     }
 }

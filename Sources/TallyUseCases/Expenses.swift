@@ -14,7 +14,9 @@ public struct AddExpense: Sendable {
     /// The saved expense with its budget's figures for the expense's month, one transaction.
     public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
         let expense = try expense.validated()
-        return try ledger.store().addExpense(expense, toBudgetNamed: budget)
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            try store.addExpense(expense, toBudgetNamed: budget)
+        }
     }
 }
 
@@ -45,21 +47,22 @@ public struct EditExpense: Sendable {
 
     /// The changed expense and the name of its budget.
     public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, budgetName: String) {
-        let store = try ledger.store()
-        var expense = try store.expense(id: id)
-        if let name { expense.name = name }
-        if let amount { expense.amount = amount }
-        if let quantity { expense.quantity = quantity }
-        if let date { expense.date = date }
-        var owner: Budget?
-        if let budget {
-            owner = try store.budget(named: budget)
-            expense.budgetID = owner?.id ?? 0
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            var expense = try store.expense(id: id)
+            if let name { expense.name = name }
+            if let amount { expense.amount = amount }
+            if let quantity { expense.quantity = quantity }
+            if let date { expense.date = date }
+            var owner: Budget?
+            if let budget {
+                owner = try store.budget(named: budget)
+                expense.budgetID = owner?.id ?? 0
+            }
+            if let tags { expense.tags = tags }
+            expense = try store.updateExpense(expense)
+            if owner == nil { owner = try store.budgets().first { $0.id == expense.budgetID } }
+            return (expense, owner?.name ?? "")
         }
-        if let tags { expense.tags = tags }
-        expense = try store.updateExpense(expense)
-        if owner == nil { owner = try store.budgets().first { $0.id == expense.budgetID } }
-        return (expense, owner?.name ?? "")
     }
 }
 
@@ -73,10 +76,11 @@ public struct RemoveExpense: Sendable {
 
     /// The expense as it was.
     public func run(in ledger: Ledger) throws(TallyError) -> Expense {
-        let store = try ledger.store()
-        let expense = try store.expense(id: id)
-        try store.removeExpense(id: id)
-        return expense
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            let expense = try store.expense(id: id)
+            try store.removeExpense(id: id)
+            return expense
+        }
     }
 }
 
@@ -118,17 +122,18 @@ public struct ListExpenses: Sendable {
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Page {
-        let store = try ledger.store()
-        var query = ExpenseQuery(days: month?.days, search: search, tag: tag, sort: sort, descending: descending)
-        if let budget { query.budgetID = try store.budget(named: budget).id }
-        let total = try store.countExpenses(query)
-        // Multiplying first could overflow on a huge page number; such a page is simply empty.
-        let (offset, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: pageSize)
-        query.offset = overflow ? Int.max : offset
-        query.limit = pageSize
-        let expenses = overflow || offset >= total ? [] : try store.expenses(query)
-        var names: [Int64: String] = [:]
-        for each in try store.budgets() { names[each.id ?? 0] = each.name }
-        return Page(expenses: expenses, total: total, pageCount: max((total + pageSize - 1) / pageSize, 1), budgetNames: names)
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            var query = ExpenseQuery(days: month?.days, search: search, tag: tag, sort: sort, descending: descending)
+            if let budget { query.budgetID = try store.budget(named: budget).id }
+            let total = try store.countExpenses(query)
+            // Multiplying first could overflow on a huge page number; such a page is simply empty.
+            let (offset, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: pageSize)
+            query.offset = overflow ? Int.max : offset
+            query.limit = pageSize
+            let expenses = overflow || offset >= total ? [] : try store.expenses(query)
+            var names: [Int64: String] = [:]
+            for each in try store.budgets() { names[each.id ?? 0] = each.name }
+            return Page(expenses: expenses, total: total, pageCount: max((total + pageSize - 1) / pageSize, 1), budgetNames: names)
+        }
     }
 }

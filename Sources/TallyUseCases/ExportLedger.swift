@@ -17,24 +17,25 @@ public struct ExportLedger: Sendable {
     /// Writes the export to `sink`, one expense at a time, ordered by date then id; returns how
     /// many expenses it wrote.
     public func run(in ledger: Ledger, to sink: any ByteSink) throws(TallyError) -> Int {
-        let store = try ledger.store()
-        var query = ExpenseQuery(days: month?.days, sort: .date)
-        var budgets = try store.budgets()
-        if let budget {
-            let chosen = try store.budget(named: budget)
-            budgets = [chosen]
-            query.budgetID = chosen.id
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            var query = ExpenseQuery(days: month?.days, sort: .date)
+            var budgets = try store.budgets()
+            if let budget {
+                let chosen = try store.budget(named: budget)
+                budgets = [chosen]
+                query.budgetID = chosen.id
+            }
+            var names: [Int64: String] = [:]
+            for each in budgets { names[each.id ?? 0] = each.name }
+            var exported = 0
+            let writer = format.exportWriter(to: sink)
+            try writer.begin(budgets: budgets)
+            try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
+                try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
+                exported += 1
+            }
+            try writer.finish()
+            return exported
         }
-        var names: [Int64: String] = [:]
-        for each in budgets { names[each.id ?? 0] = each.name }
-        var exported = 0
-        let writer = format.exportWriter(to: sink)
-        try writer.begin(budgets: budgets)
-        try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
-            try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
-            exported += 1
-        }
-        try writer.finish()
-        return exported
     }
 }

@@ -40,38 +40,35 @@ public struct ImportFile: Sendable {
         // An unreadable file fails before the database is opened, or even created.
         _ = try FileSource(path: path)
         let input = ImportInput.file(path)
-        // Opening a new ledger creates it, and a failing import must leave none behind: so the
-        // whole file is checked against the empty ledger first. Only a first import pays the
-        // second read.
-        if !ledger.exists { _ = try preview(input, store: nil) }
-        let store = try ledger.store()
-        var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
-        switch format {
-        case .csv:
-            // One pass inside the transaction: rows are validated as they are written, and any
-            // error rolls the whole file back.
-            var plan: ImportPlan?
-            let outcome = try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
-                let done = try ImportPlanner.importInOnePass(input, format: .csv, options: options) {
-                    (row: ImportedExpense) throws(TallyError) in
-                    try insert(row.expense, row.budgetName)
-                    progress()
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
+            switch format {
+            case .csv:
+                // One pass inside the transaction: rows are validated as they are written, and any
+                // error rolls the whole file back.
+                var plan: ImportPlan?
+                let outcome = try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
+                    let done = try ImportPlanner.importInOnePass(input, format: .csv, options: options) {
+                        (row: ImportedExpense) throws(TallyError) in
+                        try insert(row.expense, row.budgetName)
+                        progress()
+                    }
+                    plan = done
+                    return done.summary.fingerprint
                 }
-                plan = done
-                return done.summary.fingerprint
-            }
-            return Result(outcome: outcome, skipped: plan?.summary.skipped ?? [:])
-        case .json:
-            let validated = try ImportPlanner.plan(input, format: .json)
-            request.newBudgets = validated.summary.declaredBudgets
-            let outcome = try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
-                try ImportPlanner.forEachExpense(in: validated) { (row: ImportedExpense) throws(TallyError) in
-                    try insert(row.expense, row.budgetName)
-                    progress()
+                return Result(outcome: outcome, skipped: plan?.summary.skipped ?? [:])
+            case .json:
+                let validated = try ImportPlanner.plan(input, format: .json)
+                request.newBudgets = validated.summary.declaredBudgets
+                let outcome = try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
+                    try ImportPlanner.forEachExpense(in: validated) { (row: ImportedExpense) throws(TallyError) in
+                        try insert(row.expense, row.budgetName)
+                        progress()
+                    }
+                    return validated.summary.fingerprint
                 }
-                return validated.summary.fingerprint
+                return Result(outcome: outcome, skipped: validated.summary.skipped)
             }
-            return Result(outcome: outcome, skipped: validated.summary.skipped)
         }
     }
 
@@ -79,7 +76,8 @@ public struct ImportFile: Sendable {
     /// A ledger that does not exist yet stays that way: it would be empty.
     public func dryRun(in ledger: Ledger) throws(TallyError) -> Preview {
         _ = try FileSource(path: path)
-        return try preview(.file(path), store: ledger.exists ? ledger.store() : nil)
+        guard ledger.exists else { return try preview(.file(path), store: nil) }
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in try preview(.file(path), store: store) }
     }
 
     private func preview(_ input: ImportInput, store: (any DataAccess)?) throws(TallyError) -> Preview {

@@ -1,40 +1,72 @@
 import TallyCore
 import TallyStores
 
-/// The ledger a use case works on. Its store opens on first use, so every use case validates its
-/// input first: a command that fails on bad input never creates a database.
+/// The ledger a use case works on. Its store opens when a use case first needs it, after the
+/// use case has checked its input; a ledger that does not exist yet is created only by a use
+/// case that succeeds (see ``perform(_:)``).
 public final class Ledger {
-    private let opener: () throws(TallyError) -> any DataAccess
-    private let isPresent: () -> Bool
+    private let location: StoreLocation?
     private var opened: (any DataAccess)?
 
     /// The ledger at `location`, not yet opened.
     public init(location: StoreLocation) {
-        opener = { () throws(TallyError) in try location.open() }
-        isPresent = { location.exists }
+        self.location = location
     }
 
     /// A store that is already open: tests run every use case in-process on an `InMemoryStore`.
     public init(store: any DataAccess) {
-        opener = { store }
-        isPresent = { true }
+        location = nil
         opened = store
     }
 
-    /// Whether a ledger is there already; when it is not, a use case that may still fail after
-    /// reading its input checks everything before it opens (and so creates) one.
-    public var exists: Bool { opened != nil || isPresent() }
+    /// Whether a ledger is there already.
+    public var exists: Bool { opened != nil || location?.exists ?? false }
 
-    /// The store, opened (and created, when new) on first use.
-    public func store() throws(TallyError) -> any DataAccess {
-        if let opened { return opened }
-        let store = try opener()
-        opened = store
-        return store
+    /// Runs `body` on the ledger's store. When there is no ledger yet, `body` runs on a new one
+    /// that takes its place only if `body` succeeds; should another process create the ledger
+    /// meanwhile, `body` runs again on that one.
+    public func perform<T>(_ body: (any DataAccess) throws(TallyError) -> T) throws(TallyError) -> T {
+        try perform(body, wrap: { $0 })
     }
 
-    /// Closes the store if it was opened. Commands end right after, so `tally add` closes without
-    /// releasing (see `keepUntilExit`).
+    /// ``perform(_:)`` for a body that throws errors of its own as well.
+    public func perform<T>(anyError body: (any DataAccess) throws -> T) throws -> T {
+        try perform(body, wrap: { $0 as any Error })
+    }
+
+    private func perform<T, Failure: Error>(
+        _ body: (any DataAccess) throws(Failure) -> T, wrap: (TallyError) -> Failure
+    ) throws(Failure) -> T {
+        if let opened { return try body(opened) }
+        guard let location else { throw wrap(.storage("the ledger has no store")) }
+        let opening: StoreLocation.Opening
+        do { opening = try location.openOrStage() } catch { throw wrap(error) }
+        switch opening {
+        case .existing(let store):
+            opened = store
+            return try body(store)
+        case .staged(let staged):
+            let result: T
+            do {
+                result = try body(staged.store)
+            } catch {
+                staged.discard()
+                throw error
+            }
+            do {
+                if try staged.publish() { return result }
+            } catch {
+                throw wrap(error)
+            }
+            // Another process created the ledger meanwhile.
+            let store: any DataAccess
+            do { store = try location.open() } catch { throw wrap(error) }
+            opened = store
+            return try body(store)
+        }
+    }
+
+    /// Closes the store if one is open.
     public func close() {
         try? opened?.close()
     }

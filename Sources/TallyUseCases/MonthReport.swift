@@ -13,6 +13,8 @@ public struct MonthReport: Sendable {
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> MonthlyReport {
-        try ReportBuilder(store: ledger.store()).report(for: month, today: today)
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            try ReportBuilder(store: store).report(for: month, today: today)
+        }
     }
 }

@@ -34,33 +34,34 @@ public struct FillDemo: Sendable {
 
     /// How many budgets and expenses it added.
     public func run(in ledger: Ledger) throws -> (budgets: Int, expenses: Int) {
-        let store = try ledger.store()
-        let existing = try store.budgets()
-        guard existing.isEmpty else { throw LedgerNotEmpty(budgetCount: existing.count) }
-        let plans = expenseCount == nil ? DemoData.plans : DemoData.plans + DemoData.extraPlans
-        var saved: [(plan: DemoData.Plan, budgetID: Int64)] = []
-        for plan in plans {
-            let budget = try store.addBudget(Budget(name: plan.name, limit: plan.limit))
-            saved.append((plan, budget.id ?? 0))
-        }
-        var generator = DemoData(seed: seed)
-        var added = 0
-        if let expenseCount {
-            let months = months ?? 24
-            let first = today.monthValue.adding(months: 1 - months)
-            // Month by month, oldest first, each month its even share of the expenses.
-            for index in 0..<months {
-                var remaining = expenseCount * (index + 1) / months - expenseCount * index / months
-                while remaining > 0 {
-                    let count = min(FillDemo.batchSize, remaining)
-                    added += try store.addExpenses(
-                        generator.expenses(count: count, plans: saved, in: first.adding(months: index), today: today))
-                    remaining -= count
-                }
+        return try ledger.perform(anyError: { (store: any DataAccess) throws in
+            let existing = try store.budgets()
+            guard existing.isEmpty else { throw LedgerNotEmpty(budgetCount: existing.count) }
+            let plans = expenseCount == nil ? DemoData.plans : DemoData.plans + DemoData.extraPlans
+            var saved: [(plan: DemoData.Plan, budgetID: Int64)] = []
+            for plan in plans {
+                let budget = try store.addBudget(Budget(name: plan.name, limit: plan.limit))
+                saved.append((plan, budget.id ?? 0))
             }
-        } else {
-            added = try store.addExpenses(generator.typicalExpenses(plans: saved, months: months ?? 6, today: today))
-        }
-        return (saved.count, added)
+            var generator = DemoData(seed: seed)
+            var added = 0
+            if let expenseCount {
+                let months = months ?? 24
+                let first = today.monthValue.adding(months: 1 - months)
+                // Month by month, oldest first, each month its even share of the expenses.
+                for index in 0..<months {
+                    var remaining = expenseCount * (index + 1) / months - expenseCount * index / months
+                    while remaining > 0 {
+                        let count = min(FillDemo.batchSize, remaining)
+                        added += try store.addExpenses(
+                            generator.expenses(count: count, plans: saved, in: first.adding(months: index), today: today))
+                        remaining -= count
+                    }
+                }
+            } else {
+                added = try store.addExpenses(generator.typicalExpenses(plans: saved, months: months ?? 6, today: today))
+            }
+            return (saved.count, added)
+        })
     }
 }
