@@ -1,18 +1,5 @@
 import Foundation
 
-/// How often a budget's limit renews. Queries ask the period for its days instead of
-/// assuming calendar months, so one-off budgets and rollover can be added here.
-public enum BudgetPeriod: String, Hashable, Sendable, CaseIterable {
-    case monthly
-
-    /// The days the limit covers for the period that holds `month`.
-    public func interval(for month: Month) -> DayInterval {
-        switch self {
-        case .monthly: month.days
-        }
-    }
-}
-
 /// A named spending limit. Validates itself and computes its own figures.
 public struct Budget: Identifiable, Hashable, Sendable {
     public static let maximumNameLength = 100
@@ -20,19 +7,36 @@ public struct Budget: Identifiable, Hashable, Sendable {
     /// Assigned by the store; `nil` until the budget is saved.
     public var id: Int64?
     public var name: String
+    /// The limit from the budget's first period on, until the first of ``limitChanges``.
     public var limit: Money
     public var period: BudgetPeriod
+    public var rollover: RolloverPolicy
+    /// The most a period may have available, carried amount included.
+    public var cap: Money?
+    /// The first period (its key, see ``periodKey(of:)``) when set explicitly; otherwise the
+    /// budget begins in the earlier of the period it was created in and its earliest expense's.
+    public var start: Month?
+    /// The days a `once` budget covers; `nil` for the others.
+    public var range: DayInterval?
+    /// Later limits, each from its period on, ordered by period.
+    public var limitChanges: [LimitChange]
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
-        id: Int64? = nil, name: String, limit: Money, period: BudgetPeriod = .monthly,
+        id: Int64? = nil, name: String, limit: Money, period: BudgetPeriod = .monthly, rollover: RolloverPolicy = .none,
+        cap: Money? = nil, start: Month? = nil, range: DayInterval? = nil, limitChanges: [LimitChange] = [],
         createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
         self.limit = limit
         self.period = period
+        self.rollover = rollover
+        self.cap = cap
+        self.start = start
+        self.range = range
+        self.limitChanges = limitChanges
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
     }
@@ -45,6 +49,29 @@ public struct Budget: Identifiable, Hashable, Sendable {
         var budget = self
         budget.name = try NameKey.validated(name, kind: .budget, maximumLength: Budget.maximumNameLength)
         try Budget.checkLimit(limit)
+        if let cap {
+            guard cap.cents > 0 else { throw .capNotPositive(cap) }
+            guard cap <= Money.maximumInput else { throw .amountOutOfRange(cap.plainString) }
+        }
+        switch period {
+        case .once:
+            guard let range else { throw .onceBudgetNeedsRange }
+            guard range.first <= range.last else { throw .rangeEndsBeforeItStarts(range) }
+            guard rollover == .none else { throw .rolloverNeedsRenewingPeriod }
+            budget.start = nil
+            budget.limitChanges = []
+        case .monthly, .yearly:
+            guard range == nil else { throw .rangeNeedsOncePeriod }
+            budget.start = start.map(periodKey)
+            var previous = budget.start
+            for change in limitChanges {
+                try Budget.checkLimit(change.limit)
+                let from = periodKey(of: change.from)
+                if let previous, from <= previous { throw .limitChangesOutOfOrder(from) }
+                previous = from
+            }
+            budget.limitChanges = limitChanges.map { LimitChange(from: periodKey(of: $0.from), limit: $0.limit) }
+        }
         return budget
     }
 
@@ -63,25 +90,14 @@ public struct Budget: Identifiable, Hashable, Sendable {
         nameKey == NameKey.lookup(other)
     }
 
-    /// The days this budget's limit covers for `month`.
-    public func interval(for month: Month) -> DayInterval { period.interval(for: month) }
-
-    /// What this budget's expenses in `month`'s period add up to.
-    public func spent(in month: Month, of expenses: some Sequence<Expense>) throws(TallyError) -> Money {
-        let days = interval(for: month)
+    /// What this budget's expenses within `days` add up to.
+    public func spent(in days: DayInterval, of expenses: some Sequence<Expense>) throws(TallyError) -> Money {
         var total = Money.zero
         for expense in expenses where expense.budgetID == id && days.contains(expense.date) {
             total = try total + expense.total()
         }
         return total
     }
-
-    /// The limit left after `spent`; negative when over budget.
-    public func remaining(after spent: Money) throws(TallyError) -> Money {
-        try limit - spent
-    }
-
-    public func isOver(after spent: Money) -> Bool { spent > limit }
 
     /// A budget that has expenses is removed, with them, only when asked: throws
     /// ``TallyError/budgetNotEmpty(_:expenseCount:)`` when it has `expenseCount` expenses and
@@ -105,23 +121,4 @@ public struct Budget: Identifiable, Hashable, Sendable {
         guard let found else { throw .budgetNotFound(name) }
         return found
     }
-}
-
-/// A budget's figures for one month.
-public struct BudgetStatus: Hashable, Sendable {
-    public let budget: Budget
-    public let month: Month
-    public let spent: Money
-    public let remaining: Money
-    public let expenseCount: Int
-
-    public init(budget: Budget, month: Month, spent: Money, expenseCount: Int) throws(TallyError) {
-        self.budget = budget
-        self.month = month
-        self.spent = spent
-        self.remaining = try budget.remaining(after: spent)
-        self.expenseCount = expenseCount
-    }
-
-    public var isOverBudget: Bool { budget.isOver(after: spent) }
 }

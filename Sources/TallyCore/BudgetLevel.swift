@@ -23,8 +23,8 @@ public enum BudgetLevel: String, Hashable, Sendable, CaseIterable {
 }
 
 extension BudgetStatus {
-    /// The share of the limit spent.
-    public var share: Share { Share(spent: spent, of: budget.limit) }
+    /// The share of what was available that was spent.
+    public var share: Share { Share(spent: spent, of: available) }
 
-    public var level: BudgetLevel { BudgetLevel(spent: spent, limit: budget.limit) }
+    public var level: BudgetLevel { BudgetLevel(spent: spent, limit: available) }
 }

@@ -42,6 +42,11 @@ public protocol DataAccess: AnyObject, Sendable {
     /// Ends the store's use now (an SQLite file folds its WAL back in); every later call throws.
     func close() throws(TallyError)
 
+    /// The ledger's settings: how its periods run.
+    func settings() throws(TallyError) -> LedgerSettings
+    /// Saves new settings. Figures follow them from then on; the expenses stay as they are.
+    func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings
+
     /// Validates and saves a new budget; names clash ignoring case and diacritics.
     func addBudget(_ budget: Budget) throws(TallyError) -> Budget
     /// Finds a budget by name, ignoring case and diacritics.
@@ -89,7 +94,8 @@ public protocol DataAccess: AnyObject, Sendable {
     /// The import recorded under `fingerprint`, if any.
     func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord?
 
-    /// Every budget with its spent, remaining and expense count for `month`, ordered like ``budgets()``.
+    /// Every budget's figures in the view of period `month` (under the ledger's ``settings()``),
+    /// as ``Budget/status(viewing:in:of:)`` computes them from the expenses, ordered like ``budgets()``.
     func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus]
     /// One budget's line of ``budgetStatuses(for:)``, reading only that budget's expenses.
     func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus
@@ -97,8 +103,8 @@ public protocol DataAccess: AnyObject, Sendable {
     func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money]
     /// Total spent per tag within `days`; an expense with several tags counts in each.
     func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money]
-    /// The month's budget statuses, spending by day and spending by tag, equal to what the three
-    /// methods above answer for `month` (and `month.days`), from one read. Throws
+    /// The period's budget statuses, spending by day and spending by tag, equal to what the three
+    /// methods above answer for `month` (and the period's days), from one read. Throws
     /// ``TallyError/arithmeticOverflow`` when any of its figures would.
     func monthSummary(for month: Month) throws(TallyError) -> MonthSummary
     /// What each budget spent in its period for each of `months`, by budget id: the `spent` of

@@ -99,6 +99,13 @@ public struct Expense: Identifiable, Hashable, Sendable {
     /// The key used to search expense names ignoring case and diacritics.
     public var nameKey: String { NameKey.make(name) }
 
+    /// An expense belongs to `budget`, the saved budget its ``budgetID`` names (`nil` when there
+    /// is none), and a once budget's expense falls within its range.
+    public func checkBudget(_ budget: Budget?) throws(TallyError) {
+        try checkBudget(exists: budget != nil)
+        try budget?.checkAccepts(date)
+    }
+
     /// An expense belongs to a saved budget: throws ``TallyError/budgetNotFound(_:)``, naming
     /// the budget by `#` and its id, unless a budget with the id ``budgetID`` `exists`.
     @inlinable

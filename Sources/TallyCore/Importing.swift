@@ -58,12 +58,15 @@ public typealias ImportInsert = (_ expense: Expense, _ budgetName: String) throw
 public struct ImportResolution {
     private let request: ImportRequest
     private var resolver: ImportBudgetResolver
+    /// The once budgets by id: their rows must fall within their range.
+    private var onceBudgets: [Int64: Budget] = [:]
     /// Names of the budgets created so far, in order.
     public private(set) var createdBudgets: [String] = []
 
     public init(request: ImportRequest, existing: [Budget]) {
         self.request = request
         resolver = ImportBudgetResolver(existing: existing)
+        for budget in existing where budget.period == .once { onceBudgets[budget.id ?? 0] = budget }
     }
 
     /// Creates `request.newBudgets` that do not exist yet, in order, through `create` (which saves one validated budget and returns it with its id).
@@ -73,12 +76,17 @@ public struct ImportResolution {
             guard !resolver.contains(budget) else { continue }
             let saved = try create(budget)
             resolver.register(saved)
+            if saved.period == .once { onceBudgets[saved.id ?? 0] = saved }
             createdBudgets.append(saved.name)
         }
     }
 
-    /// The id of the budget `name` names; a missing one is created through `create` with the request's limit, or remembered as missing (nil: the row is not written).
-    public mutating func budgetID(for name: String, create: (Budget) throws(TallyError) -> Budget) throws(TallyError) -> Int64? {
+    /// The id of the budget `name` names, for a row dated `day` (which a once budget must
+    /// cover); a missing one is created through `create` with the request's limit, or remembered
+    /// as missing (nil: the row is not written).
+    public mutating func budgetID(
+        for name: String, on day: Day? = nil, create: (Budget) throws(TallyError) -> Budget
+    ) throws(TallyError) -> Int64? {
         var budgetID = resolver.id(for: name)
         if budgetID == nil, let limit = request.missingBudgetLimit {
             let saved = try create(try Budget(name: name, limit: limit).validated())
@@ -90,6 +98,7 @@ public struct ImportResolution {
             resolver.markMissing(name)
             return nil
         }
+        if let day, let once = onceBudgets[budgetID] { try once.checkAccepts(day) }
         return budgetID
     }
 

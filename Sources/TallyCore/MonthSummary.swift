@@ -3,15 +3,18 @@
 /// without reading the month's expenses three times.
 public struct MonthSummary: Hashable, Sendable {
     public var month: Month
-    /// Ordered like ``DataAccess/budgets()``; each budget's figures cover its period's interval for `month`.
+    /// The days of the period `month` names.
+    public var days: DayInterval
+    /// Ordered like ``DataAccess/budgets()``; each budget's figures as ``Budget/days(viewing:in:)`` says.
     public var statuses: [BudgetStatus]
-    /// Spent per day of `month.days`; days without expenses are absent.
+    /// Spent per day of ``days``; days without expenses are absent.
     public var spentByDay: [Day: Money]
-    /// Spent per tag within `month.days`; an expense with several tags counts in each.
+    /// Spent per tag within ``days``; an expense with several tags counts in each.
     public var spentByTag: [String: Money]
 
-    public init(month: Month, statuses: [BudgetStatus], spentByDay: [Day: Money], spentByTag: [String: Money]) {
+    public init(month: Month, days: DayInterval, statuses: [BudgetStatus], spentByDay: [Day: Money], spentByTag: [String: Money]) {
         self.month = month
+        self.days = days
         self.statuses = statuses
         self.spentByDay = spentByDay
         self.spentByTag = spentByTag

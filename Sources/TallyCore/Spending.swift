@@ -21,17 +21,20 @@ public enum Spending {
         return totals
     }
 
-    /// What each of `budgets` spent in its period for each of `months`, by budget id: every
-    /// month is a key, and a budget without expenses in a month's period is absent from it.
+    /// What each of `budgets` spent in the view of each of `months` (see
+    /// ``Budget/days(viewing:in:)``), by budget id: every month is a key, and a budget without
+    /// expenses in a month's view is absent from it.
     public static func byMonth(
-        in months: ClosedRange<Month>, budgets: some Sequence<Budget>, of expenses: some Sequence<Expense>
+        in months: ClosedRange<Month>, budgets: some Sequence<Budget>, of expenses: some Sequence<Expense>,
+        calendar: PeriodCalendar
     ) throws(TallyError) -> [Month: [Int64: Money]] {
         var spent: [Month: [Int64: Money]] = [:]
         for month in Spending.months(in: months) {
             var byBudget: [Int64: Money] = [:]
             for budget in budgets {
-                let status = try budget.status(in: month, of: expenses)
-                if status.expenseCount > 0, let id = budget.id { byBudget[id] = status.spent }
+                let days = budget.days(viewing: month, in: calendar)
+                let owned = expenses.filter { $0.budgetID == budget.id && days.contains($0.date) }
+                if !owned.isEmpty, let id = budget.id { byBudget[id] = try budget.spent(in: days, of: owned) }
             }
             spent[month] = byBudget
         }
@@ -51,11 +54,26 @@ public enum Spending {
 }
 
 extension Budget {
-    /// This budget's figures for `month`: what its expenses among `expenses` in the month's
-    /// period add up to (``spent(in:of:)``), and how many they are.
-    public func status(in month: Month, of expenses: some Sequence<Expense>) throws(TallyError) -> BudgetStatus {
-        let days = interval(for: month)
-        let owned = expenses.filter { $0.budgetID == id && days.contains($0.date) }
-        return try BudgetStatus(budget: self, month: month, spent: try spent(in: month, of: owned), expenseCount: owned.count)
+    /// This budget's figures in the view of period `month`, from the expenses themselves: what
+    /// its expenses within ``days(viewing:in:)`` add up to, how many they are, and, when it rolls
+    /// over, what earlier periods carried in.
+    public func status(viewing month: Month, in calendar: PeriodCalendar, of expenses: some Sequence<Expense>) throws(TallyError) -> BudgetStatus {
+        let days = days(viewing: month, in: calendar)
+        let owned = expenses.filter { $0.budgetID == id }
+        let inView = owned.filter { days.contains($0.date) }
+        let history = rollover == .none ? BudgetHistory() : try history(in: calendar, of: owned)
+        return try status(
+            viewing: month, in: calendar, spent: try spent(in: days, of: inView), expenseCount: inView.count, history: history)
+    }
+
+    /// What this budget's expenses among `expenses` spent in each of its periods, and its earliest expense.
+    public func history(in calendar: PeriodCalendar, of expenses: some Sequence<Expense>) throws(TallyError) -> BudgetHistory {
+        var history = BudgetHistory()
+        for expense in expenses where expense.budgetID == id {
+            let key = periodKey(of: calendar.period(containing: expense.date))
+            history.spentByPeriod[key] = try (history.spentByPeriod[key] ?? .zero) + expense.total()
+            if history.earliestExpense.map({ expense.date < $0 }) ?? true { history.earliestExpense = expense.date }
+        }
+        return history
     }
 }

@@ -35,6 +35,24 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case expenseNotFound(Int64)
     /// A budget still has expenses and removing it was not confirmed.
     case budgetNotEmpty(String, expenseCount: Int)
+    /// A budget's cap is zero or negative.
+    case capNotPositive(Money)
+    /// A `once` budget was given no range of days.
+    case onceBudgetNeedsRange
+    /// A range of days was given to a budget that is not `once`.
+    case rangeNeedsOncePeriod
+    /// A range of days ends before it starts.
+    case rangeEndsBeforeItStarts(DayInterval)
+    /// A once budget cannot roll over.
+    case rolloverNeedsRenewingPeriod
+    /// A limit change is not after the budget's first period and its earlier changes.
+    case limitChangesOutOfOrder(Month)
+    /// A limit change would start before the budget's first period.
+    case limitChangeBeforeStart(from: Month, first: Month)
+    /// An expense of a once budget is dated outside its range.
+    case expenseOutsideRange(budget: String, day: Day, range: DayInterval)
+    /// A month-start day outside 1...28.
+    case invalidMonthStart(Int)
     /// A sum or product of amounts does not fit in 64 bits.
     case arithmeticOverflow
     /// The database was written by a newer Tally; this build does not know its migrations.
@@ -100,6 +118,24 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "no expense with id \(id)"
         case .budgetNotEmpty(let name, let count):
             "budget \(quoted(name)) has \(count) expense\(count == 1 ? "" : "s"); removing it deletes them too"
+        case .capNotPositive(let cap):
+            "budget cap \(cap.plainString) must be greater than 0"
+        case .onceBudgetNeedsRange:
+            "a once budget needs the first and last day it covers"
+        case .rangeNeedsOncePeriod:
+            "only a once budget covers a range of days"
+        case .rangeEndsBeforeItStarts(let range):
+            "the range \(range.first.isoString) to \(range.last.isoString) ends before it starts"
+        case .rolloverNeedsRenewingPeriod:
+            "only monthly and yearly budgets roll over"
+        case .limitChangesOutOfOrder(let from):
+            "a limit change from \(from.isoString) is not after the budget's first period and its earlier changes"
+        case .limitChangeBeforeStart(let from, let first):
+            "the budget begins in \(first.isoString); its limit cannot change from \(from.isoString)"
+        case .expenseOutsideRange(let budget, let day, let range):
+            "budget \(quoted(budget)) covers \(range.first.isoString) to \(range.last.isoString); \(day.isoString) is outside it"
+        case .invalidMonthStart(let day):
+            "invalid month start \(day): use a day from 1 to 28"
         case .arithmeticOverflow:
             "the total is too large to compute exactly"
         case .databaseTooNew(let path, let migrations):

@@ -9,6 +9,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var nextBudgetID: Int64 = 1
         var nextExpenseID: Int64 = 1
         var imports: [String: ImportRecord] = [:]
+        var settings = LedgerSettings()
     }
 
     // Guards `state`; that lock is what makes the class safe to share.
@@ -34,6 +35,19 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     /// Nothing to release: the state goes with the value.
     public func close() throws(TallyError) {}
+
+    // MARK: - Settings
+
+    public func settings() throws(TallyError) -> LedgerSettings {
+        try transaction { state in state.settings }
+    }
+
+    public func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings {
+        try transaction { state in
+            state.settings = settings
+            return settings
+        }
+    }
 
     // MARK: - Budgets
 
@@ -81,7 +95,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         let expense = try expense.validated()
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
-            try expense.checkBudget(exists: state.budgets[expense.budgetID] != nil)
+            try expense.checkBudget(state.budgets[expense.budgetID])
             return Self.insertExpense(expense, at: timestamp, into: &state)
         }
     }
@@ -103,7 +117,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
             for expense in validated {
-                try expense.checkBudget(exists: state.budgets[expense.budgetID] != nil)
+                try expense.checkBudget(state.budgets[expense.budgetID])
                 _ = Self.insertExpense(expense, at: timestamp, into: &state)
             }
             return validated.count
@@ -124,7 +138,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             guard let id = expense.id, let existing = state.expenses[id] else {
                 throw .expenseNotFound(expense.id ?? 0)
             }
-            try expense.checkBudget(exists: state.budgets[expense.budgetID] != nil)
+            try expense.checkBudget(state.budgets[expense.budgetID])
             expense.createdAt = existing.createdAt
             expense.updatedAt = timestamp
             state.expenses[id] = expense
@@ -166,7 +180,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             try resolution.createDeclaredBudgets(create)
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
-                guard let budgetID = try resolution.budgetID(for: budgetName, create: create) else { return }
+                guard let budgetID = try resolution.budgetID(for: budgetName, on: expense.date, create: create) else { return }
                 var expense = try expense.validated()
                 _ = try expense.total()
                 expense.budgetID = budgetID
@@ -203,8 +217,10 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return try transaction { (state: inout State) throws(TallyError) in
             let budget = try Self.find(name, in: state)
             expense.budgetID = budget.id ?? 0
+            try expense.checkBudget(budget)
             let saved = Self.insertExpense(expense, at: timestamp, into: &state)
-            return (saved, try budget.status(in: expense.date.monthValue, of: state.expenses.values))
+            let calendar = state.settings.calendar
+            return (saved, try budget.status(viewing: calendar.period(containing: expense.date), in: calendar, of: state.expenses.values))
         }
     }
 
@@ -215,7 +231,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     }
 
     public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
-        try transaction { (state: inout State) throws(TallyError) in try budget.status(in: month, of: state.expenses.values) }
+        try transaction { (state: inout State) throws(TallyError) in
+            try budget.status(viewing: month, in: state.settings.calendar, of: state.expenses.values)
+        }
     }
 
     public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
@@ -228,22 +246,25 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
         try transaction { (state: inout State) throws(TallyError) in
-            MonthSummary(
-                month: month, statuses: try Self.statuses(for: month, in: state),
-                spentByDay: try Spending.byDay(in: month.days, of: state.expenses.values),
-                spentByTag: try Spending.byTag(in: month.days, of: state.expenses.values))
+            let days = state.settings.calendar.days(of: month)
+            return MonthSummary(
+                month: month, days: days, statuses: try Self.statuses(for: month, in: state),
+                spentByDay: try Spending.byDay(in: days, of: state.expenses.values),
+                spentByTag: try Spending.byTag(in: days, of: state.expenses.values))
         }
     }
 
     public func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
         try transaction { (state: inout State) throws(TallyError) in
-            try Spending.byMonth(in: months, budgets: state.budgets.values, of: state.expenses.values)
+            try Spending.byMonth(in: months, budgets: state.budgets.values, of: state.expenses.values, calendar: state.settings.calendar)
         }
     }
 
     private static func statuses(for month: Month, in state: State) throws(TallyError) -> [BudgetStatus] {
         var statuses: [BudgetStatus] = []
-        for budget in ordered(Array(state.budgets.values)) { statuses.append(try budget.status(in: month, of: state.expenses.values)) }
+        for budget in ordered(Array(state.budgets.values)) {
+            statuses.append(try budget.status(viewing: month, in: state.settings.calendar, of: state.expenses.values))
+        }
         return statuses
     }
 

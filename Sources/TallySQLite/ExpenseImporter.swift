@@ -41,7 +41,7 @@ struct ExpenseImporter {
         var writer = try ExpenseBatchWriter(db: db, milliseconds: milliseconds)
 
         func write(_ row: ImportRow) throws {
-            guard let budgetID = try resolution.budgetID(for: row.budgetName, create: insertBudget) else { return }
+            guard let budgetID = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: insertBudget) else { return }
             try writer.append(row.expense, budgetID: budgetID, nameKey: row.nameKey)
         }
 
@@ -100,7 +100,7 @@ struct ExpenseBatchWriter {
     private var tagSetIDs: [[String]: Int64] = [:]
     /// The insert trigger that keeps `budgetMonth`, dropped while this writer adds its own sums.
     private let totalsTrigger: SuspendedTrigger
-    private var totals = MonthlyTotals()
+    private var totals: MonthlyTotals
     /// How many expenses have been written so far.
     private(set) var count = 0
 
@@ -109,6 +109,7 @@ struct ExpenseBatchWriter {
         self.db = db
         self.milliseconds = milliseconds
         totalsTrigger = try SuspendedTrigger(SuspendedTrigger.insert, db)
+        totals = MonthlyTotals(monthStart: try SQLiteStore.calendar(db).monthStart)
         fullBatch = try RawStatement(db, ExpenseRecord.insertSQL(rows: Self.batchSize))
         pending.reserveCapacity(Self.batchSize)
     }

@@ -1,9 +1,9 @@
 import GRDB
 import TallyCore
 
-/// Spending per budget and calendar month, summed in Swift by the writers that bypass the
-/// `budgetMonth` triggers (bulk writes and the migration that creates the table): the same cache
-/// of `Budget.spent(in:of:)` and of the count of `Budget.status(in:of:)` as the triggers keep.
+/// Spending per budget and period, summed in Swift by the writers that bypass the `budgetMonth`
+/// triggers (bulk writes, the migration that creates the table, a new month-start setting): the
+/// same cache of each period's `Budget.spent(in:of:)` and expense count as the triggers keep.
 struct MonthlyTotals {
     private struct Key: Hashable {
         let budgetID: Int64
@@ -12,10 +12,19 @@ struct MonthlyTotals {
 
     /// `cents` is `nil` once the sum overflowed; it is then stored as a REAL, like the triggers do.
     private var figures: [Key: (cents: Int64?, count: Int64)] = [:]
+    /// The day months start on (`PeriodCalendar.monthStart`).
+    private let monthStart: Int64
+
+    init(monthStart: Int = 1) {
+        self.monthStart = Int64(monthStart)
+    }
 
     /// `date` is the stored `YYYYMMDD` number.
     mutating func add(budgetID: Int64, date: Int64, cents: Int64) {
-        let key = Key(budgetID: budgetID, month: date / 100)
+        // `PeriodCalendar.period(containing:)` on stored numbers, as `Schema.period` in SQL.
+        let month = date / 100
+        let period = date % 100 >= monthStart ? month : (month % 100 == 1 ? (month / 100 - 1) * 100 + 12 : month - 1)
+        let key = Key(budgetID: budgetID, month: period)
         let figure = figures[key] ?? (0, 0)
         let sum = figure.cents.flatMap { total in
             let (value, overflow) = total.addingReportingOverflow(cents)

@@ -11,6 +11,13 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
     var nameKey: String
     var limitCents: Int64
     var period: String
+    var rollover: String
+    var capCents: Int64?
+    /// `YYYYMM` of an explicit first period.
+    var startMonth: Int64?
+    /// `YYYYMMDD` of a once budget's first and last day.
+    var fromDate: Int64?
+    var toDate: Int64?
     var createdAt: Int64
     var updatedAt: Int64
 
@@ -20,6 +27,11 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         nameKey = budget.nameKey
         limitCents = budget.limit.cents
         period = budget.period.rawValue
+        rollover = budget.rollover.rawValue
+        capCents = budget.cap?.cents
+        startMonth = budget.start?.storedNumber
+        fromDate = budget.range?.first.storedNumber
+        toDate = budget.range?.last.storedNumber
         createdAt = Milliseconds.since1970(budget.createdAt)
         updatedAt = Milliseconds.since1970(budget.updatedAt)
     }
@@ -30,6 +42,11 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         nameKey = row["nameKey"]
         limitCents = row["limitCents"]
         period = row["period"]
+        rollover = row["rollover"]
+        capCents = row["capCents"]
+        startMonth = row["startMonth"]
+        fromDate = row["fromDate"]
+        toDate = row["toDate"]
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
     }
@@ -40,6 +57,11 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         container["nameKey"] = nameKey
         container["limitCents"] = limitCents
         container["period"] = period
+        container["rollover"] = rollover
+        container["capCents"] = capCents
+        container["startMonth"] = startMonth
+        container["fromDate"] = fromDate
+        container["toDate"] = toDate
         container["createdAt"] = createdAt
         container["updatedAt"] = updatedAt
     }
@@ -48,13 +70,25 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 
-    func model() throws(TallyError) -> Budget {
+    /// The budget, with `limitChanges` read from `budgetLimit`.
+    func model(limitChanges: [LimitChange] = []) throws(TallyError) -> Budget {
         guard let period = BudgetPeriod(rawValue: period) else {
             throw .storage("budget \(quoted(name)) has an unknown period \(quoted(period))")
         }
+        guard let rollover = RolloverPolicy(rawValue: rollover) else {
+            throw .storage("budget \(quoted(name)) has an unknown rollover \(quoted(rollover))")
+        }
+        var range: DayInterval?
+        if let fromDate, let toDate {
+            guard let first = Day(storedNumber: fromDate), let last = Day(storedNumber: toDate) else {
+                throw .storage("budget \(quoted(name)) has an invalid range \(fromDate) to \(toDate)")
+            }
+            range = DayInterval(first: first, last: last)
+        }
         return Budget(
-            id: id, name: name, limit: Money(cents: limitCents), period: period,
-            createdAt: Milliseconds.date(createdAt), updatedAt: Milliseconds.date(updatedAt))
+            id: id, name: name, limit: Money(cents: limitCents), period: period, rollover: rollover,
+            cap: capCents.map(Money.init(cents:)), start: try startMonth.map(Month.init(storedNumber:)), range: range,
+            limitChanges: limitChanges, createdAt: Milliseconds.date(createdAt), updatedAt: Milliseconds.date(updatedAt))
     }
 }
 
@@ -177,4 +211,17 @@ extension String {
     /// Tags are compared by canonical equivalence in Swift but by bytes in SQLite; storing
     /// them composed makes both agree.
     var composedTag: String { precomposedStringWithCanonicalMapping }
+}
+
+extension Month {
+    /// `YYYYMM`, as the schema stores months.
+    var storedNumber: Int64 { Int64(year) * 100 + Int64(month) }
+
+    init(storedNumber: Int64) throws(TallyError) {
+        do {
+            try self.init(year: Int(storedNumber / 100), month: Int(storedNumber % 100))
+        } catch {
+            throw .storage("a stored month \(storedNumber) does not exist")
+        }
+    }
 }

@@ -9,23 +9,61 @@ import TallyCore
 extension SQLiteStore {
     // MARK: - Aggregates
 
-    /// `Budget.status(in:of:)` for every budget, in SQL, proved equal by the contract suite.
+    /// `Budget.status(viewing:in:of:)` for every budget, in SQL, proved equal by the contract suite.
     public func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus] {
         try read { db in
             let budgets = try Self.allBudgets(db)
-            // Budgets of the same period share one aggregate query.
+            let calendar = try Self.calendar(db)
+            // Budgets that view the same days share one aggregate query.
             var figures: [DayInterval: [Int64: (spent: Money, count: Int)]] = [:]
-            for days in Set(budgets.map { $0.interval(for: month) }) {
+            for days in Set(budgets.map { $0.days(viewing: month, in: calendar) }) {
                 figures[days] = try Self.spentByBudget(in: days, db)
             }
+            let histories = try Self.histories(of: budgets, calendar, db)
             var statuses: [BudgetStatus] = []
             for budget in budgets {
-                let figure = figures[budget.interval(for: month)]?[budget.id ?? 0] ?? (.zero, 0)
+                let figure = figures[budget.days(viewing: month, in: calendar)]?[budget.id ?? 0] ?? (.zero, 0)
                 statuses.append(
-                    try BudgetStatus(budget: budget, month: month, spent: figure.spent, expenseCount: figure.count))
+                    try budget.status(
+                        viewing: month, in: calendar, spent: figure.spent, expenseCount: figure.count,
+                        history: histories[budget.id ?? 0] ?? BudgetHistory()))
             }
             return statuses
         }
+    }
+
+    /// What each budget that rolls over spent in each of its periods, and where its history
+    /// begins: `Budget.history(in:of:)` read from `budgetMonth`, its cache, one row per budget
+    /// and period (24 rows a budget for two years of monthly history, 240 for twenty).
+    static func histories(of budgets: [Budget], _ calendar: PeriodCalendar, _ db: Database) throws -> [Int64: BudgetHistory] {
+        var rolling: [Int64: Budget] = [:]
+        for budget in budgets where budget.rollover != .none && budget.period != .once { rolling[budget.id ?? 0] = budget }
+        guard !rolling.isEmpty else { return [:] }
+        let ids = "[" + rolling.keys.map(String.init).joined(separator: ",") + "]"
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT budgetId, month, spentCents FROM budgetMonth
+                WHERE expenseCount > 0 AND budgetId IN (SELECT value FROM json_each(?))
+                """,
+            arguments: [ids])
+        var histories: [Int64: BudgetHistory] = [:]
+        var firstPeriods: [Int64: Month] = [:]
+        while let row = try rows.next() {
+            let id: Int64 = row[0]
+            guard let budget = rolling[id] else { continue }
+            let period = try Month(storedNumber: row[1])
+            // A REAL marks a sum that overflowed (see `Schema.v3`).
+            let stored: DatabaseValue = row[2]
+            guard case .int64(let cents) = stored.storage else { throw TallyError.arithmeticOverflow }
+            let key = budget.periodKey(of: period)
+            var history = histories[id] ?? BudgetHistory()
+            history.spentByPeriod[key] = try (history.spentByPeriod[key] ?? .zero) + Money(cents: cents)
+            histories[id] = history
+            if firstPeriods[id].map({ period < $0 }) ?? true { firstPeriods[id] = period }
+        }
+        for (id, first) in firstPeriods { histories[id]?.earliestExpense = calendar.days(of: first).first }
+        return histories
     }
 
     /// `Spending.byDay(in:of:)` in SQL, proved equal by the contract suite.
@@ -81,8 +119,10 @@ extension SQLiteStore {
     public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
         try read { db in
             let budgets = try Self.allBudgets(db)
-            let intervals = budgets.map { $0.interval(for: month) }
-            let span = Self.span(month.days, intervals)
+            let calendar = try Self.calendar(db)
+            let periodDays = calendar.days(of: month)
+            let intervals = budgets.map { $0.days(viewing: month, in: calendar) }
+            let span = Self.span(periodDays, intervals)
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
@@ -96,6 +136,7 @@ extension SQLiteStore {
                 groups.append((row[0], try Self.day(row[1]), row[2], Money(cents: row[3]), row[4]))
             }
 
+            let histories = try Self.histories(of: budgets, calendar, db)
             var groupsByBudget: [Int64: [Int]] = [:]
             for (index, group) in groups.enumerated() { groupsByBudget[group.budgetID, default: []].append(index) }
             var statuses: [BudgetStatus] = []
@@ -107,12 +148,15 @@ extension SQLiteStore {
                     spent = try spent + groups[index].spent
                     count += groups[index].count
                 }
-                statuses.append(try BudgetStatus(budget: budget, month: month, spent: spent, expenseCount: count))
+                statuses.append(
+                    try budget.status(
+                        viewing: month, in: calendar, spent: spent, expenseCount: count,
+                        history: histories[budget.id ?? 0] ?? BudgetHistory()))
             }
 
             var spentByDay: [Day: Money] = [:]
             var spentBySet: [Int64: Money] = [:]
-            for group in groups where month.days.contains(group.day) {
+            for group in groups where periodDays.contains(group.day) {
                 spentByDay[group.day] = try (spentByDay[group.day] ?? .zero) + group.spent
                 if let set = group.tagSetID { spentBySet[set] = try (spentBySet[set] ?? .zero) + group.spent }
             }
@@ -121,7 +165,7 @@ extension SQLiteStore {
             for (set, spent) in spentBySet {
                 for tag in tags[set] ?? [] { spentByTag[tag] = try (spentByTag[tag] ?? .zero) + spent }
             }
-            return MonthSummary(month: month, statuses: statuses, spentByDay: spentByDay, spentByTag: spentByTag)
+            return MonthSummary(month: month, days: periodDays, statuses: statuses, spentByDay: spentByDay, spentByTag: spentByTag)
         }
     }
 
@@ -130,13 +174,14 @@ extension SQLiteStore {
     public func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
         try read { db in
             let budgets = try Self.allBudgets(db)
+            let calendar = try Self.calendar(db)
             var byInterval: [DayInterval: [Int64: (spent: Money, count: Int)]] = [:]
             var spent: [Month: [Int64: Money]] = [:]
             for month in Spending.months(in: months) {
                 var byBudget: [Int64: Money] = [:]
                 for budget in budgets {
                     guard let id = budget.id else { continue }
-                    let interval = budget.interval(for: month)
+                    let interval = budget.days(viewing: month, in: calendar)
                     if byInterval[interval] == nil { byInterval[interval] = try Self.spentByBudget(in: interval, db) }
                     if let figure = byInterval[interval]?[id] { byBudget[id] = figure.spent }
                 }
@@ -178,37 +223,50 @@ extension SQLiteStore {
     // MARK: - One Budget's Figures
 
     public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
-        try read { db in try Self.status(of: budget, in: month, db) }
+        try read { db in try Self.status(of: budget, in: month, try Self.calendar(db), db) }
     }
 
-    static func status(of budget: Budget, in month: Month, _ db: Database) throws -> BudgetStatus {
-        let (spent, count) = try figure(of: budget, in: month, db)
-        return try BudgetStatus(budget: budget, month: month, spent: Money(cents: spent), expenseCount: count)
+    static func status(of budget: Budget, in month: Month, _ calendar: PeriodCalendar, _ db: Database) throws -> BudgetStatus {
+        let (spent, count) = try figure(of: budget, in: month, calendar, db)
+        let history = try histories(of: [budget], calendar, db)[budget.id ?? 0] ?? BudgetHistory()
+        return try budget.status(viewing: month, in: calendar, spent: Money(cents: spent), expenseCount: count, history: history)
     }
 
-    /// `budget`'s figures for `month`, as `tally add` shows them: one row of `budgetMonth` (see
-    /// `Schema.v3`) instead of summing the month's expenses, which took a fifth of the command.
-    /// That row is a cache of `Budget.status(in:of:)`'s spent and count for a monthly budget,
-    /// proved equal by the contract suite and `budgetMonthMismatches()`.
-    private static func figure(of budget: Budget, in month: Month, _ db: Database) throws -> (spent: Int64, count: Int) {
+    /// `budget`'s spent and count in the view of `month`, as `tally add` shows them: the rows of
+    /// `budgetMonth` (see `Schema.v3` and `v4`) instead of summing the period's expenses, which
+    /// took a fifth of the command: one row for a monthly budget, the year's rows to date for a
+    /// yearly one. Those rows are a cache of `Budget.status(viewing:in:of:)`'s spent and count,
+    /// proved equal by the contract suite and `budgetMonthMismatches()`. A once budget's range is
+    /// summed from its expenses.
+    private static func figure(of budget: Budget, in month: Month, _ calendar: PeriodCalendar, _ db: Database) throws -> (spent: Int64, count: Int) {
+        let days = budget.days(viewing: month, in: calendar)
+        let first: Int64
         switch budget.period {
-        case .monthly:
-            let stored = try Row.fetchOne(
-                db, sql: "SELECT spentCents, expenseCount FROM budgetMonth WHERE budgetId = ? AND month = ?",
-                arguments: [budget.id, Int64(month.year) * 100 + Int64(month.month)])
-            guard let stored else { return (0, 0) }
-            // A REAL marks a sum that overflowed; summing the expenses reports it.
-            let spent: DatabaseValue = stored[0]
-            if case .int64(let cents) = spent.storage { return (cents, stored[1]) }
-            return try sumExpenses(of: budget, in: month, db)
+        case .monthly: first = month.storedNumber
+        case .yearly: first = Int64(month.year) * 100 + 1
+        case .once: return try sumExpenses(of: budget, in: days, db)
         }
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT spentCents, expenseCount FROM budgetMonth WHERE budgetId = ? AND month BETWEEN ? AND ?"),
+            arguments: [budget.id, first, month.storedNumber])
+        var (spent, count): (Int64, Int) = (0, 0)
+        while let row = try rows.next() {
+            // A REAL marks a sum that overflowed; summing the expenses reports it.
+            let stored: DatabaseValue = row[0]
+            guard case .int64(let cents) = stored.storage else { return try sumExpenses(of: budget, in: days, db) }
+            let (sum, overflow) = spent.addingReportingOverflow(cents)
+            if overflow { return try sumExpenses(of: budget, in: days, db) }
+            spent = sum
+            count += row[1]
+        }
+        return (spent, count)
     }
 
-    /// One budget's month summed from its expenses, one index probe per day: a date range would
+    /// One budget's expenses within `days` summed, one index probe per day: a date range would
     /// step over every other budget's entries (3 ms against 0.5 ms on a million expenses). This is
-    /// `Budget.spent(in:of:)` and the count of `Budget.status(in:of:)` in SQL.
-    private static func sumExpenses(of budget: Budget, in month: Month, _ db: Database) throws -> (spent: Int64, count: Int) {
-        let days = Array(budget.interval(for: month))
+    /// `Budget.spent(in:of:)` and its count in SQL.
+    private static func sumExpenses(of budget: Budget, in days: DayInterval, _ db: Database) throws -> (spent: Int64, count: Int) {
+        let days = Array(days)
         let placeholders = Array(repeating: "?", count: days.count).joined(separator: ", ")
         let row = try Row.fetchOne(
             db,

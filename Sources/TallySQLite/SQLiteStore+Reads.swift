@@ -77,15 +77,46 @@ extension SQLiteStore {
     static func find(_ name: String, _ db: Database) throws -> Budget {
         let key = NameKey.lookup(name)
         let record = try BudgetRecord.fetchOne(db, sql: "SELECT * FROM budget WHERE nameKey = ?", arguments: [key])
-        return try Budget.named(name, found: record?.model())
+        return try Budget.named(name, found: try record.map { record in try record.model(limitChanges: limitChanges(of: record.id, db)) })
+    }
+
+    /// The budget with id `id`, if any.
+    static func budget(id: Int64, _ db: Database) throws -> Budget? {
+        guard let record = try BudgetRecord.fetchOne(db, key: id) else { return nil }
+        return try record.model(limitChanges: limitChanges(of: id, db))
     }
 
     static func allBudgets(_ db: Database) throws -> [Budget] {
+        var changes: [Int64: [LimitChange]] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT budgetId, fromMonth, limitCents FROM budgetLimit ORDER BY budgetId, fromMonth")
+        while let row = try rows.next() {
+            changes[row[0], default: []].append(LimitChange(from: try Month(storedNumber: row[1]), limit: Money(cents: row[2])))
+        }
         var budgets: [Budget] = []
         for record in try BudgetRecord.fetchAll(db, sql: "SELECT * FROM budget ORDER BY nameKey, id") {
-            budgets.append(try record.model())
+            budgets.append(try record.model(limitChanges: changes[record.id ?? 0] ?? []))
         }
         return budgets
+    }
+
+    /// A budget's later limits, in order.
+    static func limitChanges(of budgetID: Int64?, _ db: Database) throws -> [LimitChange] {
+        var changes: [LimitChange] = []
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT fromMonth, limitCents FROM budgetLimit WHERE budgetId = ? ORDER BY fromMonth"),
+            arguments: [budgetID])
+        while let row = try rows.next() { changes.append(LimitChange(from: try Month(storedNumber: row[0]), limit: Money(cents: row[1]))) }
+        return changes
+    }
+
+    /// How the ledger's periods run.
+    static func calendar(_ db: Database) throws -> PeriodCalendar {
+        let monthStart = try Int.fetchOne(db.cachedStatement(sql: "SELECT monthStart FROM setting WHERE id = 1")) ?? 1
+        return try PeriodCalendar(monthStart: monthStart)
+    }
+
+    public func settings() throws(TallyError) -> LedgerSettings {
+        try read { db in LedgerSettings(calendar: try Self.calendar(db)) }
     }
 
     /// The `WHERE` clause of an expense query.

@@ -23,7 +23,32 @@ extension SQLiteStore {
         try saving(budget) { try record.insert(db) }
         var saved = budget
         saved.id = record.id
+        try saveLimitChanges(of: saved, db)
         return saved
+    }
+
+    /// Replaces the budget's later limits with its own.
+    private static func saveLimitChanges(of budget: Budget, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM budgetLimit WHERE budgetId = ?", arguments: [budget.id])
+        for change in budget.limitChanges {
+            try db.execute(
+                sql: "INSERT INTO budgetLimit (budgetId, fromMonth, limitCents) VALUES (?, ?, ?)",
+                arguments: [budget.id, change.from.storedNumber, change.limit.cents])
+        }
+    }
+
+    public func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings {
+        try write { db in
+            guard try Self.calendar(db) != settings.calendar else { return settings }
+            try db.execute(sql: "UPDATE setting SET monthStart = ? WHERE id = 1", arguments: [settings.calendar.monthStart])
+            // `budgetMonth` holds each period's totals, and the periods just changed.
+            try db.execute(sql: "DELETE FROM budgetMonth")
+            var totals = MonthlyTotals(monthStart: settings.calendar.monthStart)
+            let rows = try Row.fetchCursor(db, sql: "SELECT budgetId, date, amountCents * quantity FROM expense")
+            while let row = try rows.next() { totals.add(budgetID: row[0], date: row[1], cents: row[2]) }
+            try totals.save(db)
+            return settings
+        }
     }
 
     public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
@@ -38,6 +63,7 @@ extension SQLiteStore {
             budget.updatedAt = timestamp
             let record = BudgetRecord(budget)
             try Self.saving(budget) { try record.update(db) }
+            try Self.saveLimitChanges(of: budget, db)
             return budget
         }
     }
@@ -74,8 +100,10 @@ extension SQLiteStore {
         return try write { db in
             let budget = try Self.find(name, db)
             expense.budgetID = budget.id ?? 0
+            try expense.checkBudget(budget)
             let saved = try Self.insert(expense, db)
-            return (saved, try Self.status(of: budget, in: expense.date.monthValue, db))
+            let calendar = try Self.calendar(db)
+            return (saved, try Self.status(of: budget, in: calendar.period(containing: expense.date), calendar, db))
         }
     }
 
@@ -103,12 +131,13 @@ extension SQLiteStore {
         guard !validated.isEmpty else { return 0 }
         let timestamp = Milliseconds.since1970(now)
         return try bulkWrite { db in
-            let budgetIDs = try Set(Int64.fetchAll(db, sql: "SELECT id FROM budget"))
+            var budgets: [Int64: Budget] = [:]
+            for record in try BudgetRecord.fetchAll(db, sql: "SELECT * FROM budget") { budgets[record.id ?? 0] = try record.model() }
             var writer = try ExpenseBatchWriter(db: db, milliseconds: timestamp)
             // Batches repeat the same few names; each is folded once.
             var nameKeys: [String: String] = [:]
             for expense in validated {
-                try expense.checkBudget(exists: budgetIDs.contains(expense.budgetID))
+                try expense.checkBudget(budgets[expense.budgetID])
                 let nameKey = nameKeys[expense.name] ?? {
                     let key = expense.nameKey
                     nameKeys[expense.name] = key
@@ -161,8 +190,7 @@ extension SQLiteStore {
     }
 
     private static func checkBudgetExists(for expense: Expense, _ db: Database) throws {
-        let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM budget WHERE id = ?)", arguments: [expense.budgetID])
-        try expense.checkBudget(exists: exists ?? false)
+        try expense.checkBudget(try BudgetRecord.fetchOne(db, key: expense.budgetID)?.model())
     }
 
     /// Runs a budget write, turning a constraint the checks above could not foresee into its rule.

@@ -8,6 +8,7 @@ enum Schema {
         migrator.registerMigration("v1", migrate: v1)
         migrator.registerMigration("v2", migrate: v2)
         migrator.registerMigration("v3", migrate: v3)
+        migrator.registerMigration("v4", migrate: v4)
         return migrator
     }
 
@@ -15,7 +16,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 3
+    static let version: Int32 = 4
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
@@ -236,6 +237,100 @@ enum Schema {
             totals.add(budgetID: row[0], date: row[1], cents: row[2])
         }
         try totals.save(db)
+    }
+
+    /// Budgets that work like budgets: a period (`monthly`, `yearly` or `once` with its days),
+    /// a rollover policy and cap, an explicit first period, a limit history (`budgetLimit`: the
+    /// limits from a period on, after the first in `budget.limitCents`), and the ledger's
+    /// settings (`setting`: the day its months start on).
+    ///
+    /// `budgetMonth` becomes each budget's spending per *period*, named for the month it starts
+    /// in (see `PeriodCalendar`): with months starting on the 1st, the default and what every
+    /// older file has, that is the calendar month it was. Its triggers compute the period from
+    /// the expense's date and `setting.monthStart`; changing the setting rebuilds the table.
+    /// Rollover figures read a budget's rows to add up what each period carried into the next.
+    ///
+    /// The budget table is rebuilt because SQLite cannot change a CHECK; the migrator turns
+    /// foreign keys off meanwhile and checks them before committing. Existing budgets become
+    /// monthly, without rollover, with their one limit: every figure is what it was.
+    private static func v4(_ db: Database) throws {
+        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'budget'")
+        try db.execute(sql: """
+            CREATE TABLE newBudget (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL CHECK (
+                    name <> '' AND NOT name GLOB ' *' AND NOT name GLOB '* ' AND length(name) <= 1000
+                    AND NOT name GLOB '\(controlCharacter)'),
+                nameKey TEXT NOT NULL UNIQUE CHECK (length(nameKey) > 0),
+                limitCents INTEGER NOT NULL CHECK (limitCents > 0 AND limitCents <= 100000000000),
+                period TEXT NOT NULL CHECK (period IN ('monthly', 'yearly', 'once')),
+                rollover TEXT NOT NULL DEFAULT 'none' CHECK (rollover IN ('none', 'surplus', 'both')),
+                capCents INTEGER CHECK (capCents > 0 AND capCents <= 100000000000),
+                startMonth INTEGER CHECK (startMonth BETWEEN 101 AND 999912),
+                fromDate INTEGER,
+                toDate INTEGER,
+                createdAt INTEGER NOT NULL,
+                updatedAt INTEGER NOT NULL,
+                CHECK ((period = 'once') = (fromDate IS NOT NULL AND toDate IS NOT NULL)),
+                CHECK (fromDate <= toDate),
+                CHECK (period <> 'once' OR (rollover = 'none' AND startMonth IS NULL))
+            ) STRICT;
+            INSERT INTO newBudget (id, name, nameKey, limitCents, period, rollover, createdAt, updatedAt)
+                SELECT id, name, nameKey, limitCents, period, 'none', createdAt, updatedAt FROM budget ORDER BY id;
+            DROP TABLE budget;
+            ALTER TABLE newBudget RENAME TO budget;
+
+            CREATE TABLE budgetLimit (
+                budgetId INTEGER NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                fromMonth INTEGER NOT NULL CHECK (fromMonth BETWEEN 101 AND 999912),
+                limitCents INTEGER NOT NULL CHECK (limitCents > 0 AND limitCents <= 100000000000),
+                PRIMARY KEY (budgetId, fromMonth)
+            ) STRICT, WITHOUT ROWID;
+
+            CREATE TABLE setting (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                monthStart INTEGER NOT NULL CHECK (monthStart BETWEEN 1 AND 28)
+            ) STRICT;
+            INSERT INTO setting (id, monthStart) VALUES (1, 1);
+
+            DROP TRIGGER expense_insert_budgetMonth;
+            DROP TRIGGER expense_delete_budgetMonth;
+            DROP TRIGGER expense_update_budgetMonth;
+            CREATE TRIGGER expense_insert_budgetMonth AFTER INSERT ON expense BEGIN
+                INSERT INTO budgetMonth (budgetId, month, spentCents, expenseCount)
+                    VALUES (NEW.budgetId, \(period("NEW.date")), NEW.amountCents * NEW.quantity, 1)
+                    ON CONFLICT (budgetId, month) DO UPDATE
+                    SET spentCents = spentCents + excluded.spentCents, expenseCount = expenseCount + 1;
+            END;
+            CREATE TRIGGER expense_delete_budgetMonth AFTER DELETE ON expense BEGIN
+                UPDATE budgetMonth
+                    SET spentCents = spentCents - OLD.amountCents * OLD.quantity, expenseCount = expenseCount - 1
+                    WHERE budgetId = OLD.budgetId AND month = \(period("OLD.date"));
+            END;
+            CREATE TRIGGER expense_update_budgetMonth AFTER UPDATE OF budgetId, amountCents, quantity, date ON expense BEGIN
+                UPDATE budgetMonth
+                    SET spentCents = spentCents - OLD.amountCents * OLD.quantity, expenseCount = expenseCount - 1
+                    WHERE budgetId = OLD.budgetId AND month = \(period("OLD.date"));
+                INSERT INTO budgetMonth (budgetId, month, spentCents, expenseCount)
+                    VALUES (NEW.budgetId, \(period("NEW.date")), NEW.amountCents * NEW.quantity, 1)
+                    ON CONFLICT (budgetId, month) DO UPDATE
+                    SET spentCents = spentCents + excluded.spentCents, expenseCount = expenseCount + 1;
+            END;
+            PRAGMA user_version = 4;
+            """)
+        if let sequence {
+            try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = 'budget'")
+            try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('budget', ?)", arguments: [sequence])
+        }
+    }
+
+    /// The period (`YYYYMM`) a stored date (`YYYYMMDD`) falls in, as `PeriodCalendar.period(containing:)`
+    /// answers under `setting.monthStart`: its month from the month-start day on, else the month before.
+    private static func period(_ date: String) -> String {
+        """
+        CASE WHEN \(date) % 100 >= (SELECT monthStart FROM setting WHERE id = 1) THEN \(date) / 100 \
+        WHEN \(date) / 100 % 100 = 1 THEN (\(date) / 10000 - 1) * 100 + 12 ELSE \(date) / 100 - 1 END
+        """
     }
 
     /// `GLOB` pattern of a text holding a control character (C0, DEL, C1) or a line or

@@ -105,7 +105,7 @@ public struct ShowBudget: Sendable {
     public func run(in ledger: Ledger) throws(TallyError) -> (status: BudgetStatus, expenses: [Expense]) {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let status = try store.status(ofBudgetNamed: name, in: month)
-            let query = ExpenseQuery(budgetID: status.budget.id, days: status.budget.interval(for: month), sort: .date)
+            let query = ExpenseQuery(budgetID: status.budget.id, days: status.days, sort: .date)
             return (status, try store.expenses(query))
         }
     }

@@ -58,22 +58,24 @@ import TallyCore
             Expense(name: "December", amount: Money(cents: 9_999), date: try Day(parsing: "2026-12-01"), budgetID: 1),
             Expense(name: "Other budget", amount: Money(cents: 9_999), date: try Day(parsing: "2026-11-15"), budgetID: 2),
         ]
-        let spent = try budget.spent(in: november, of: expenses)
-        #expect(spent == Money(cents: 1_500))
-        #expect(try budget.remaining(after: spent) == Money(cents: 8_500))
-        #expect(!budget.isOver(after: spent))
+        let status = try budget.status(viewing: november, in: .calendarMonths, of: expenses)
+        #expect(status.spent == Money(cents: 1_500))
+        #expect(status.expenseCount == 2)
+        #expect(status.remaining == Money(cents: 8_500))
+        #expect(!status.isOverBudget)
     }
 
     @Test func remainingGoesNegativeWhenOverBudget() throws {
         let budget = Budget(id: 1, name: "Food", limit: Money(cents: 1_000))
-        let status = try BudgetStatus(budget: budget, month: Month(parsing: "2026-11"), spent: Money(cents: 1_250), expenseCount: 3)
+        let november = try Month(parsing: "2026-11")
+        let status = try budget.status(viewing: november, in: .calendarMonths, spent: Money(cents: 1_250), expenseCount: 3)
         #expect(status.remaining == Money(cents: -250))
         #expect(status.isOverBudget)
-        #expect(!budget.isOver(after: Money(cents: 1_000)))
+        #expect(try !budget.status(viewing: november, in: .calendarMonths, spent: Money(cents: 1_000), expenseCount: 1).isOverBudget)
     }
 
     @Test func aMonthlyPeriodCoversTheCalendarMonth() throws {
-        let days = BudgetPeriod.monthly.interval(for: try Month(parsing: "2026-02"))
+        let days = Budget(name: "Food", limit: Money(cents: 1)).days(viewing: try Month(parsing: "2026-02"), in: .calendarMonths)
         #expect(days == DayInterval(first: try Day(parsing: "2026-02-01"), last: try Day(parsing: "2026-02-28")))
     }
 }

@@ -133,14 +133,14 @@ import TallyCore
         #expect(try Spending.byDay(in: march.days, of: expenses) == [first: Money(cents: 800), second: Money(cents: 1_000)])
         #expect(try Spending.byTag(in: march.days, of: expenses) == ["bakery": Money(cents: 1_500), "daily": Money(cents: 800)])
 
-        let status = try Self.food.status(in: march, of: expenses)
+        let status = try Self.food.status(viewing: march, in: .calendarMonths, of: expenses)
         #expect(status.spent == Money(cents: 1_500))
         #expect(status.expenseCount == 2)
         #expect(status.remaining == Money(cents: 8_500))
 
         let april2026 = try Month(parsing: "2026-04")
         let byMonth = try Spending.byMonth(
-            in: try Month(parsing: "2026-02")...april2026, budgets: [Self.food, Self.cafe], of: expenses)
+            in: try Month(parsing: "2026-02")...april2026, budgets: [Self.food, Self.cafe], of: expenses, calendar: .calendarMonths)
         #expect(byMonth.count == 3)
         #expect(byMonth[try Month(parsing: "2026-02")] == [:])
         #expect(byMonth[march] == [1: Money(cents: 1_500), 2: Money(cents: 300)])

@@ -57,7 +57,7 @@ import TallyInMemory
             guard case .success(let statuses) = Result(catching: { () throws(TallyError) in try sqlite.budgetStatuses(for: month) })
             else { continue }
             for status in statuses {
-                let owned = try sqlite.expenses(ExpenseQuery(budgetID: status.budget.id, days: status.budget.interval(for: month)))
+                let owned = try sqlite.expenses(ExpenseQuery(budgetID: status.budget.id, days: status.days))
                 let total = try Money.sum(owned.map { try $0.total() })
                 #expect(status.spent == total, "step \(step): spent of \(status.budget.name) in \(month)")
                 #expect(status.expenseCount == owned.count, "step \(step): count of \(status.budget.name) in \(month)")

@@ -157,10 +157,10 @@ import TallyInMemory
         try fill(path: path)
         do {
             let store = try SQLiteStore(path: path)
-            try store.executeUnchecked("INSERT INTO grdb_migrations (identifier) VALUES ('v4'), ('v5-rollover'); PRAGMA user_version = 5")
+            try store.executeUnchecked("INSERT INTO grdb_migrations (identifier) VALUES ('v5'), ('v6-sync'); PRAGMA user_version = 6")
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: TallyError.databaseTooNew(path: path, unknownMigrations: ["v4", "v5-rollover"])) {
+        #expect(throws: TallyError.databaseTooNew(path: path, unknownMigrations: ["v5", "v6-sync"])) {
             try SQLiteStore(path: path)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)

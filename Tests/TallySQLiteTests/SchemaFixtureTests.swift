@@ -60,11 +60,14 @@ enum SchemaFixtures {
         "schema-v2.sqlite": fillV1,
         // v3 added each budget's monthly totals, filled from the expenses on migration.
         "schema-v3.sqlite": fillV1,
+        // v4 added periods, rollover, limit history and the month-start setting; old budgets
+        // became monthly without rollover, so the same contents keep every figure.
+        "schema-v4.sqlite": fillV1,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path

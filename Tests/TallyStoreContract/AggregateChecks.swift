@@ -145,9 +145,10 @@ extension StoreContract {
 extension StoreContract {
     /// What `monthSummary` must equal: the three single-figure reads of the same month.
     public static func expectedSummary(_ store: any DataAccess, _ month: Month) throws -> MonthSummary {
-        MonthSummary(
-            month: month, statuses: try store.budgetStatuses(for: month), spentByDay: try store.spendingByDay(in: month.days),
-            spentByTag: try store.spendingByTag(in: month.days))
+        let days = try store.settings().calendar.days(of: month)
+        return MonthSummary(
+            month: month, days: days, statuses: try store.budgetStatuses(for: month), spentByDay: try store.spendingByDay(in: days),
+            spentByTag: try store.spendingByTag(in: days))
     }
 
     /// What `spentByMonth` must equal: each month's statuses, budgets without expenses left out.
@@ -205,7 +206,7 @@ extension StoreContract {
     static func reportAggregatesOfAnEmptyStoreAreEmpty(_ stores: Stores) throws {
         let store = try stores.make()
         let march = try month("2026-03")
-        #expect(try store.monthSummary(for: march) == MonthSummary(month: march, statuses: [], spentByDay: [:], spentByTag: [:]))
+        #expect(try store.monthSummary(for: march) == MonthSummary(month: march, days: march.days, statuses: [], spentByDay: [:], spentByTag: [:]))
         #expect(try store.spentByMonth(in: month("2026-01")...march) == [try month("2026-01"): [:], try month("2026-02"): [:], march: [:]])
     }
 

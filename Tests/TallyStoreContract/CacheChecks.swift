@@ -53,10 +53,7 @@ extension StoreContract {
 
         // What the Core rules say of a month, from the store's plain expenses.
         func coreStatus(of budget: Budget, in month: Month, _ expenses: [Expense]) throws -> BudgetStatus {
-            let days = budget.interval(for: month)
-            return try BudgetStatus(
-                budget: budget, month: month, spent: budget.spent(in: month, of: expenses),
-                expenseCount: expenses.count(where: { $0.budgetID == budget.id && days.contains($0.date) }))
+            try budget.status(viewing: month, in: store.settings().calendar, of: expenses)
         }
         func describe(_ statuses: [BudgetStatus]) -> String {
             statuses.map { "\($0.budget.name) \($0.spent)/\($0.expenseCount) left \($0.remaining)" }.joined(separator: ", ")
@@ -92,7 +89,7 @@ extension StoreContract {
                 let storedByTag = try store.spendingByTag(in: month.days)
                 log.check(storedByTag == byTag, "\(checkpoint), spendingByTag(in: \(month)): \(storedByTag.sorted { $0.key < $1.key }); Core: \(byTag.sorted { $0.key < $1.key })")
                 let summary = try store.monthSummary(for: month)
-                let expected = MonthSummary(month: month, statuses: statuses, spentByDay: byDay, spentByTag: byTag)
+                let expected = MonthSummary(month: month, days: month.days, statuses: statuses, spentByDay: byDay, spentByTag: byTag)
                 log.check(summary == expected, "\(checkpoint), monthSummary(for: \(month)): \(describe(summary.statuses)), \(summary.spentByTag.sorted { $0.key < $1.key }); Core: \(describe(statuses)), \(byTag.sorted { $0.key < $1.key })")
             }
             let storedSpent = try store.spentByMonth(in: checked[0]...checked[checked.count - 1])
