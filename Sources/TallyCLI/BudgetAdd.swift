@@ -1,26 +1,72 @@
 import ArgumentParser
 import TallyCore
+import TallyReports
 import TallyUseCases
 
 extension BudgetCommand {
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a budget with a monthly limit.")
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Add a budget with a monthly, yearly or one-off limit.",
+            discussion: """
+                A monthly budget's limit is for each period (a month, or pay day to pay day with \
+                'tally settings set month-start DAY'); a yearly one's for the year's twelve periods; \
+                a once budget's for the days from --from to --to. --rollover carries what is left \
+                (surplus) or also what is overspent (both) into the next period; --cap bounds what \
+                a period may have available.
+                """
+        )
 
         @Argument(help: "The budget's name; names are unique ignoring case and accents.")
         var name: String
 
-        @Option(help: ArgumentHelp("The monthly limit, like 400 or 400.50.", valueName: "amount"))
+        @Option(help: ArgumentHelp("The limit for each period, like 400 or 400.50.", valueName: "amount"))
         var limit: String
+
+        @Option(help: "How often the limit renews.")
+        var period: BudgetPeriod = .monthly
+
+        @Option(help: ArgumentHelp("The first day a once budget covers.", valueName: "YYYY-MM-DD"))
+        var from: String?
+
+        @Option(help: ArgumentHelp("The last day a once budget covers.", valueName: "YYYY-MM-DD"))
+        var to: String?
+
+        @Option(help: "What a period carries into the next: nothing, what is left, or also what is overspent.")
+        var rollover: RolloverPolicy = .none
+
+        @Option(help: ArgumentHelp("The most a period may have available, carried amount included.", valueName: "amount"))
+        var cap: String?
+
+        @Option(help: ArgumentHelp("The budget's first period (default: when it was created, or its earliest expense's).", valueName: "YYYY-MM"))
+        var start: String?
 
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
             _ = try ArgumentValue.limit(limit)
+            if let cap { _ = try ArgumentValue.money(cap) }
+            if let start { _ = try ArgumentValue.month(start) }
+            if let from { _ = try ArgumentValue.day(from) }
+            if let to { _ = try ArgumentValue.day(to) }
+            if period == .once {
+                guard from != nil, to != nil else { throw ValidationError("--period once needs --from and --to") }
+                guard rollover == .none else { throw ValidationError("--rollover applies only to monthly and yearly budgets") }
+                guard start == nil else { throw ValidationError("--start applies only to monthly and yearly budgets") }
+            } else if from != nil || to != nil {
+                throw ValidationError("--from and --to apply only to --period once")
+            }
         }
 
         func run() throws {
-            let budget = try AddBudget(name: name, limit: try ArgumentValue.limit(limit)).run(in: store.ledger)
-            Console.write("Added budget \(quoted(budget.name)) with a monthly limit of \(budget.limit.groupedString).")
+            var range: DayInterval?
+            if let from, let to { range = DayInterval(first: try ArgumentValue.day(from), last: try ArgumentValue.day(to)) }
+            let budget = Budget(
+                name: name, limit: try ArgumentValue.limit(limit), period: period, rollover: rollover,
+                cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
+                start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }, range: range)
+            let saved = try AddBudget(budget).run(in: store.ledger)
+            Console.write("Added budget \(quoted(saved.name)) with a \(BudgetPhrases.limit(of: saved, joinedWithOf: true)).")
         }
     }
 }

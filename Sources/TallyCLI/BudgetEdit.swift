@@ -1,10 +1,18 @@
 import ArgumentParser
 import TallyCore
+import TallyReports
 import TallyUseCases
 
 extension BudgetCommand {
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Rename a budget or change its limit.")
+        static let configuration = CommandConfiguration(
+            commandName: "edit",
+            abstract: "Rename a budget, or change its limit, rollover, cap or first period.",
+            discussion: """
+                A new --limit applies from --from on (default: the current period); earlier periods \
+                keep the limit they had. From the budget's first period, it replaces the first limit.
+                """
+        )
 
         @Argument(help: "The budget's current name, ignoring case and accents.")
         var name: String
@@ -12,23 +20,46 @@ extension BudgetCommand {
         @Option(name: .customLong("name"), help: ArgumentHelp("Give the budget this new name.", valueName: "new-name"))
         var newName: String?
 
-        @Option(help: ArgumentHelp("Set this new monthly limit.", valueName: "amount"))
+        @Option(help: ArgumentHelp("Set this new limit, from --from on.", valueName: "amount"))
         var limit: String?
+
+        @Option(help: ArgumentHelp("The period the new limit applies from (default: the current one).", valueName: "YYYY-MM"))
+        var from: String?
+
+        @Option(help: "What a period carries into the next: nothing, what is left, or also what is overspent.")
+        var rollover: RolloverPolicy?
+
+        @Option(help: ArgumentHelp("The most a period may have available, carried amount included.", valueName: "amount"))
+        var cap: String?
+
+        @Option(help: ArgumentHelp("The budget's first period.", valueName: "YYYY-MM"))
+        var start: String?
 
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            guard newName != nil || limit != nil else {
-                throw ValidationError("nothing to change: give --name or --limit")
+            guard newName != nil || limit != nil || rollover != nil || cap != nil || start != nil else {
+                throw ValidationError("nothing to change: give --name, --limit, --rollover, --cap or --start")
             }
             if let limit { _ = try ArgumentValue.limit(limit) }
+            if let cap { _ = try ArgumentValue.money(cap) }
+            if let start { _ = try ArgumentValue.month(start) }
+            if let from {
+                guard limit != nil else { throw ValidationError("--from applies only with --limit") }
+                _ = try ArgumentValue.month(from)
+            }
         }
 
         func run() throws {
-            let newLimit = try limit.map { (text: String) throws(ValidationError) in try ArgumentValue.limit(text) }
-            let (before, budget) = try EditBudget(name: name, newName: newName, newLimit: newLimit).run(in: store.ledger)
+            let edit = EditBudget(
+                name: name, newName: newName,
+                newLimit: try limit.map { (text: String) throws(ValidationError) in try ArgumentValue.limit(text) },
+                limitFrom: try from.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) },
+                rollover: rollover, cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
+                start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) })
+            let (before, budget) = try edit.run(in: store.ledger)
             let renamed = before.name == budget.name ? "" : " (was \(quoted(before.name)))"
-            Console.write("Updated budget \(quoted(budget.name))\(renamed): monthly limit \(budget.limit.groupedString).")
+            Console.write("Updated budget \(quoted(budget.name))\(renamed): \(BudgetPhrases.limit(of: budget)).")
         }
     }
 }

@@ -4,6 +4,8 @@ import TallyReports
 import TallyUseCases
 
 extension BudgetOrder: ExpressibleByArgument {}
+extension BudgetPeriod: ExpressibleByArgument {}
+extension RolloverPolicy: ExpressibleByArgument {}
 
 extension BudgetCommand {
     struct List: ParsableCommand {
@@ -28,7 +30,8 @@ extension BudgetCommand {
 
         func run() throws {
             let month = try month.resolved()
-            let statuses = try ListBudgets(month: month, search: search, order: sort, descending: desc).run(in: store.ledger)
+            let result = try ListBudgets(month: month, search: search, order: sort, descending: desc).run(in: store.ledger)
+            let statuses = result.statuses
             if output.json {
                 Console.write(try ListJSON.encode(statuses.map(ListJSON.BudgetFigures.init)))
             } else if statuses.isEmpty {
@@ -36,7 +39,7 @@ extension BudgetCommand {
                     ? "No budgets yet. Add one with: tally budget add NAME --limit AMOUNT"
                     : "No budget matches \(quoted(search ?? "")).")
             } else {
-                Console.write("Budgets for \(month.isoString)\n\n" + ListRenderers.budgetsAsTable(statuses))
+                Console.write("Budgets for \(periodTitle(result.period, days: result.days))\n\n" + ListRenderers.budgetsAsTable(statuses))
             }
         }
     }

@@ -19,14 +19,15 @@ extension BudgetCommand {
 
         func run() throws {
             let month = try month.resolved()
-            let (status, expenses) = try ShowBudget(name: name, month: month).run(in: store.ledger)
+            let shown = try ShowBudget(name: name, month: month).run(in: store.ledger)
+            let (status, expenses) = (shown.status, shown.expenses)
             if output.json {
                 Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(status, expenses: expenses)))
                 return
             }
             var text = ListRenderers.budgetAsText(status) + "\n\n"
             if expenses.isEmpty {
-                text += "No expenses in \(month.isoString)."
+                text += "No expenses from \(status.days.first.isoString) to \(status.days.last.isoString)."
             } else {
                 let names = [status.budget.id ?? 0: status.budget.name]
                 text += try ListRenderers.expensesAsTable(expenses, budgetNames: names, showBudget: false)

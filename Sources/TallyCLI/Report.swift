@@ -54,10 +54,10 @@ extension Tally {
             case .json:
                 try emit(Data(JSONRenderer().render(report).utf8))
             case .png:
-                try save(PNGRenderer(scale: scale).render(report), defaultName: "tally-report-\(month.isoString).png")
+                try save(PNGRenderer(scale: scale).render(report), defaultName: "tally-report-\(report.month.isoString).png")
             case .html:
                 let renderer = htmlRenderer ?? HTMLRenderer(chartScale: 2)
-                try save(Data(renderer.render(report).utf8), defaultName: "tally-report-\(month.isoString).html")
+                try save(Data(renderer.render(report).utf8), defaultName: "tally-report-\(report.month.isoString).html")
             }
         }
 

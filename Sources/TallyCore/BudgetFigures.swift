@@ -100,6 +100,25 @@ extension Budget {
             expenseCount: expenseCount)
     }
 
+    /// Sets the limit from period key `from` on, leaving earlier periods the limits they had;
+    /// from the budget's `firstPeriod` on, it replaces the first limit. A period before the
+    /// first is refused.
+    public mutating func setLimit(_ newLimit: Money, from: Month, firstPeriod: Month) throws(TallyError) {
+        guard period != .once else {
+            limit = newLimit
+            return
+        }
+        let from = periodKey(of: from)
+        guard from >= firstPeriod else { throw .limitChangeBeforeStart(from: from, first: firstPeriod) }
+        limitChanges.removeAll { $0.from >= from }
+        if from == firstPeriod {
+            limit = newLimit
+            limitChanges.removeAll()
+        } else {
+            limitChanges.append(LimitChange(from: from, limit: newLimit))
+        }
+    }
+
     /// A once budget takes only expenses dated within its range.
     public func checkAccepts(_ day: Day) throws(TallyError) {
         guard period == .once, let range, !range.contains(day) else { return }

@@ -1,43 +1,72 @@
+import Foundation
 import TallyCore
 
-/// `budget add`: a new budget with a monthly limit.
+/// `budget add`: a new budget.
 public struct AddBudget: Sendable {
-    public var name: String
-    public var limit: Money
+    public var budget: Budget
+
+    /// `budget` as the user described it; the store gives it its id and timestamps.
+    public init(_ budget: Budget) {
+        self.budget = budget
+    }
 
     public init(name: String, limit: Money) {
-        self.name = name
-        self.limit = limit
+        self.init(Budget(name: name, limit: limit))
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Budget {
-        let budget = try Budget(name: name, limit: limit).validated()
+        let budget = try budget.validated()
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.addBudget(budget) }
     }
 }
 
-/// `budget edit`: renames a budget or changes its limit.
+/// `budget edit`: renames a budget, changes its limit from a period on, its rollover, cap or start.
 public struct EditBudget: Sendable {
     public var name: String
     public var newName: String?
     public var newLimit: Money?
+    /// The period the new limit applies from; the current one when `nil`.
+    public var limitFrom: Month?
+    public var rollover: RolloverPolicy?
+    public var cap: Money?
+    public var start: Month?
+    /// The day that tells the current period.
+    public var today: Day
 
-    public init(name: String, newName: String? = nil, newLimit: Money? = nil) {
+    public init(
+        name: String, newName: String? = nil, newLimit: Money? = nil, limitFrom: Month? = nil, rollover: RolloverPolicy? = nil,
+        cap: Money? = nil, start: Month? = nil, today: Day = Day.today()
+    ) {
         self.name = name
         self.newName = newName
         self.newLimit = newLimit
+        self.limitFrom = limitFrom
+        self.rollover = rollover
+        self.cap = cap
+        self.start = start
+        self.today = today
     }
 
     /// The budget before and after the change.
     public func run(in ledger: Ledger) throws(TallyError) -> (before: Budget, after: Budget) {
         // The new values obey the budget rules before the store is touched.
         if let newName { _ = try Budget(name: newName, limit: newLimit ?? Money(cents: 1)).validated() }
-        if let newLimit { _ = try Budget(name: "limit", limit: newLimit).validated() }
+        if let newLimit { try Budget.checkLimit(newLimit) }
+        if let cap { _ = try Budget(name: "cap", limit: Money(cents: 1), cap: cap).validated() }
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let before = try store.budget(named: name)
             var changed = before
             if let newName { changed.name = newName }
-            if let newLimit { changed.limit = newLimit }
+            if let rollover { changed.rollover = rollover }
+            if let cap { changed.cap = cap }
+            if let start { changed.start = start }
+            if let newLimit {
+                let calendar = try store.settings().calendar
+                let earliest = try store.expenses(ExpenseQuery(budgetID: before.id, sort: .date, limit: 1)).first?.date
+                try changed.setLimit(
+                    newLimit, from: limitFrom ?? calendar.period(containing: today),
+                    firstPeriod: changed.firstPeriod(in: calendar, earliestExpense: earliest))
+            }
             return (before, try store.updateBudget(changed))
         }
     }
@@ -72,41 +101,69 @@ public struct RemoveBudget: Sendable {
     }
 }
 
-/// `budget list`: every budget's figures for a month, filtered and ordered.
+/// `budget list`: every budget's figures for a period, filtered and ordered.
 public struct ListBudgets: Sendable {
-    public var month: Month
+    /// The period; the current one when `nil`.
+    public var month: Month?
     public var search: String?
     public var order: BudgetOrder
     public var descending: Bool
+    public var today: Day
 
-    public init(month: Month, search: String? = nil, order: BudgetOrder = .name, descending: Bool = false) {
+    public init(month: Month?, search: String? = nil, order: BudgetOrder = .name, descending: Bool = false, today: Day = Day.today()) {
         self.month = month
         self.search = search
         self.order = order
         self.descending = descending
+        self.today = today
     }
 
-    public func run(in ledger: Ledger) throws(TallyError) -> [BudgetStatus] {
-        let statuses = try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.budgetStatuses(for: month) }
-        return BudgetStatus.arranged(statuses, search: search, order: order, descending: descending)
+    public struct Result: Sendable {
+        public var period: Month
+        public var days: DayInterval
+        public var statuses: [BudgetStatus]
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> Result {
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            let calendar = try store.settings().calendar
+            let period = month ?? calendar.period(containing: today)
+            let statuses = BudgetStatus.arranged(
+                try store.budgetStatuses(for: period), search: search, order: order, descending: descending)
+            return Result(period: period, days: calendar.days(of: period), statuses: statuses)
+        }
     }
 }
 
-/// `budget show`: one budget's figures and expenses for a month.
+/// `budget show`: one budget's figures and expenses for a period.
 public struct ShowBudget: Sendable {
     public var name: String
-    public var month: Month
+    /// The period; the current one when `nil`.
+    public var month: Month?
+    public var today: Day
 
-    public init(name: String, month: Month) {
+    public init(name: String, month: Month?, today: Day = Day.today()) {
         self.name = name
         self.month = month
+        self.today = today
     }
 
-    public func run(in ledger: Ledger) throws(TallyError) -> (status: BudgetStatus, expenses: [Expense]) {
+    public struct Result: Sendable {
+        public var status: BudgetStatus
+        /// The expenses within the figures' days, by date.
+        public var expenses: [Expense]
+        /// The key of the budget's first period, where its first limit starts.
+        public var firstPeriod: Month
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> Result {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            let status = try store.status(ofBudgetNamed: name, in: month)
-            let query = ExpenseQuery(budgetID: status.budget.id, days: status.days, sort: .date)
-            return (status, try store.expenses(query))
+            let calendar = try store.settings().calendar
+            let budget = try store.budget(named: name)
+            let status = try store.status(of: budget, in: month ?? calendar.period(containing: today))
+            let expenses = try store.expenses(ExpenseQuery(budgetID: budget.id, days: status.days, sort: .date))
+            let earliest = try store.expenses(ExpenseQuery(budgetID: budget.id, sort: .date, limit: 1)).first?.date
+            return Result(status: status, expenses: expenses, firstPeriod: budget.firstPeriod(in: calendar, earliestExpense: earliest))
         }
     }
 }

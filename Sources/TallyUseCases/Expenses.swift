@@ -123,7 +123,8 @@ public struct ListExpenses: Sendable {
 
     public func run(in ledger: Ledger) throws(TallyError) -> Page {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            var query = ExpenseQuery(days: month?.days, search: search, tag: tag, sort: sort, descending: descending)
+            var query = ExpenseQuery(search: search, tag: tag, sort: sort, descending: descending)
+        if let month { query.days = try store.settings().calendar.days(of: month) }
             if let budget { query.budgetID = try store.budget(named: budget).id }
             let total = try store.countExpenses(query)
             // Multiplying first could overflow on a huge page number; such a page is simply empty.

@@ -1,17 +1,22 @@
 import ArgumentParser
 import TallyCore
 
-/// The month whose figures a command shows; the current local month by default.
+/// The period whose figures a command shows, named by the month it starts in; `nil` (the
+/// current period, which depends on the ledger's month start) by default.
 struct MonthOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Use this month (default: the current month).", valueName: "YYYY-MM"))
+    @Option(help: ArgumentHelp("Use the period that starts in this month (default: the current one).", valueName: "YYYY-MM"))
     var month: String?
 
     func validate() throws {
         if let month { _ = try ArgumentValue.month(month) }
     }
 
-    func resolved() throws(ValidationError) -> Month {
-        guard let month else { return Month.current() }
-        return try ArgumentValue.month(month)
+    func resolved() throws(ValidationError) -> Month? {
+        try month.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }
     }
+}
+
+/// `2026-11`, or `2026-11 (2026-11-25 to 2026-12-24)` when months start on another day.
+func periodTitle(_ period: Month, days: DayInterval) -> String {
+    days == period.days ? period.isoString : "\(period.isoString) (\(days.first.isoString) to \(days.last.isoString))"
 }

@@ -32,7 +32,10 @@ enum Failures {
     /// rule is such an argument.
     static func exitCode(for error: TallyError) -> ExitCode {
         switch error {
-        case .emptyName, .nameTooLong, .nameHasControlCharacters, .invalidImportOption: ExitCode(64)
+        case .emptyName, .nameTooLong, .nameHasControlCharacters, .invalidImportOption, .capNotPositive, .onceBudgetNeedsRange,
+            .rangeNeedsOncePeriod, .rangeEndsBeforeItStarts, .rolloverNeedsRenewingPeriod, .limitChangesOutOfOrder,
+            .limitChangeBeforeStart, .invalidMonthStart:
+            ExitCode(64)
         default: ExitCode(1)
         }
     }

@@ -1,0 +1,28 @@
+import TallyCore
+
+/// `settings show`.
+public struct ShowSettings: Sendable {
+    public init() {}
+
+    public func run(in ledger: Ledger) throws(TallyError) -> LedgerSettings {
+        try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.settings() }
+    }
+}
+
+/// `settings set month-start DAY`: the day every period starts on, for everyone using the ledger.
+public struct SetMonthStart: Sendable {
+    public var day: Int
+
+    public init(day: Int) {
+        self.day = day
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> LedgerSettings {
+        let calendar = try PeriodCalendar(monthStart: day)
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            var settings = try store.settings()
+            settings.calendar = calendar
+            return try store.updateSettings(settings)
+        }
+    }
+}
