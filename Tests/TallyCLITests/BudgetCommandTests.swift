@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 import Testing
 
 @Suite struct BudgetCommandTests {
@@ -120,11 +121,26 @@ import Testing
 
     @Test func editRenamesAndChangesTheLimit() throws {
         let sandbox = try BudgetCommandTests.populated()
-        let outcome = try sandbox.ok(["budget", "edit", "fast food", "--name", "Takeaway", "--limit", "75"])
+        // From the budget's first period (its earliest expense's), the new limit replaces the first.
+        let outcome = try sandbox.ok(["budget", "edit", "fast food", "--name", "Takeaway", "--limit", "75", "--from", "2026-02"])
         #expect(outcome.stdout == "Updated budget 'Takeaway' (was 'Fast Food'): monthly limit 75.00.\n")
         let budget = try sandbox.ok(["budget", "show", "takeaway", "--month", "2026-02", "--json"]).jsonObject
         #expect(budget["limit"] as? String == "75.00")
         #expect(budget["spent"] as? String == "9.90", "the expenses follow the renamed budget")
+    }
+
+    @Test func aNewLimitAppliesFromTheCurrentPeriodOnAndKeepsHistory() throws {
+        let sandbox = try BudgetCommandTests.populated()
+        let current = Day.today().monthValue.isoString
+        let outcome = try sandbox.ok(["budget", "edit", "fast food", "--limit", "80"])
+        #expect(outcome.stdout == "Updated budget 'Fast Food': monthly limit 80.00 from \(current) (60.50 before).\n")
+        let february = try sandbox.ok(["budget", "show", "fast food", "--month", "2026-02", "--json"]).jsonObject
+        #expect(february["limit"] as? String == "60.50", "February keeps the limit it had")
+        let now = try sandbox.ok(["budget", "show", "fast food", "--json"]).jsonObject
+        #expect(now["limit"] as? String == "80.00")
+        let before = try sandbox.run(["budget", "edit", "fast food", "--limit", "90", "--from", "2025-12"])
+        #expect(before.status == 64)
+        #expect(before.stderr == "tally: error: the budget begins in 2026-02; its limit cannot change from 2025-12\n")
     }
 
     @Test func editNeedsSomethingToChange() throws {

@@ -70,13 +70,13 @@ func absentDatabasePath() throws -> String {
         }
         _ = try AddExpense(Expense(name: "Coffee", amount: money("45"), date: day("2026-03-02"), budgetID: 0), budget: "cafe").run(in: ledger)
         let march = try month("2026-03")
-        func names(_ list: ListBudgets) throws -> [String] { try list.run(in: ledger).map(\.budget.name) }
+        func names(_ list: ListBudgets) throws -> [String] { try list.run(in: ledger).statuses.map(\.budget.name) }
         #expect(try names(ListBudgets(month: march)) == ["Café", "Fast Food", "Food", "Rent"])
         #expect(try names(ListBudgets(month: march, search: "FOOD")) == ["Fast Food", "Food"])
         #expect(try names(ListBudgets(month: march, order: .limit)) == ["Café", "Food", "Fast Food", "Rent"])
         #expect(try names(ListBudgets(month: march, order: .limit, descending: true)) == ["Rent", "Fast Food", "Café", "Food"])
         #expect(try names(ListBudgets(month: march, order: .spent, descending: true)).first == "Café")
-        let cafe = try ListBudgets(month: march, search: "café").run(in: ledger)
+        let cafe = try ListBudgets(month: march, search: "café").run(in: ledger).statuses
         #expect(cafe.first?.level == .over)
     }
 
@@ -86,7 +86,8 @@ func absentDatabasePath() throws -> String {
         for (name, date) in [("Bread", "2026-03-01"), ("Milk", "2026-03-31"), ("Eggs", "2026-04-01")] {
             _ = try AddExpense(Expense(name: name, amount: money("40"), date: day(date), budgetID: 0), budget: "Food").run(in: ledger)
         }
-        let (status, expenses) = try ShowBudget(name: "food", month: month("2026-03")).run(in: ledger)
+        let shown = try ShowBudget(name: "food", month: month("2026-03")).run(in: ledger)
+        let (status, expenses) = (shown.status, shown.expenses)
         #expect(expenses.map(\.name) == ["Bread", "Milk"])
         #expect(try status.spent == money("80") && status.level == .near && status.expenseCount == 2)
     }

@@ -42,7 +42,7 @@ import Testing
         let cleared = try EditExpense(id: id, amount: money("9"), tags: []).run(in: ledger)
         #expect(try cleared.budgetName == "Fun" && cleared.expense.tags.isEmpty && cleared.expense.amount == money("9"))
         let march = try month("2026-03")
-        #expect(try ListBudgets(month: march).run(in: ledger).map(\.spent) == [.zero, try money("18")])
+        #expect(try ListBudgets(month: march).run(in: ledger).statuses.map(\.spent) == [.zero, try money("18")])
         #expect(throws: TallyError.expenseNotFound(999)) { try EditExpense(id: 999, name: "x").run(in: ledger) }
         let removed = try RemoveExpense(id: id).run(in: ledger)
         #expect(removed.name == "Cinema")

@@ -36,7 +36,7 @@ import Testing
         var rows = 0
         let result = try ImportFile(path: path, format: .csv, missingBudgetLimit: money("50")).run(in: ledger) { rows += 1 }
         #expect(result.outcome.importedCount == 3 && result.outcome.createdBudgets == ["Fun"] && rows == 3)
-        #expect(try ListBudgets(month: month("2026-03")).run(in: ledger).map(\.spent) == [try money("4.90"), try money("12")])
+        #expect(try ListBudgets(month: month("2026-03")).run(in: ledger).statuses.map(\.spent) == [try money("4.90"), try money("12")])
 
         do {
             _ = try ImportFile(path: path, format: .csv, missingBudgetLimit: money("50")).dryRun(in: ledger)

@@ -26,7 +26,7 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let reopened = Ledger(location: StoreLocation(path))
-        #expect(try ListBudgets(month: month("2026-03")).run(in: reopened).map(\.budget.name) == ["Food"])
+        #expect(try ListBudgets(month: month("2026-03")).run(in: reopened).statuses.map(\.budget.name) == ["Food"])
         reopened.close()
     }
 
