@@ -77,5 +77,7 @@ public enum StoreContract {
         Check("reportAggregatesOfAnEmptyStoreAreEmpty", reportAggregatesOfAnEmptyStoreAreEmpty),
         Check("reportAggregatesTooLargeFailInsteadOfWrapping", reportAggregatesTooLargeFailInsteadOfWrapping),
         Check("aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules", aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules),
+        Check("periodFiguresAreTheCoreRulesAfterEditsToOldExpenses", periodFiguresAreTheCoreRulesAfterEditsToOldExpenses),
+        Check("aOnceBudgetRefusesExpensesOutsideItsRange", aOnceBudgetRefusesExpensesOutsideItsRange),
     ]
 }
