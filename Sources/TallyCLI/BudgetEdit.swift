@@ -38,16 +38,14 @@ extension BudgetCommand {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
+            if from != nil, limit == nil { throw ValidationError("--from applies only with --limit") }
             guard newName != nil || limit != nil || rollover != nil || cap != nil || start != nil else {
                 throw ValidationError("nothing to change: give --name, --limit, --rollover, --cap or --start")
             }
             if let limit { _ = try ArgumentValue.limit(limit) }
             if let cap { _ = try ArgumentValue.money(cap) }
             if let start { _ = try ArgumentValue.month(start) }
-            if let from {
-                guard limit != nil else { throw ValidationError("--from applies only with --limit") }
-                _ = try ArgumentValue.month(from)
-            }
+            if let from { _ = try ArgumentValue.month(from) }
         }
 
         func run() throws {
