@@ -40,7 +40,8 @@ struct ChartPainter {
             emptyMessage("No expenses in \(report.month.longName)", in: plot)
             return
         }
-        let lived = spentValues.prefix(report.through.day)
+        // The period may start on another day than the 1st and run into the next month.
+        let lived = spentValues.prefix(report.days.prefix { $0.day <= report.through }.count)
         let points = [point(0, 0)] + lived.enumerated().map { point(Double($0.offset + 1), $0.element) }
         canvas.fillPolygon(points + [point(Double(lived.count), 0)], Palette.spentTint)
         canvas.line(from: (plot.x, plot.maxY), to: (plot.maxX, plot.maxY), Palette.muted)
