@@ -1,31 +1,38 @@
 import TallyCore
 
-/// Everything a month's report shows, computed once and drawn by every renderer.
+/// Everything a period's report shows, computed once and drawn by every renderer.
 ///
 /// Plain values only: amounts are exact `Money`, shares are whole basis points, and the
 /// order of every list is part of the value, so renderers never sort or sum.
 public struct MonthlyReport: Hashable, Sendable {
+    /// The period reported, named for the month it starts in.
     public var month: Month
+    /// The period's days under the ledger's calendar: the calendar month, or from its month-start
+    /// day to the day before the next one (period `2026-11` with month-start 25: 25 Nov – 24 Dec).
+    public var periodDays: DayInterval
     /// Ordered like ``DataAccess/budgets()``: by name key, then id.
     public var budgets: [BudgetLine]
     public var totals: Totals
-    /// One entry per day of the month, days without expenses included.
+    /// One entry per day of ``periodDays``, days without expenses included.
     public var days: [DaySpending]
-    /// The month's ten largest expenses by total, ties by id as the store orders them.
+    /// The period's ten largest expenses by total, ties by id as the store orders them.
     public var top: [TopExpense]
     /// By amount descending, then tag.
     public var tags: [TagTotal]
     public var trend: Trend
-    /// The last day the month has lived through: today in the current month, else its last day.
+    /// The last day the period has lived through: today in the current period, else its last day.
     /// Charts stop the spending line here instead of drawing a flat future.
     public var through: Day
 
+    /// `periodDays` defaults to the calendar month `month`.
     public init(
-        month: Month, budgets: [BudgetLine], totals: Totals, days: [DaySpending], top: [TopExpense],
-        tags: [TagTotal], trend: Trend, through: Day? = nil
+        month: Month, periodDays: DayInterval? = nil, budgets: [BudgetLine], totals: Totals, days: [DaySpending],
+        top: [TopExpense], tags: [TagTotal], trend: Trend, through: Day? = nil
     ) {
         self.month = month
-        self.through = through ?? month.lastDay
+        let periodDays = periodDays ?? month.days
+        self.periodDays = periodDays
+        self.through = through ?? periodDays.last
         self.budgets = budgets
         self.totals = totals
         self.days = days
@@ -34,28 +41,42 @@ public struct MonthlyReport: Hashable, Sendable {
         self.trend = trend
     }
 
-    /// True when the month holds no expense at all.
+    /// True when the period holds no expense at all.
     public var hasNoExpenses: Bool { totals.expenseCount == 0 }
 
-    /// One budget's figures for the month.
+    /// One budget's figures in the view of the period (``BudgetStatus``): a monthly budget's for
+    /// the period, a yearly one's for its year to date, a once budget's for its whole range.
     public struct BudgetLine: Hashable, Sendable {
         public var id: Int64?
         public var name: String
+        public var period: BudgetPeriod
+        /// The days the figures cover (``BudgetStatus/days``).
+        public var days: DayInterval
+        /// The limit of the budget's period that holds the report's.
         public var limit: Money
+        /// What earlier periods carried in; negative when they overspent and the budget carries that too.
+        public var carried: Money
+        /// `limit + carried`, at most the budget's cap: what the period may spend.
+        public var available: Money
         public var spent: Money
-        /// Negative when over budget.
+        /// `available − spent`; negative when over budget.
         public var remaining: Money
+        /// Spent against `available`.
         public var share: Share
         public var isOver: Bool
         public var expenseCount: Int
 
         public init(
-            id: Int64?, name: String, limit: Money, spent: Money, remaining: Money, share: Share, isOver: Bool,
-            expenseCount: Int
+            id: Int64?, name: String, period: BudgetPeriod, days: DayInterval, limit: Money, carried: Money,
+            available: Money, spent: Money, remaining: Money, share: Share, isOver: Bool, expenseCount: Int
         ) {
             self.id = id
             self.name = name
+            self.period = period
+            self.days = days
             self.limit = limit
+            self.carried = carried
+            self.available = available
             self.spent = spent
             self.remaining = remaining
             self.share = share
@@ -63,19 +84,37 @@ public struct MonthlyReport: Hashable, Sendable {
             self.expenseCount = expenseCount
         }
 
-        /// The Core rule's level of this line: ok, near its limit, or over.
-        public var level: BudgetLevel { BudgetLevel(spent: spent, limit: limit) }
+        /// The line of `status`, with every figure as Core computed it.
+        public init(_ status: BudgetStatus) {
+            self.init(
+                id: status.budget.id, name: status.budget.name, period: status.budget.period, days: status.days,
+                limit: status.limit, carried: status.carried, available: status.available, spent: status.spent,
+                remaining: status.remaining, share: status.share, isOver: status.isOverBudget,
+                expenseCount: status.expenseCount)
+        }
+
+        /// The Core rule's level of this line against what was available: ok, near, or over.
+        public var level: BudgetLevel { BudgetLevel(spent: spent, limit: available) }
     }
 
+    /// The budget lines added up.
     public struct Totals: Hashable, Sendable {
         public var limit: Money
+        public var carried: Money
+        public var available: Money
         public var spent: Money
+        /// `available − spent`.
         public var remaining: Money
+        /// Spent against `available`.
         public var share: Share
         public var expenseCount: Int
 
-        public init(limit: Money, spent: Money, remaining: Money, share: Share, expenseCount: Int) {
+        public init(
+            limit: Money, carried: Money, available: Money, spent: Money, remaining: Money, share: Share, expenseCount: Int
+        ) {
             self.limit = limit
+            self.carried = carried
+            self.available = available
             self.spent = spent
             self.remaining = remaining
             self.share = share
@@ -84,13 +123,13 @@ public struct MonthlyReport: Hashable, Sendable {
 
         public var isOver: Bool { level == .over }
 
-        public var level: BudgetLevel { BudgetLevel(spent: spent, limit: limit) }
+        public var level: BudgetLevel { BudgetLevel(spent: spent, limit: available) }
     }
 
     public struct DaySpending: Hashable, Sendable {
         public var day: Day
         public var spent: Money
-        /// Spent from the first of the month through this day.
+        /// Spent from the period's first day through this day.
         public var cumulative: Money
 
         public init(day: Day, spent: Money, cumulative: Money) {
@@ -135,12 +174,14 @@ public struct MonthlyReport: Hashable, Sendable {
         }
     }
 
-    /// Spent per budget over six months, the report's month last.
+    /// Spent per budget over six periods, the report's last.
     public struct Trend: Hashable, Sendable {
+        /// The periods, each named for the month it starts in.
         public var months: [Month]
-        /// Ordered like ``MonthlyReport/budgets``; `spent` has one amount per month.
+        /// Ordered like ``MonthlyReport/budgets``; `spent` has one amount per period, each what the
+        /// budget's figures showed in that period's view (``DataAccess/spentByMonth(in:)``).
         public var budgets: [Series]
-        /// All budgets together, one amount per month.
+        /// All budgets together, one amount per period.
         public var totals: [Money]
 
         public init(months: [Month], budgets: [Series], totals: [Money]) {

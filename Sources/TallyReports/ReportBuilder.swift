@@ -3,8 +3,9 @@ import TallyCore
 
 /// Computes a ``MonthlyReport`` from any store.
 ///
-/// Only the store's aggregate queries are used, each bounded to the report's month or one of the
-/// five trend months, so the cost does not grow with the length of the history.
+/// Only the store's aggregate queries are used, each bounded to the report's period or one of the
+/// five trend periods, so the cost does not grow with the length of the history. Periods follow
+/// the ledger's calendar: the store's ``MonthSummary/days`` are the report's days.
 public struct ReportBuilder: Sendable {
     public static let topExpenseCount = 10
     public static let trendLength = 6
@@ -15,8 +16,10 @@ public struct ReportBuilder: Sendable {
         self.store = store
     }
 
-    /// The report for `month`; `today` (when it falls inside the month) ends the spending line.
+    /// The report for period `month` under the ledger's calendar; `today` (when it falls inside
+    /// the period) ends the spending line.
     public func report(for month: Month, today: Day? = nil) throws(TallyError) -> MonthlyReport {
+        // Trend entries are periods named by month: `spentByMonth` reads each under the ledger's calendar.
         let months = (0..<Self.trendLength).reversed().map { month.adding(months: -$0) }
         // SQLite reads on one core: the trend's earlier months are read on another thread while
         // this one reads the month itself (about 16 ms each on a million expenses).
@@ -28,24 +31,21 @@ public struct ReportBuilder: Sendable {
         }
         let summary = try store.monthSummary(for: month)
         let statuses = summary.statuses
-        let budgets = try statuses.map { (status: BudgetStatus) throws(TallyError) in
-            MonthlyReport.BudgetLine(
-                id: status.budget.id, name: status.budget.name, limit: status.budget.limit, spent: status.spent,
-                remaining: status.remaining, share: Share(spent: status.spent, of: status.budget.limit),
-                isOver: status.isOverBudget, expenseCount: status.expenseCount
-            )
-        }
+        let budgets = statuses.map(MonthlyReport.BudgetLine.init)
         let limit = try Money.sum(budgets.map(\.limit))
+        let carried = try Money.sum(budgets.map(\.carried))
+        let available = try Money.sum(budgets.map(\.available))
         let spent = try Money.sum(budgets.map(\.spent))
         let totals = MonthlyReport.Totals(
-            limit: limit, spent: spent, remaining: try limit - spent, share: Share(spent: spent, of: limit),
-            expenseCount: budgets.reduce(0) { $0 + $1.expenseCount }
+            limit: limit, carried: carried, available: available, spent: spent, remaining: try available - spent,
+            share: Share(spent: spent, of: available), expenseCount: budgets.reduce(0) { $0 + $1.expenseCount }
         )
         return MonthlyReport(
-            month: month, budgets: budgets, totals: totals, days: try days(of: month, spentByDay: summary.spentByDay),
-            top: try top(in: month, budgetNames: names(of: statuses)), tags: tags(summary.spentByTag),
+            month: month, periodDays: summary.days, budgets: budgets, totals: totals,
+            days: try days(of: summary.days, spentByDay: summary.spentByDay),
+            top: try top(in: summary.days, budgetNames: names(of: statuses)), tags: tags(summary.spentByTag),
             trend: try trend(months, current: statuses, earlierSpent: earlierSpent.value()),
-            through: today.flatMap { month.days.contains($0) ? $0 : nil }
+            through: today.flatMap { summary.days.contains($0) ? $0 : nil }
         )
     }
 
@@ -57,11 +57,10 @@ public struct ReportBuilder: Sendable {
         return names
     }
 
-    private func days(of month: Month, spentByDay: [Day: Money]) throws(TallyError) -> [MonthlyReport.DaySpending] {
+    private func days(of period: DayInterval, spentByDay: [Day: Money]) throws(TallyError) -> [MonthlyReport.DaySpending] {
         var cumulative = Money.zero
         var days: [MonthlyReport.DaySpending] = []
-        for number in 1...month.numberOfDays {
-            let day = try Day(year: month.year, month: month.month, day: number)
+        for day in period {
             let spent = spentByDay[day] ?? .zero
             cumulative = try cumulative + spent
             days.append(MonthlyReport.DaySpending(day: day, spent: spent, cumulative: cumulative))
@@ -69,8 +68,8 @@ public struct ReportBuilder: Sendable {
         return days
     }
 
-    private func top(in month: Month, budgetNames: [Int64: String]) throws(TallyError) -> [MonthlyReport.TopExpense] {
-        let query = ExpenseQuery(days: month.days, sort: .total, descending: true, limit: Self.topExpenseCount)
+    private func top(in period: DayInterval, budgetNames: [Int64: String]) throws(TallyError) -> [MonthlyReport.TopExpense] {
+        let query = ExpenseQuery(days: period, sort: .total, descending: true, limit: Self.topExpenseCount)
         return try store.expenses(query).map { (expense: Expense) throws(TallyError) in
             MonthlyReport.TopExpense(
                 id: expense.id, name: expense.name, budgetName: budgetNames[expense.budgetID] ?? "",
@@ -86,7 +85,8 @@ public struct ReportBuilder: Sendable {
             .sorted { $0.spent != $1.spent ? $0.spent > $1.spent : $0.tag.utf8.lexicographicallyPrecedes($1.tag.utf8) }
     }
 
-    /// Spent per current budget over six months; budgets created later simply show zero before.
+    /// Spent per current budget over six periods, each in that period's view (a yearly budget's
+    /// year to date, a once budget's range); budgets created later simply show zero before.
     private func trend(
         _ months: [Month], current: [BudgetStatus], earlierSpent: [Month: [Int64: Money]]
     ) throws(TallyError) -> MonthlyReport.Trend {

@@ -113,6 +113,75 @@ struct ReportBuilderTests {
         #expect(empty.trend.totals == Array(repeating: .zero, count: 6))
     }
 
+    @Test func everyLineCarriesItsPeriodFigures() throws {
+        let report = try Fixtures.report(Fixtures.store())
+        #expect(report.periodDays == Month(unsafe: "2026-11").days)
+        let eatingOut = report.budgets[0]
+        #expect(eatingOut.period == .monthly)
+        #expect(eatingOut.days == Month(unsafe: "2026-11").days)
+        #expect(eatingOut.carried == .zero)
+        #expect(eatingOut.available == eatingOut.limit)
+        #expect(report.totals.carried == .zero)
+        #expect(report.totals.available == report.totals.limit)
+    }
+
+    @Test func aPeriodFromThe25thIsReportedByItsOwnDays() throws {
+        let store = try Fixtures.periodStore()
+        let month = Month(unsafe: "2026-11")
+        let report = try ReportBuilder(store: store).report(for: month, today: Day(parsing: "2026-12-03"))
+        let period = DayInterval(first: try Day(parsing: "2026-11-25"), last: try Day(parsing: "2026-12-24"))
+        #expect(report.periodDays == period)
+        #expect(report.days.count == 30)
+        #expect(report.days.first?.day == period.first)
+        #expect(report.days.last?.day == period.last)
+        #expect(report.days.last?.cumulative == (try money("610")), "120 + 300 + 130 + 60: not 20 Nov's nor 25 Dec's")
+        #expect(report.through == (try Day(parsing: "2026-12-03")), "today counts when it is inside the period, in December")
+        #expect(try ReportBuilder(store: store).report(for: month, today: Day(parsing: "2026-11-24")).through == period.last)
+        #expect(try ReportBuilder(store: store).report(for: month).through == period.last)
+        #expect(report.top.map(\.total) == (try ["300", "130", "120", "60"].map(money)))
+        #expect(report.top.map(\.date.isoString) == ["2026-12-01", "2026-12-05", "2026-11-28", "2026-12-20"])
+        #expect(report.trend.months.last == month)
+    }
+
+    @Test func rolloverYearlyAndOnceBudgetsCarryTheirFigures() throws {
+        let report = try Fixtures.report(Fixtures.periodStore())
+        #expect(report.budgets.map(\.name) == ["Eating out", "Groceries", "Holidays", "Paris trip"])
+        let (eatingOut, groceries, holidays, trip) = (report.budgets[0], report.budgets[1], report.budgets[2], report.budgets[3])
+
+        #expect(groceries.limit == (try money("400")))
+        #expect(groceries.carried == (try money("50")))
+        #expect(groceries.available == (try money("420")), "the cap")
+        #expect(groceries.spent == (try money("180")))
+        #expect(groceries.remaining == (try money("240")))
+        #expect(groceries.share == Share(basisPoints: 4_285))
+        #expect(groceries.expenseCount == 2)
+
+        #expect(eatingOut.carried == Money(cents: -3_000))
+        #expect(eatingOut.available == (try money("120")))
+        #expect(eatingOut.remaining == Money(cents: -1_000))
+        #expect(eatingOut.isOver, "130 is within the limit of 150 but over the 120 available")
+        #expect(eatingOut.level == .over)
+
+        #expect(holidays.period == .yearly)
+        #expect(holidays.days == DayInterval(first: try Day(parsing: "2026-01-25"), last: try Day(parsing: "2026-12-24")))
+        #expect(holidays.spent == (try money("1200")))
+        #expect(holidays.level == .ok)
+
+        #expect(trip.period == .once)
+        #expect(trip.days == DayInterval(first: try Day(parsing: "2026-07-01"), last: try Day(parsing: "2026-07-14")))
+        #expect(trip.spent == (try money("820")))
+        #expect(trip.level == .near)
+
+        let totals = report.totals
+        #expect(totals.limit == (try money("3950")))
+        #expect(totals.carried == (try money("20")))
+        #expect(totals.available == (try money("3940")))
+        #expect(totals.spent == (try money("2330")))
+        #expect(totals.remaining == (try money("1610")))
+        #expect(totals.share == Share(spent: totals.spent, of: totals.available))
+        #expect(totals.expenseCount == 6)
+    }
+
     @Test func shareFormats() {
         #expect(Share(basisPoints: 8_523).ratioString == "0.8523")
         #expect(Share(basisPoints: 11_050).ratioString == "1.1050")

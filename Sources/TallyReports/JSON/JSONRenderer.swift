@@ -12,6 +12,8 @@ public struct JSONRenderer: Sendable {
 
     private struct Document: Encodable {
         let month: String
+        /// The period's first and last days, `YYYY-MM-DD`.
+        let from, to: String
         let budgets: [BudgetLine]
         let totals: Totals
         let days: [DayLine]
@@ -21,6 +23,8 @@ public struct JSONRenderer: Sendable {
 
         init(_ report: MonthlyReport) {
             month = report.month.isoString
+            from = report.periodDays.first.isoString
+            to = report.periodDays.last.isoString
             budgets = report.budgets.map(BudgetLine.init)
             totals = Totals(report.totals)
             days = report.days.map { DayLine(date: $0.day.isoString, spent: $0.spent.plainString, cumulative: $0.cumulative.plainString) }
@@ -31,13 +35,20 @@ public struct JSONRenderer: Sendable {
     }
 
     private struct BudgetLine: Encodable {
-        let name, limit, spent, remaining, share, status: String
+        let name, limit, carried, available, spent, remaining, share, status: String
+        /// `monthly`, `yearly` or `once`; `from` and `to` are the days the figures cover.
+        let period, from, to: String
         let over: Bool
         let expenseCount: Int
 
         init(_ line: MonthlyReport.BudgetLine) {
             name = line.name
+            period = line.period.rawValue
+            from = line.days.first.isoString
+            to = line.days.last.isoString
             limit = line.limit.plainString
+            carried = line.carried.plainString
+            available = line.available.plainString
             spent = line.spent.plainString
             remaining = line.remaining.plainString
             share = line.share.ratioString
@@ -48,12 +59,14 @@ public struct JSONRenderer: Sendable {
     }
 
     private struct Totals: Encodable {
-        let limit, spent, remaining, share, status: String
+        let limit, carried, available, spent, remaining, share, status: String
         let over: Bool
         let expenseCount: Int
 
         init(_ totals: MonthlyReport.Totals) {
             limit = totals.limit.plainString
+            carried = totals.carried.plainString
+            available = totals.available.plainString
             spent = totals.spent.plainString
             remaining = totals.remaining.plainString
             share = totals.share.ratioString

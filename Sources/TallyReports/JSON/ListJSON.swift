@@ -5,9 +5,16 @@ import TallyCore
 /// two-decimal strings, so no reader ever sees a binary floating-point amount. Field names are
 /// the one vocabulary of every `--json` output, the month report's included (README, "JSON").
 public enum ListJSON {
+    /// A budget's figures in the view of `month`: `limit` is that period's limit, `available` is
+    /// `limit + carried` at most `cap`, and `remaining`, `share`, `status`, `over` are against
+    /// `available`. `from` and `to` are the days the figures cover: the period, a yearly budget's
+    /// year to date, a once budget's range. `cap` is `null` when the budget has none.
     public struct BudgetFigures: Codable, Equatable, Sendable {
         public let name: String
+        public let period: String
         public let limit: String
+        public let carried: String
+        public let available: String
         public let spent: String
         public let remaining: String
         public let share: String
@@ -15,10 +22,17 @@ public enum ListJSON {
         public let over: Bool
         public let expenseCount: Int
         public let month: String
+        public let from: String
+        public let to: String
+        public let rollover: String
+        public let cap: String?
 
         public init(_ status: BudgetStatus) {
             name = status.budget.name
-            limit = status.budget.limit.plainString
+            period = status.budget.period.rawValue
+            limit = status.limit.plainString
+            carried = status.carried.plainString
+            available = status.available.plainString
             spent = status.spent.plainString
             remaining = status.remaining.plainString
             share = status.share.ratioString
@@ -26,20 +40,80 @@ public enum ListJSON {
             over = status.level == .over
             expenseCount = status.expenseCount
             month = status.month.isoString
+            from = status.days.first.isoString
+            to = status.days.last.isoString
+            rollover = status.budget.rollover.rawValue
+            cap = status.budget.cap?.plainString
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, period, limit, carried, available, spent, remaining, share, status, over, expenseCount, month, from, to
+            case rollover, cap
+        }
+
+        /// Every key always, `cap` as `null` when there is none.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(period, forKey: .period)
+            try container.encode(limit, forKey: .limit)
+            try container.encode(carried, forKey: .carried)
+            try container.encode(available, forKey: .available)
+            try container.encode(spent, forKey: .spent)
+            try container.encode(remaining, forKey: .remaining)
+            try container.encode(share, forKey: .share)
+            try container.encode(status, forKey: .status)
+            try container.encode(over, forKey: .over)
+            try container.encode(expenseCount, forKey: .expenseCount)
+            try container.encode(month, forKey: .month)
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encode(rollover, forKey: .rollover)
+            try container.encode(cap, forKey: .cap)
         }
     }
 
-    /// A budget's figures with its expenses beside them, in one flat object.
+    /// One limit of a budget's history: the limit from period `from` (`YYYY-MM`, its key) on.
+    public struct LimitEntry: Codable, Equatable, Sendable {
+        public let from: String
+        public let limit: String
+
+        public init(from: Month, limit: Money) {
+            self.from = from.isoString
+            self.limit = limit.plainString
+        }
+    }
+
+    /// A budget's figures with its limits and its expenses beside them, in one flat object.
     public struct BudgetDetail: Encodable, Sendable {
         let figures: BudgetFigures
+        /// `nil` only from the initializer that does not know the budget's first period.
+        let limits: [LimitEntry]?
         let expenses: [ExpenseItem]
 
         private enum CodingKeys: String, CodingKey {
-            case expenses
+            case limits, expenses
         }
 
+        /// `firstPeriod` is the key of the budget's first period (``Budget/firstPeriod(in:earliestExpense:)``),
+        /// which only the store knows: `limits` starts with the budget's first limit from it, then
+        /// lists each of its ``Budget/limitChanges``.
+        public init(_ status: BudgetStatus, firstPeriod: Month, expenses: [Expense]) throws(TallyError) {
+            let budget = status.budget
+            let limits = [LimitEntry(from: firstPeriod, limit: budget.limit)]
+                + budget.limitChanges.map { LimitEntry(from: $0.from, limit: $0.limit) }
+            try self.init(status, limits: limits, expenses: expenses)
+        }
+
+        /// Without the budget's first period, the object has no `limits`.
+        @available(*, deprecated, message: "pass firstPeriod, the budget's first period, so the JSON lists its limits")
         public init(_ status: BudgetStatus, expenses: [Expense]) throws(TallyError) {
+            try self.init(status, limits: nil, expenses: expenses)
+        }
+
+        private init(_ status: BudgetStatus, limits: [LimitEntry]?, expenses: [Expense]) throws(TallyError) {
             figures = BudgetFigures(status)
+            self.limits = limits
             var items: [ExpenseItem] = []
             for expense in expenses { items.append(try ExpenseItem(expense, budgetName: status.budget.name)) }
             self.expenses = items
@@ -48,6 +122,7 @@ public enum ListJSON {
         public func encode(to encoder: any Encoder) throws {
             try figures.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(limits, forKey: .limits)
             try container.encode(expenses, forKey: .expenses)
         }
     }

@@ -11,17 +11,23 @@ struct ChartPainter {
 
     private let padding = 18.0
 
+    /// `month` for a calendar month, `period` for one that starts on another day.
+    private var unit: String { PeriodText.isCalendarMonth(report.periodDays) ? "month" : "period" }
+
     func cumulative(in frame: Rect) {
-        let limit = report.totals.limit.cents
+        let limit = report.totals.available.cents
         let spentValues = report.days.map(\.cumulative.cents)
-        drawFrame(frame, title: "Spending this month")
+        drawFrame(frame, title: "Spending this \(unit)")
         let legendY = frame.y + 52
         var x = frame.x + padding
         canvas.line(from: (x, legendY - 4), to: (x + 16, legendY - 4), Palette.spent, width: 2.5)
-        x += 22 + canvas.text("Spent \(report.totals.spent.groupedString)", x: x + 22, y: legendY, size: 12, Palette.muted)
+        // The line's own total: what the period's days spent, which a yearly or once budget's
+        // figures (year to date, whole range) may exceed.
+        let spentInPeriod = report.days.last?.cumulative ?? .zero
+        x += 22 + canvas.text("Spent \(spentInPeriod.groupedString)", x: x + 22, y: legendY, size: 12, Palette.muted)
         x += 16
         canvas.dashedLine(from: (x, legendY - 4), to: (x + 16, legendY - 4), Palette.pace, width: 1.5, dash: 4)
-        canvas.text("Even pace to \(report.totals.limit.groupedString)", x: x + 22, y: legendY, size: 12, Palette.muted)
+        canvas.text("Even pace to \(report.totals.available.groupedString)", x: x + 22, y: legendY, size: 12, Palette.muted)
 
         let axis = Axis(maximum: max(limit, spentValues.last ?? 0))
         let plot = plotArea(in: frame, axis: axis)
@@ -31,8 +37,8 @@ struct ChartPainter {
         func point(_ day: Double, _ cents: Int64) -> (Double, Double) {
             (plot.x + plot.width * day / dayCount, plot.maxY - plot.height * axis.fraction(of: cents))
         }
-        for day in labelledDays() {
-            canvas.text("\(day)", x: point(Double(day), 0).0, y: plot.maxY + 20, size: 11, Palette.muted, anchor: .center)
+        for (position, label) in labelledDays() {
+            canvas.text(label, x: point(Double(position), 0).0, y: plot.maxY + 20, size: 11, Palette.muted, anchor: .center)
         }
         let pace = { canvas.dashedLine(from: point(0, 0), to: point(dayCount, limit), Palette.pace, width: 1.5, dash: 5) }
         guard !report.hasNoExpenses else {
@@ -40,7 +46,8 @@ struct ChartPainter {
             emptyMessage("No expenses in \(report.month.longName)", in: plot)
             return
         }
-        let lived = spentValues.prefix(report.through.day)
+        // The period may start on another day than the 1st and run into the next month.
+        let lived = spentValues.prefix(report.days.prefix { $0.day <= report.through }.count)
         let points = [point(0, 0)] + lived.enumerated().map { point(Double($0.offset + 1), $0.element) }
         canvas.fillPolygon(points + [point(Double(lived.count), 0)], Palette.spentTint)
         canvas.line(from: (plot.x, plot.maxY), to: (plot.maxX, plot.maxY), Palette.muted)
@@ -50,15 +57,15 @@ struct ChartPainter {
 
     func trend(in frame: Rect) {
         let totals = report.trend.totals.map(\.cents)
-        let limit = report.totals.limit.cents
-        drawFrame(frame, title: "Last six months")
+        let limit = report.totals.available.cents
+        drawFrame(frame, title: "Last six \(unit)s")
         let legendY = frame.y + 52
         var x = frame.x + padding
         canvas.fillRounded(Rect(x: x, y: legendY - 10, width: 12, height: 10), radius: 2, Palette.spent)
-        x += 18 + canvas.text("Spent per month", x: x + 18, y: legendY, size: 12, Palette.muted) + 16
+        x += 18 + canvas.text("Spent per \(unit)", x: x + 18, y: legendY, size: 12, Palette.muted) + 16
         if limit > 0 {
             canvas.dashedLine(from: (x, legendY - 4), to: (x + 16, legendY - 4), Palette.pace, width: 1.5, dash: 4)
-            canvas.text("This month's limit", x: x + 22, y: legendY, size: 12, Palette.muted)
+            canvas.text("Available this \(unit)", x: x + 22, y: legendY, size: 12, Palette.muted)
         }
 
         let axis = Axis(maximum: max(limit, totals.max() ?? 0))
@@ -112,9 +119,17 @@ struct ChartPainter {
         }
     }
 
-    private func labelledDays() -> [Int] {
+    /// The positions (1 for the period's first day) labelled under the cumulative chart, each with
+    /// its day of the month; the first with its month too when the period is not a calendar month.
+    private func labelledDays() -> [(position: Int, label: String)] {
         let count = report.days.count
-        return [1, 8, 15, 22].filter { $0 < count - 3 } + [count]
+        guard count > 0 else { return [] }
+        let calendarMonth = PeriodText.isCalendarMonth(report.periodDays)
+        return ([1, 8, 15, 22].filter { $0 < count - 3 } + [count]).map { position in
+            let day = report.days[position - 1].day
+            let label = !calendarMonth && position == 1 ? PeriodText.dayAndMonth(day) : "\(day.day)"
+            return (position, label)
+        }
     }
 
     private func emptyMessage(_ message: String, in plot: Rect) {

@@ -23,12 +23,13 @@ public struct DashboardLayout: Sendable {
     public var trendChart: Rect
 
     public struct Row: Sendable {
-        /// The budget name as drawn, shortened with `…` when it would not fit.
+        /// The budget name as drawn, shortened with `…` when it would not fit, then ` · year to
+        /// date` for a yearly budget or ` · once` for a once budget.
         public var label: String
         public var labelX: Double
         public var baseline: Double
         public var track: Rect
-        /// The coloured part of the bar; the whole track when over budget.
+        /// The coloured part of the bar, spent against available; the whole track when over budget.
         public var fill: Rect
         public var amountsX: Double
         public var shareX: Double
@@ -59,7 +60,7 @@ public struct DashboardLayout: Sendable {
             let filled = line.isOver ? trackWidth : trackWidth * Double(min(line.share.basisPoints, 10_000)) / 10_000
             rows.append(
                 Row(
-                    label: typesetter.fitted(line.name, maximumWidth: nameWidth, size: Self.nameSize),
+                    label: Self.label(line, maximumWidth: nameWidth, typesetter: typesetter),
                     labelX: margin, baseline: y + 22, track: track,
                     fill: Rect(x: trackX, y: track.y, width: filled, height: track.height),
                     amountsX: amountsX, shareX: shareX
@@ -80,6 +81,15 @@ public struct DashboardLayout: Sendable {
     }
 
     static func amountText(_ line: MonthlyReport.BudgetLine) -> String {
-        "\(line.spent.groupedString) / \(line.limit.groupedString)"
+        "\(line.spent.groupedString) / \(line.available.groupedString)"
+    }
+
+    private static func label(_ line: MonthlyReport.BudgetLine, maximumWidth: Double, typesetter: Typesetter) -> String {
+        guard let kind = PeriodText.kind(line.period) else {
+            return typesetter.fitted(line.name, maximumWidth: maximumWidth, size: nameSize)
+        }
+        let suffix = " · \(kind)"
+        let room = max(maximumWidth - typesetter.width(of: suffix, size: nameSize), maximumWidth / 2)
+        return typesetter.fitted(line.name, maximumWidth: room, size: nameSize) + suffix
     }
 }

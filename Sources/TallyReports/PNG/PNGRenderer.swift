@@ -26,8 +26,9 @@ public enum Palette {
     }
 }
 
-/// Draws a report as one PNG dashboard with libgd: summary cards, a bar per budget, the
-/// month's cumulative spending against an even pace, and the six-month trend.
+/// Draws a report as one PNG dashboard with libgd: the period's name and dates, summary cards, a
+/// bar per budget against what it had available, the period's cumulative spending against an
+/// even pace, and the six-period trend.
 public struct PNGRenderer: Sendable {
     public enum Chart: Sendable {
         case cumulative, trend
@@ -65,7 +66,8 @@ public struct PNGRenderer: Sendable {
     private func drawHeader(_ report: MonthlyReport, _ layout: DashboardLayout, on canvas: Canvas) {
         let margin = DashboardLayout.margin
         canvas.text("MONTHLY REPORT", x: margin, y: 46, size: 11, Palette.muted, weight: .bold)
-        canvas.text(report.month.longName, x: margin, y: 80, size: 26, Palette.ink, weight: .bold)
+        let titleWidth = canvas.text(report.month.longName, x: margin, y: 80, size: 26, Palette.ink, weight: .bold)
+        canvas.text(PeriodText.range(report.periodDays), x: margin + titleWidth + 14, y: 80, size: 15, Palette.muted)
         let count = report.totals.expenseCount
         canvas.text(
             "\(report.budgets.count) budget\(report.budgets.count == 1 ? "" : "s") · \(count) expense\(count == 1 ? "" : "s")",
@@ -75,7 +77,7 @@ public struct PNGRenderer: Sendable {
         let over = totals.remaining.cents < 0
         let cards: [(String, String, Color)] = [
             ("Spent", totals.spent.groupedString, Palette.ink),
-            ("Limit", totals.limit.groupedString, Palette.ink),
+            ("Available", totals.available.groupedString, Palette.ink),
             (over ? "Over by" : "Left", Money(cents: Int64(clamping: totals.remaining.cents.magnitude)).groupedString, over ? Palette.over : Palette.ink),
         ]
         for ((label, value, color), rect) in zip(cards, layout.cards) {
@@ -84,10 +86,15 @@ public struct PNGRenderer: Sendable {
             let fitted = Typesetter.layout.fitted(value, maximumWidth: rect.width - 36, size: 22, weight: .bold)
             canvas.text(fitted, x: rect.x + 18, y: rect.y + 58, size: 22, color, weight: .bold)
         }
-        if totals.limit.cents > 0 {
+        if totals.available.cents > 0 {
             let share = layout.cards[0]
-            canvas.text("\(totals.share.percentString) of limit", x: share.maxX - 18, y: share.y + 27, size: 12,
+            canvas.text("\(totals.share.percentString) of available", x: share.maxX - 18, y: share.y + 27, size: 12,
                         totals.isOver ? Palette.over : Palette.muted, anchor: .trailing)
+        }
+        if totals.available != totals.limit {
+            let available = layout.cards[1]
+            canvas.text("limit \(totals.limit.groupedString)", x: available.maxX - 18, y: available.y + 27, size: 12, Palette.muted,
+                        anchor: .trailing)
         }
     }
 
@@ -95,7 +102,7 @@ public struct PNGRenderer: Sendable {
         let margin = DashboardLayout.margin
         canvas.text("Budgets", x: margin, y: layout.budgetsTitleY, size: 15, Palette.ink, weight: .bold)
         if let first = layout.rows.first {
-            canvas.text("spent / limit", x: first.amountsX, y: layout.budgetsTitleY, size: 11, Palette.muted, anchor: .trailing)
+            canvas.text("spent / available", x: first.amountsX, y: layout.budgetsTitleY, size: 11, Palette.muted, anchor: .trailing)
             canvas.text("used", x: first.shareX, y: layout.budgetsTitleY, size: 11, Palette.muted, anchor: .trailing)
         }
         for (index, (line, row)) in zip(report.budgets, layout.rows).enumerated() {

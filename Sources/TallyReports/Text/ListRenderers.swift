@@ -3,24 +3,46 @@ import TallyCore
 /// Human renderings of the list commands (`budget list`, `budget show`, `expense list`) and the
 /// confirmations of single changes, named `<what>As<Format>` like hledger's.
 public enum ListRenderers {
+    /// `budget list`: each budget's figures in the view of the month, its period kind last
+    /// (`monthly`, `yearly, to date`, or `once` with its range).
     public static func budgetsAsTable(_ statuses: [BudgetStatus]) -> String {
-        var table = Table([.left("Budget"), .right("Limit"), .right("Spent"), .right("Remaining"), .right("Expenses"), .left("Status")])
+        var table = Table([
+            .left("Budget"), .right("Limit"), .right("Carried"), .right("Available"), .right("Spent"), .right("Remaining"),
+            .right("Expenses"), .left("Status"), .left("Period"),
+        ])
         for status in statuses {
             table.append([
-                status.budget.name, status.budget.limit.groupedString, status.spent.groupedString,
-                status.remaining.groupedString, String(status.expenseCount), statusMark(status),
+                status.budget.name, status.limit.groupedString, status.carried.groupedString, status.available.groupedString,
+                status.spent.groupedString, status.remaining.groupedString, String(status.expenseCount), statusMark(status),
+                periodMark(status),
             ])
         }
         return table.rendered()
     }
 
+    /// `budget show`: the figures, then what they cover, how the budget rolls over, and its limits
+    /// when it has had more than one.
     public static func budgetAsText(_ status: BudgetStatus) -> String {
-        var table = Table([.left(""), .right("")])
-        table.append(["Limit", status.budget.limit.groupedString])
-        table.append(["Spent", status.spent.groupedString])
-        table.append(["Remaining", status.remaining.groupedString])
-        let title = "\(status.budget.name), \(status.month.isoString)\(status.isOverBudget ? "  OVER BUDGET" : "")"
-        return title + "\n\n" + table.rendered(header: false)
+        let budget = status.budget
+        let figures: [(String, Money)] = [
+            ("Limit", status.limit), ("Carried", status.carried), ("Available", status.available), ("Spent", status.spent),
+            ("Remaining", status.remaining),
+        ]
+        let kind = budget.period == .yearly ? "yearly (figures are the year to date)" : budget.period.rawValue
+        var details: [(String, String)] = [("Period", kind), ("Covers", PeriodText.range(status.days))]
+        if budget.rollover != .none { details.append(("Rollover", rolloverText(budget.rollover))) }
+        if let cap = budget.cap { details.append(("Cap", cap.groupedString)) }
+        if !budget.limitChanges.isEmpty {
+            let changes = budget.limitChanges.map { "\($0.limit.groupedString) from \($0.from.isoString)" }
+            details.append(("Limits", ([budget.limit.groupedString] + changes).joined(separator: ", then ")))
+        }
+        let keyWidth = (figures.map(\.0) + details.map(\.0)).map(DisplayWidth.of).max() ?? 0
+        let amountWidth = figures.map { DisplayWidth.of($0.1.groupedString) }.max() ?? 0
+        let key = { (text: String) in DisplayWidth.padded(text, to: keyWidth) }
+        let figureLines = figures.map { "\(key($0.0))  \(DisplayWidth.padded($0.1.groupedString, to: amountWidth, leading: true))" }
+        let detailLines = details.map { "\(key($0.0))  \($0.1)" }
+        let title = "\(budget.name), \(status.month.isoString)\(status.isOverBudget ? "  OVER BUDGET" : "")"
+        return title + "\n\n" + figureLines.joined(separator: "\n") + "\n\n" + detailLines.joined(separator: "\n")
     }
 
     public static func expensesAsTable(_ expenses: [Expense], budgetNames: [Int64: String], showBudget: Bool = true) throws(TallyError) -> String {
@@ -48,8 +70,29 @@ public enum ListRenderers {
             + "\(expense.amount.groupedString)\(quantity) in \(budgetName)\(tags)"
     }
 
+    /// What `tally add` prints after the expense: `Food: 90.00 remaining of 130.00 for 2026-03;
+    /// carried over: 30.00.`, of what was available, the carried part only when something was carried.
     public static func remainingLine(_ status: BudgetStatus) -> String {
-        "\(status.budget.name): \(status.remaining.groupedString) remaining of \(status.budget.limit.groupedString) for \(status.month.isoString)."
+        let carried = status.carried == .zero ? "" : "; carried over: \(status.carried.groupedString)"
+        return "\(status.budget.name): \(status.remaining.groupedString) remaining of \(status.available.groupedString) "
+            + "for \(PeriodText.viewed(status))\(carried)."
+    }
+
+    /// The table's period column: `monthly`, `yearly, to date`, or `once, 1 Jul – 14 Jul 2026`.
+    public static func periodMark(_ status: BudgetStatus) -> String {
+        switch status.budget.period {
+        case .monthly: "monthly"
+        case .yearly: "yearly, to date"
+        case .once: "once, \(PeriodText.range(status.days))"
+        }
+    }
+
+    private static func rolloverText(_ policy: RolloverPolicy) -> String {
+        switch policy {
+        case .none: "none"
+        case .surplus: "surplus (what is left carries over)"
+        case .both: "both (what is left or overspent carries over)"
+        }
     }
 
     /// The table's status column: the budget's ``BudgetLevel``, shouting only when over.

@@ -2,6 +2,10 @@ import TallyCore
 
 /// Renders a report as a terminal table with a bar per budget.
 ///
+/// The title names the period, with its dates when it is not a calendar month; a yearly budget's
+/// name is marked `(year to date)`, a once budget's `(once)`, and a note under the table gives
+/// the days their figures cover.
+///
 /// Colour is an option rather than a guess: only the caller knows whether stdout is a terminal
 /// and whether `NO_COLOR` is set.
 public struct TextRenderer: Sendable {
@@ -21,7 +25,7 @@ public struct TextRenderer: Sendable {
         let count = report.budgets.count
         let expenses = report.totals.expenseCount
         lines.append(
-            style("\(report.month.longName) · \(count) budget\(count == 1 ? "" : "s") · \(expenses) expense\(expenses == 1 ? "" : "s")", .bold)
+            style("\(PeriodText.title(report.month, days: report.periodDays)) · \(count) budget\(count == 1 ? "" : "s") · \(expenses) expense\(expenses == 1 ? "" : "s")", .bold)
         )
         lines.append("")
         if report.budgets.isEmpty {
@@ -31,7 +35,7 @@ public struct TextRenderer: Sendable {
         }
         if report.hasNoExpenses {
             lines.append("")
-            lines.append("No expenses in \(report.month.longName).")
+            lines.append("No expenses in \(PeriodText.title(report.month, days: report.periodDays)).")
         } else {
             lines.append("")
             lines += topExpenses(report)
@@ -44,31 +48,41 @@ public struct TextRenderer: Sendable {
     }
 
     private func budgetTable(_ report: MonthlyReport) -> [String] {
-        let names = report.budgets.map { DisplayWidth.truncated($0.name, to: maximumNameWidth) }
+        let names = report.budgets.map { line in
+            DisplayWidth.truncated(line.name, to: maximumNameWidth) + (PeriodText.kind(line.period).map { " (\($0))" } ?? "")
+        }
         let nameWidth = max(DisplayWidth.of("Budget"), DisplayWidth.of("Total"), names.map(DisplayWidth.of).max() ?? 0)
-        let amounts = report.budgets.flatMap { [$0.limit, $0.spent, $0.remaining] }
-            + [report.totals.limit, report.totals.spent, report.totals.remaining]
-        let amountWidth = max(DisplayWidth.of("Remaining"), amounts.map { $0.groupedString.count }.max() ?? 0)
-        let usedWidth = max(4, (report.budgets.map(\.share) + [report.totals.share]).map { $0.percentString.count }.max() ?? 0)
+        let totals = report.totals
+        let figures = report.budgets.map { [$0.limit, $0.carried, $0.available, $0.spent, $0.remaining] }
+        let totalFigures = [totals.limit, totals.carried, totals.available, totals.spent, totals.remaining]
+        let amounts = (figures + [totalFigures]).flatMap { $0 }
+        let amountWidth = max(DisplayWidth.of("Available"), DisplayWidth.of("Remaining"), amounts.map { $0.groupedString.count }.max() ?? 0)
+        let usedWidth = max(4, (report.budgets.map(\.share) + [totals.share]).map { $0.percentString.count }.max() ?? 0)
 
         func row(_ name: String, _ values: [String], _ used: String) -> String {
             ([DisplayWidth.padded(name, to: nameWidth)] + values.map { DisplayWidth.padded($0, to: amountWidth, leading: true) }
                 + [DisplayWidth.padded(used, to: usedWidth, leading: true)]).joined(separator: "  ")
         }
 
-        var lines = [style(row("Budget", ["Limit", "Spent", "Remaining"], "Used"), .bold)]
-        for (line, name) in zip(report.budgets, names) {
-            let text = row(name, [line.limit, line.spent, line.remaining].map(\.groupedString), line.share.percentString)
+        var lines = [style(row("Budget", ["Limit", "Carried", "Available", "Spent", "Remaining"], "Used"), .bold)]
+        for ((line, name), values) in zip(zip(report.budgets, names), figures) {
+            let text = row(name, values.map(\.groupedString), line.share.percentString)
             let tone = tone(for: line.level)
             var full = text + "  " + style(bar(for: line.share), tone)
             if line.isOver { full += " " + style("over", .red) }
             lines.append(full)
         }
-        let totals = report.totals
-        let tableWidth = nameWidth + 3 * (amountWidth + 2) + usedWidth + 2
+        let tableWidth = nameWidth + totalFigures.count * (amountWidth + 2) + usedWidth + 2
         lines.append(String(repeating: "─", count: tableWidth))
-        let totalRow = row("Total", [totals.limit, totals.spent, totals.remaining].map(\.groupedString), totals.share.percentString)
+        let totalRow = row("Total", totalFigures.map(\.groupedString), totals.share.percentString)
         lines.append(style(totalRow, .bold) + (totals.isOver ? "  " + style("over", .red) : ""))
+        let notes = report.budgets.filter { $0.period != .monthly }
+        if !notes.isEmpty {
+            lines.append("")
+            for line in notes {
+                lines.append("\(DisplayWidth.truncated(line.name, to: maximumNameWidth)): \(PeriodText.coverage(line.period, days: line.days)).")
+            }
+        }
         return lines
     }
 

@@ -44,6 +44,33 @@ struct HTMLRendererTests {
         #expect(html.contains("Eating out") && html.contains("1,695.65"))
     }
 
+    @Test func aPeriodFromThe25thShowsItsDatesCarriedAndAvailable() throws {
+        let html = try HTMLRenderer().render(Fixtures.report(Fixtures.periodStore()))
+        Previews.save(Data(html.utf8), as: "periods.html")
+        #expect(html.contains("<title>Tally report · November 2026 (25 Nov – 24 Dec)</title>"))
+        #expect(html.contains("<time datetime=\"2026-11-25\">25 Nov – 24 Dec 2026</time>"))
+        #expect(html.contains("<th scope=\"col\" class=\"num\">Carried</th><th scope=\"col\" class=\"num\">Available</th>"))
+        #expect(html.contains("<td class=\"num\" data-label=\"Carried\">50.00</td>"))
+        #expect(html.contains("<td class=\"num\" data-label=\"Available\">420.00</td>"))
+        #expect(html.contains("<td class=\"num\" data-label=\"Carried\">-30.00</td>"))
+        #expect(html.contains("<td class=\"num\" data-label=\"Available\">3,940.00</td>"), "the total")
+        #expect(html.contains("year to date, 25 Jan – 24 Dec 2026"))
+        #expect(html.contains("once, 1 Jul – 14 Jul 2026"))
+        // Bars are spent against available: Groceries 180 of 420, Eating out over at 130 of 120.
+        #expect(html.contains("style=\"width: 42%\""))
+        #expect(html.components(separatedBy: "<tr class=\"budget over\">").count == 2)
+        #expect(html.contains("class=\"name\">Eating out <span class=\"badge\">over</span>"))
+        #expect(html.contains("limit 3,950.00 · carried 20.00"))
+    }
+
+    @Test func aCalendarMonthShowsItsDatesToo() throws {
+        let html = try HTMLRenderer().render(Fixtures.report(Fixtures.store()))
+        #expect(html.contains("<time datetime=\"2026-11-01\">1 Nov – 30 Nov 2026</time>"))
+        #expect(html.contains("<title>Tally report · November 2026</title>"))
+        #expect(!html.contains("class=\"sub coverage\""))
+        #expect(!html.contains("limit 1,750.00 · carried"), "available equals the limit: no note")
+    }
+
     @Test func emptyMonthSaysSo() throws {
         let html = try HTMLRenderer().render(Fixtures.report(Fixtures.store(), month: Month(unsafe: "2027-04")))
         #expect(html.contains("No expenses in April 2027."))

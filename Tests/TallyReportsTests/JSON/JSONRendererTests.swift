@@ -21,4 +21,61 @@ struct JSONRendererTests {
         #expect(budgets.first?["share"] as? String == "1.1050")
         #expect((object["days"] as? [Any])?.count == 30)
     }
+
+    @Test func thePeriodAndEveryBudgetsDaysPeriodCarriedAndAvailableAreThere() throws {
+        let json = try JSONRenderer().render(Fixtures.report(Fixtures.periodStore()))
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["month"] as? String == "2026-11")
+        #expect(object["from"] as? String == "2026-11-25")
+        #expect(object["to"] as? String == "2026-12-24")
+        let days = try #require(object["days"] as? [[String: Any]])
+        #expect(days.count == 30)
+        #expect(days.first?["date"] as? String == "2026-11-25")
+        let budgets = try #require(object["budgets"] as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: budgets.compactMap { budget in (budget["name"] as? String).map { ($0, budget) } })
+
+        let groceries = try #require(byName["Groceries"])
+        #expect(groceries["period"] as? String == "monthly")
+        #expect(groceries["from"] as? String == "2026-11-25")
+        #expect(groceries["to"] as? String == "2026-12-24")
+        #expect(groceries["limit"] as? String == "400.00")
+        #expect(groceries["carried"] as? String == "50.00")
+        #expect(groceries["available"] as? String == "420.00")
+        #expect(groceries["remaining"] as? String == "240.00")
+        #expect(groceries["share"] as? String == "0.4285")
+        #expect(groceries["status"] as? String == "ok")
+
+        let eatingOut = try #require(byName["Eating out"])
+        #expect(eatingOut["carried"] as? String == "-30.00")
+        #expect(eatingOut["available"] as? String == "120.00")
+        #expect(eatingOut["remaining"] as? String == "-10.00")
+        #expect(eatingOut["over"] as? Bool == true)
+        #expect(eatingOut["status"] as? String == "over")
+
+        let holidays = try #require(byName["Holidays"])
+        #expect(holidays["period"] as? String == "yearly")
+        #expect(holidays["from"] as? String == "2026-01-25")
+        #expect(holidays["to"] as? String == "2026-12-24")
+        let trip = try #require(byName["Paris trip"])
+        #expect(trip["period"] as? String == "once")
+        #expect(trip["from"] as? String == "2026-07-01")
+        #expect(trip["to"] as? String == "2026-07-14")
+
+        let totals = try #require(object["totals"] as? [String: Any])
+        #expect(totals["limit"] as? String == "3950.00")
+        #expect(totals["carried"] as? String == "20.00")
+        #expect(totals["available"] as? String == "3940.00")
+        #expect(totals["remaining"] as? String == "1610.00")
+        #expect(totals["share"] as? String == "0.5913")
+    }
+
+    @Test func everyBudgetHasTheSameKeys() throws {
+        let json = try JSONRenderer().render(Fixtures.report(Fixtures.periodStore()))
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let budgets = try #require(object["budgets"] as? [[String: Any]])
+        let keys: Set = ["name", "period", "from", "to", "limit", "carried", "available", "spent", "remaining", "share", "status", "over", "expenseCount"]
+        #expect(budgets.allSatisfy { Set($0.keys) == keys })
+        let totals = try #require(object["totals"] as? [String: Any])
+        #expect(Set(totals.keys) == ["limit", "carried", "available", "spent", "remaining", "share", "status", "over", "expenseCount"])
+    }
 }

@@ -70,6 +70,22 @@ struct PNGRendererTests {
         #expect(report.budgets.filter(\.isOver).count == 1)
     }
 
+    @Test func barsAreSpentAgainstAvailable() throws {
+        let report = try Fixtures.report(Fixtures.periodStore(), today: Day(parsing: "2026-12-03"))
+        let layout = DashboardLayout(report: report)
+        let data = try PNGRenderer().render(report)
+        Previews.save(data, as: "periods.png")
+        let image = try #require(DecodedImage(data))
+        let over = UInt32(bitPattern: Palette.over.gdValue)
+        let eatingOut = try #require(zip(report.budgets, layout.rows).first { $0.0.name == "Eating out" })
+        #expect(eatingOut.0.spent < eatingOut.0.limit && eatingOut.0.isOver, "over only against what was available")
+        #expect(image.pixel(x: eatingOut.1.fill.midX, y: eatingOut.1.fill.midY) == over)
+        let groceries = try #require(zip(report.budgets, layout.rows).first { $0.0.name == "Groceries" })
+        #expect(abs(groceries.1.fill.width / groceries.1.track.width - 0.4285) < 0.0001)
+        #expect(DashboardLayout.amountText(groceries.0) == "180.00 / 420.00")
+        #expect(layout.rows.map(\.label) == ["Eating out", "Groceries", "Holidays · year to date", "Paris trip · once"])
+    }
+
     @Test func scaleTwoDoublesBothDimensions() throws {
         let report = try Fixtures.report(Fixtures.store())
         let single = try #require(DecodedImage(PNGRenderer(scale: 1).render(report)))

@@ -42,6 +42,48 @@ enum Fixtures {
         return store
     }
 
+    /// A ledger whose months start on the 25th, so period 2026-11 runs from 25 Nov to 24 Dec, with
+    /// one budget of each kind:
+    /// - Groceries, monthly 400 from 2026-10, carries surplus and overspending, capped at 420: it
+    ///   spent 350 in 2026-10 and carries 50 in, of which the cap leaves 420 available;
+    /// - Eating out, monthly 150 from 2026-10, carries both: it spent 180 in 2026-10, carries −30
+    ///   and is over at 130 spent of 120;
+    /// - Holidays, yearly 2,400 from 2026: its year runs 25 Jan 2026 – 24 Jan 2027, so the report
+    ///   shows 25 Jan – 24 Dec 2026, and a January 10 expense belongs to the year before;
+    /// - Paris trip, once 1,000 for 1–14 Jul 2026, shown for its whole range.
+    static func periodStore() throws -> InMemoryStore {
+        let store = InMemoryStore(clock: clock)
+        _ = try store.updateSettings(LedgerSettings(calendar: try PeriodCalendar(monthStart: 25)))
+        let october = Month(unsafe: "2026-10")
+        let groceries = try store.addBudget(
+            Budget(name: "Groceries", limit: money("400"), rollover: .both, cap: money("420"), start: october, createdAt: clock()))
+        let eatingOut = try store.addBudget(
+            Budget(name: "Eating out", limit: money("150"), rollover: .both, start: october, createdAt: clock()))
+        let holidays = try store.addBudget(
+            Budget(name: "Holidays", limit: money("2400"), period: .yearly, start: Month(unsafe: "2026-01"), createdAt: clock()))
+        let trip = try store.addBudget(
+            Budget(name: "Paris trip", limit: money("1000"), period: .once,
+                   range: DayInterval(first: Day(parsing: "2026-07-01"), last: Day(parsing: "2026-07-14")), createdAt: clock()))
+        let expenses: [(String, String, String, Budget)] = [
+            ("Supermarket", "300", "2026-10-30", groceries),
+            ("Market", "50", "2026-11-20", groceries),
+            ("Supermarket", "120", "2026-11-28", groceries),
+            ("Bakery", "60", "2026-12-20", groceries),
+            ("Christmas market", "15", "2026-12-25", groceries),
+            ("Tapas", "180", "2026-11-01", eatingOut),
+            ("Team dinner", "130", "2026-12-05", eatingOut),
+            ("Ski pass", "100", "2026-01-10", holidays),
+            ("Flights", "900", "2026-06-10", holidays),
+            ("Train", "300", "2026-12-01", holidays),
+            ("Hotel", "820", "2026-07-05", trip),
+        ]
+        for (name, amount, date, budget) in expenses {
+            _ = try store.addExpense(
+                Expense(name: name, amount: money(amount), date: Day(parsing: date), budgetID: budget.id ?? 0, createdAt: clock()))
+        }
+        return store
+    }
+
     /// `count` budgets with long names and a spread of shares, for layout tests.
     static func manyBudgets(_ count: Int) throws -> InMemoryStore {
         let store = InMemoryStore(clock: clock)
@@ -74,8 +116,8 @@ enum Fixtures {
 
     static func money(_ text: String) throws -> Money { try Money(parsing: text) }
 
-    static func report(_ store: some DataAccess, month: Month = Fixtures.month) throws -> MonthlyReport {
-        try ReportBuilder(store: store).report(for: month)
+    static func report(_ store: some DataAccess, month: Month = Fixtures.month, today: Day? = nil) throws -> MonthlyReport {
+        try ReportBuilder(store: store).report(for: month, today: today)
     }
 }
 

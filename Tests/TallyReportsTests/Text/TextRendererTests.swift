@@ -13,6 +13,43 @@ struct TextRendererTests {
         try Golden.check(TextRenderer().render(report), against: "report-empty.txt")
     }
 
+    @Test func aPeriodFromThe25thMatchesTheGoldenFile() throws {
+        let report = try Fixtures.report(Fixtures.periodStore())
+        try Golden.check(TextRenderer().render(report), against: "report-periods.txt")
+    }
+
+    @Test func theTitleGivesThePeriodsDatesOnlyWhenItIsNotACalendarMonth() throws {
+        let shifted = TextRenderer().render(try Fixtures.report(Fixtures.periodStore()))
+        #expect(shifted.hasPrefix("November 2026 (25 Nov – 24 Dec) · 4 budgets · 6 expenses\n"))
+        let december = TextRenderer().render(try Fixtures.report(Fixtures.periodStore(), month: Month(unsafe: "2026-12")))
+        #expect(december.hasPrefix("December 2026 (25 Dec – 24 Jan) · "))
+        let calendar = TextRenderer().render(try Fixtures.report(Fixtures.store()))
+        #expect(calendar.hasPrefix("November 2026 · 3 budgets"))
+    }
+
+    @Test func carriedAndAvailableAreColumnsAndUsedIsAgainstAvailable() throws {
+        let lines = TextRenderer().render(try Fixtures.report(Fixtures.periodStore())).split(separator: "\n").map(String.init)
+        let header = try #require(lines.first { $0.hasPrefix("Budget") })
+        #expect(header.split(separator: " ", omittingEmptySubsequences: true) == ["Budget", "Limit", "Carried", "Available", "Spent", "Remaining", "Used"])
+        let groceries = try #require(lines.first { $0.hasPrefix("Groceries") })
+        #expect(groceries.split(separator: " ").prefix(7) == ["Groceries", "400.00", "50.00", "420.00", "180.00", "240.00", "42%"])
+        let eatingOut = try #require(lines.first { $0.hasPrefix("Eating out") })
+        #expect(eatingOut.split(separator: " ").prefix(8) == ["Eating", "out", "150.00", "-30.00", "120.00", "130.00", "-10.00", "108%"])
+        #expect(eatingOut.hasSuffix(" over"))
+        let total = try #require(lines.first { $0.hasPrefix("Total") })
+        #expect(total.split(separator: " ").prefix(7) == ["Total", "3,950.00", "20.00", "3,940.00", "2,330.00", "1,610.00", "59%"])
+    }
+
+    @Test func yearlyAndOnceBudgetsAreLabelledWithTheDaysTheyCover() throws {
+        let text = TextRenderer().render(try Fixtures.report(Fixtures.periodStore()))
+        #expect(text.contains("\nHolidays (year to date)  "))
+        #expect(text.contains("\nParis trip (once)  "))
+        #expect(text.contains("\nHolidays: year to date, 25 Jan – 24 Dec 2026.\n"))
+        #expect(text.contains("\nParis trip: once, 1 Jul – 14 Jul 2026.\n"))
+        #expect(!text.contains("Groceries:"), "a monthly budget's figures are the period's: no note")
+        #expect(!TextRenderer().render(try Fixtures.report(Fixtures.store())).contains("year to date"))
+    }
+
     @Test func colourOnlyWhenAsked() throws {
         let report = try Fixtures.report(Fixtures.store())
         #expect(!TextRenderer(useColor: false).render(report).contains("\u{1B}["))
