@@ -22,7 +22,7 @@ extension BudgetCommand {
             let shown = try ShowBudget(name: name, month: month).run(in: store.ledger)
             let (status, expenses) = (shown.status, shown.expenses)
             if output.json {
-                Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(status, expenses: expenses)))
+                Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(status, firstPeriod: shown.firstPeriod, expenses: expenses)))
                 return
             }
             var text = ListRenderers.budgetAsText(status) + "\n\n"

@@ -107,9 +107,9 @@ public protocol DataAccess: AnyObject, Sendable {
     /// methods above answer for `month` (and the period's days), from one read. Throws
     /// ``TallyError/arithmeticOverflow`` when any of its figures would.
     func monthSummary(for month: Month) throws(TallyError) -> MonthSummary
-    /// What each budget spent in its period for each of `months`, by budget id: the `spent` of
-    /// ``budgetStatuses(for:)`` for every month, from one read. Every month of `months` is a key;
-    /// a budget that spent nothing in a month is absent from it.
+    /// What each budget spent within each of `months`' periods, by budget id, from one read:
+    /// ``Spending/byMonth(in:budgets:of:calendar:)``. Every month of `months` is a key; a budget
+    /// that spent nothing in a period is absent from it.
     func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]]
 }
 

@@ -21,9 +21,9 @@ public enum Spending {
         return totals
     }
 
-    /// What each of `budgets` spent in the view of each of `months` (see
-    /// ``Budget/days(viewing:in:)``), by budget id: every month is a key, and a budget without
-    /// expenses in a month's view is absent from it.
+    /// What each of `budgets` spent within each of `months`' periods (the period's own days,
+    /// whatever the budget's period: a trend of spending, not of year-to-date figures), by
+    /// budget id: every month is a key, and a budget without expenses in a period is absent.
     public static func byMonth(
         in months: ClosedRange<Month>, budgets: some Sequence<Budget>, of expenses: some Sequence<Expense>,
         calendar: PeriodCalendar
@@ -32,7 +32,7 @@ public enum Spending {
         for month in Spending.months(in: months) {
             var byBudget: [Int64: Money] = [:]
             for budget in budgets {
-                let days = budget.days(viewing: month, in: calendar)
+                let days = calendar.days(of: month)
                 let owned = expenses.filter { $0.budgetID == budget.id && days.contains($0.date) }
                 if !owned.isEmpty, let id = budget.id { byBudget[id] = try budget.spent(in: days, of: owned) }
             }

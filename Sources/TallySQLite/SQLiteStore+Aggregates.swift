@@ -181,7 +181,7 @@ extension SQLiteStore {
                 var byBudget: [Int64: Money] = [:]
                 for budget in budgets {
                     guard let id = budget.id else { continue }
-                    let interval = budget.days(viewing: month, in: calendar)
+                    let interval = calendar.days(of: month)
                     if byInterval[interval] == nil { byInterval[interval] = try Self.spentByBudget(in: interval, db) }
                     if let figure = byInterval[interval]?[id] { byBudget[id] = figure.spent }
                 }

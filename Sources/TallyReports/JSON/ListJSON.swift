@@ -87,8 +87,7 @@ public enum ListJSON {
     /// A budget's figures with its limits and its expenses beside them, in one flat object.
     public struct BudgetDetail: Encodable, Sendable {
         let figures: BudgetFigures
-        /// `nil` only from the initializer that does not know the budget's first period.
-        let limits: [LimitEntry]?
+        let limits: [LimitEntry]
         let expenses: [ExpenseItem]
 
         private enum CodingKeys: String, CodingKey {
@@ -100,20 +99,9 @@ public enum ListJSON {
         /// lists each of its ``Budget/limitChanges``.
         public init(_ status: BudgetStatus, firstPeriod: Month, expenses: [Expense]) throws(TallyError) {
             let budget = status.budget
-            let limits = [LimitEntry(from: firstPeriod, limit: budget.limit)]
-                + budget.limitChanges.map { LimitEntry(from: $0.from, limit: $0.limit) }
-            try self.init(status, limits: limits, expenses: expenses)
-        }
-
-        /// Without the budget's first period, the object has no `limits`.
-        @available(*, deprecated, message: "pass firstPeriod, the budget's first period, so the JSON lists its limits")
-        public init(_ status: BudgetStatus, expenses: [Expense]) throws(TallyError) {
-            try self.init(status, limits: nil, expenses: expenses)
-        }
-
-        private init(_ status: BudgetStatus, limits: [LimitEntry]?, expenses: [Expense]) throws(TallyError) {
             figures = BudgetFigures(status)
-            self.limits = limits
+            limits = [LimitEntry(from: firstPeriod, limit: budget.limit)]
+                + budget.limitChanges.map { LimitEntry(from: $0.from, limit: $0.limit) }
             var items: [ExpenseItem] = []
             for expense in expenses { items.append(try ExpenseItem(expense, budgetName: status.budget.name)) }
             self.expenses = items
@@ -122,7 +110,7 @@ public enum ListJSON {
         public func encode(to encoder: any Encoder) throws {
             try figures.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(limits, forKey: .limits)
+            try container.encode(limits, forKey: .limits)
             try container.encode(expenses, forKey: .expenses)
         }
     }
