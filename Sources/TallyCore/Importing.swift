@@ -12,12 +12,31 @@ public struct ImportRequest: Hashable, Sendable {
     /// Rows naming a budget that does not exist create it with this monthly limit; `nil` fails
     /// the import with ``TallyError/unknownBudgets(_:)`` listing every such name.
     public var missingBudgetLimit: Money?
+    /// The settings of the ledger a backup was taken from. A store saves them inside the import's
+    /// transaction, before any budget or row, only when it holds no budget and no expense yet (a
+    /// backup restored into an empty ledger); otherwise the ledger keeps its own. See
+    /// ``ImportResolution/settingsToApply(ledgerHasExpenses:)``.
+    public var settings: LedgerSettings?
+    /// `newBudgets` keep their own `createdAt` (a backup's) instead of taking the import's
+    /// timestamp: the first period of a rollover budget without a `start` depends on it.
+    public var keepsCreationDates: Bool
 
-    public init(source: String, force: Bool = false, newBudgets: [Budget] = [], missingBudgetLimit: Money? = nil) {
+    public init(
+        source: String, force: Bool = false, newBudgets: [Budget] = [], missingBudgetLimit: Money? = nil,
+        settings: LedgerSettings? = nil, keepsCreationDates: Bool = false
+    ) {
         self.source = source
         self.force = force
         self.newBudgets = newBudgets
         self.missingBudgetLimit = missingBudgetLimit
+        self.settings = settings
+        self.keepsCreationDates = keepsCreationDates
+    }
+
+    /// When a budget of `newBudgets` was created: its own `createdAt` (to the millisecond, as
+    /// stores keep it) when the request keeps creation dates, else `importedAt`.
+    public func creationDate(ofDeclared budget: Budget, importedAt: Date) -> Date {
+        keepsCreationDates ? budget.createdAt.roundedToMilliseconds : importedAt
     }
 }
 
@@ -60,13 +79,24 @@ public struct ImportResolution {
     private var resolver: ImportBudgetResolver
     /// The once budgets by id: their rows must fall within their range.
     private var onceBudgets: [Int64: Budget] = [:]
+    /// Whether the ledger held no budget when the import began.
+    private let hadNoBudget: Bool
     /// Names of the budgets created so far, in order.
     public private(set) var createdBudgets: [String] = []
 
     public init(request: ImportRequest, existing: [Budget]) {
         self.request = request
+        hadNoBudget = existing.isEmpty
         resolver = ImportBudgetResolver(existing: existing)
         for budget in existing where budget.period == .once { onceBudgets[budget.id ?? 0] = budget }
+    }
+
+    /// The settings a store saves first, before ``createDeclaredBudgets(_:)``: the request's when
+    /// the ledger holds no budget (as it was when this resolution was made) and no expense, as
+    /// when a backup is restored into an empty ledger; `nil` otherwise, and the ledger keeps its
+    /// own settings, which its figures were made with.
+    public func settingsToApply(ledgerHasExpenses: Bool) -> LedgerSettings? {
+        hadNoBudget && !ledgerHasExpenses ? request.settings : nil
     }
 
     /// Creates `request.newBudgets` that do not exist yet, in order, through `create` (which saves one validated budget and returns it with its id).

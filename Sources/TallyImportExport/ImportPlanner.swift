@@ -40,6 +40,11 @@ public struct ImportSummary: Hashable, Sendable {
     public var skipped: [SkipReason: Int]
     /// Budgets a JSON document declares, validated; empty for CSV.
     public var declaredBudgets: [Budget]
+    /// The ledger settings a JSON document carries, validated; `nil` for CSV and for documents
+    /// written before version 2.
+    public var declaredSettings: LedgerSettings? = nil
+    /// Whether the declared budgets carry their creation times, for the import to keep.
+    public var keepsCreationDates = false
     /// SHA-256 of the file's bytes, as 64 hex digits.
     public var fingerprint: String
     public var byteCount: UInt64
@@ -114,7 +119,8 @@ public enum ImportPlanner {
         }
         let summary = ImportSummary(
             budgets: tally.budgets(), skipped: tally.skipped,
-            declaredBudgets: try document?.validatedBudgets() ?? [], fingerprint: source.hasher.finalize(),
+            declaredBudgets: try document?.validatedBudgets() ?? [], declaredSettings: try document?.validatedSettings(),
+            keepsCreationDates: try document?.keepsCreationDates() ?? false, fingerprint: source.hasher.finalize(),
             byteCount: source.hasher.byteCount)
         return ImportPlan(input: input, format: format, options: options, summary: summary, document: document, bufferSize: bufferSize)
     }

@@ -5,17 +5,46 @@ import TallyCore
 ///
 /// These transfer types are separate from the models so the file format can stay stable while
 /// the models change; amounts are two-decimal strings so no reader turns them into floats.
+///
+/// Version 2 added the ledger's `settings` and, to each budget, `rollover`, `cap`, `start`,
+/// `from`, `to` and `limits` (each left out when the budget does not use it) and `created`. A
+/// document is written as version 1 when a version-1 reader, which skips what it does not know,
+/// loses nothing of it: every budget monthly with one limit and nothing else, months starting
+/// on the 1st (what that reader assumes), and then no figure depends on when a budget was
+/// created. Older Tallys so still read plain backups, and refuse the others rather than drop
+/// what they do not know. Both versions are read the same way: a field left out means what it
+/// meant before it existed.
 public struct LedgerDocument: Codable, Hashable, Sendable {
-    public static let currentVersion = 1
+    /// The newest version this Tally writes and reads.
+    public static let currentVersion = 2
+    /// Every version this Tally reads.
+    public static let readableVersions = 1...currentVersion
 
     public var version: Int
+    /// `nil` in documents written before version 2: the ledger keeps its own settings.
+    public var settings: SettingsDTO?
     public var budgets: [BudgetDTO]
     public var expenses: [ExpenseDTO]
 
-    public init(version: Int = LedgerDocument.currentVersion, budgets: [BudgetDTO], expenses: [ExpenseDTO]) {
+    public init(
+        version: Int = LedgerDocument.currentVersion, settings: SettingsDTO? = nil, budgets: [BudgetDTO], expenses: [ExpenseDTO]
+    ) {
         self.version = version
+        self.settings = settings
         self.budgets = budgets
         self.expenses = expenses
+    }
+
+    /// The version a document of `budgets` and `settings` is written as: 1 when a version-1
+    /// reader would read all of it, else ``currentVersion``.
+    public static func version(budgets: [Budget], settings: LedgerSettings) -> Int {
+        let plain =
+            settings.calendar == .calendarMonths
+            && budgets.allSatisfy {
+                $0.period == .monthly && $0.rollover == .none && $0.cap == nil && $0.start == nil && $0.range == nil
+                    && $0.limitChanges.isEmpty
+            }
+        return plain ? 1 : currentVersion
     }
 
     /// Decodes a whole document. It holds the file and every row in memory (roughly three times
@@ -32,8 +61,11 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
         guard let version = probe.version else {
             throw .importFile(line: nil, reason: "not a Tally JSON document: it has no \"version\"")
         }
-        guard version == currentVersion else {
-            throw .importFile(line: nil, reason: "unsupported document version \(version); this Tally reads version \(currentVersion)")
+        guard readableVersions.contains(version) else {
+            throw .importFile(
+                line: nil,
+                reason: "unsupported document version \(version); this Tally reads versions "
+                    + "\(readableVersions.lowerBound) to \(readableVersions.upperBound)")
         }
         do {
             return try decoder.decode(LedgerDocument.self, from: data)
@@ -47,6 +79,25 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
         var result: [Budget] = []
         for (index, dto) in budgets.enumerated() { result.append(try dto.budget(index: index)) }
         return result
+    }
+
+    /// The ledger settings the document carries, validated; `nil` when it has none.
+    public func validatedSettings() throws(TallyError) -> LedgerSettings? {
+        try settings?.settings()
+    }
+
+    /// Whether the budgets carry their creation times, for the import to keep: every budget has
+    /// `created`, or none does (a document written before version 2). A document that gives it to
+    /// some budgets and not others is refused, naming the first without it.
+    public func keepsCreationDates() throws(TallyError) -> Bool {
+        guard let with = budgets.firstIndex(where: { $0.created != nil }) else { return false }
+        if let without = budgets.firstIndex(where: { $0.created == nil }) {
+            throw .importFile(
+                line: nil,
+                reason: "budgets[\(without)] \(quoted(budgets[without].name)) has no \"created\" while budgets[\(with)] has one: "
+                    + "give every budget its creation time, or none")
+        }
+        return true
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -75,41 +126,185 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     }
 }
 
+/// The ledger's settings in a document.
+public struct SettingsDTO: Codable, Hashable, Sendable {
+    /// The day of the month periods start on, 1 to 28.
+    public var monthStart: Int
+
+    public init(monthStart: Int) {
+        self.monthStart = monthStart
+    }
+
+    public init(_ settings: LedgerSettings) {
+        self.init(monthStart: settings.calendar.monthStart)
+    }
+
+    /// The settings this entry describes, validated.
+    public func settings() throws(TallyError) -> LedgerSettings {
+        do {
+            return LedgerSettings(calendar: try PeriodCalendar(monthStart: monthStart))
+        } catch {
+            throw .importFile(
+                line: nil, reason: "settings.monthStart \(quoted(String(monthStart))): \(error.errorDescription ?? "invalid month start")")
+        }
+    }
+}
+
+/// A budget in a document. Besides `name`, `limit` and `period`, an export writes `created`
+/// for every budget and each other field only when the budget uses it. A field left out means
+/// what it meant before it existed: no rollover, no cap, a first period found from the budget's
+/// creation and expenses, no range, one limit throughout, created when imported.
 public struct BudgetDTO: Codable, Hashable, Sendable {
     public var name: String
+    /// The first limit, until the first of `limits`.
     public var limit: String
+    /// `monthly`, `yearly` or `once`.
     public var period: String
+    /// `surplus` or `both`; absent for `none`.
+    public var rollover: String?
+    public var cap: String?
+    /// The first period, `YYYY-MM`, when set explicitly.
+    public var start: String?
+    /// A once budget's first and last day, `YYYY-MM-DD`.
+    public var from: String?
+    public var to: String?
+    /// Later limits, each from its period on.
+    public var limits: [LimitDTO]?
+    /// When the budget was created, `2026-01-31T09:30:00.123Z`.
+    public var created: String?
 
-    public init(name: String, limit: String, period: String) {
+    public init(
+        name: String, limit: String, period: String, rollover: String? = nil, cap: String? = nil, start: String? = nil,
+        from: String? = nil, to: String? = nil, limits: [LimitDTO]? = nil, created: String? = nil
+    ) {
         self.name = name
         self.limit = limit
         self.period = period
+        self.rollover = rollover
+        self.cap = cap
+        self.start = start
+        self.from = from
+        self.to = to
+        self.limits = limits
+        self.created = created
     }
 
+    /// The entry of a budget: every field it uses, and when it was created.
     public init(_ budget: Budget) {
-        self.init(name: budget.name, limit: budget.limit.plainString, period: budget.period.rawValue)
+        self.init(
+            name: budget.name, limit: budget.limit.plainString, period: budget.period.rawValue,
+            rollover: budget.rollover == .none ? nil : budget.rollover.rawValue, cap: budget.cap?.plainString,
+            start: budget.start?.isoString, from: budget.range?.first.isoString, to: budget.range?.last.isoString,
+            limits: budget.limitChanges.isEmpty ? nil : budget.limitChanges.map(LimitDTO.init),
+            created: DocumentTime.string(budget.createdAt))
     }
 
-    /// The budget this entry describes, validated; `index` names it in errors.
+    /// The budget this entry describes, validated; `index` names it in errors. Without
+    /// `created`, its `createdAt` is a placeholder the store replaces.
     public func budget(index: Int) throws(TallyError) -> Budget {
         func invalid(_ field: String, _ value: String, _ reason: String) -> TallyError {
             .importFile(line: nil, reason: "budgets[\(index)].\(field) \(quoted(value)): \(reason)")
         }
-        let limitValue: Money
-        do {
-            limitValue = try Money(parsing: limit)
-        } catch {
-            throw invalid("limit", limit, error.errorDescription ?? "invalid amount")
+        func amount(_ field: String, _ text: String) throws(TallyError) -> Money {
+            do {
+                return try Money(parsing: text)
+            } catch {
+                throw invalid(field, text, error.errorDescription ?? "invalid amount")
+            }
         }
+        func limitAmount(_ field: String, _ text: String) throws(TallyError) -> Money {
+            let value = try amount(field, text)
+            do {
+                try Budget.checkLimit(value)
+            } catch {
+                throw invalid(field, text, error.errorDescription ?? "invalid limit")
+            }
+            return value
+        }
+        func month(_ field: String, _ text: String) throws(TallyError) -> Month {
+            do {
+                return try Month(parsing: text)
+            } catch {
+                throw invalid(field, text, error.errorDescription ?? "invalid month")
+            }
+        }
+        func day(_ field: String, _ text: String) throws(TallyError) -> Day {
+            do {
+                return try Day(parsing: text)
+            } catch {
+                throw invalid(field, text, error.errorDescription ?? "invalid date")
+            }
+        }
+
+        let limitValue = try limitAmount("limit", limit)
         guard let periodValue = BudgetPeriod(rawValue: period) else {
             throw invalid("period", period, "use \(BudgetPeriod.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        do {
-            return try Budget(name: name, limit: limitValue, period: periodValue, createdAt: CSVRowMapper.placeholderDate).validated()
-        } catch {
-            let field = if case .limitNotPositive = error { "limit" } else { "name" }
-            throw invalid(field, field == "limit" ? limit : name, error.errorDescription ?? "invalid budget")
+        var rolloverValue = RolloverPolicy.none
+        if let rollover {
+            guard let value = RolloverPolicy(rawValue: rollover) else {
+                throw invalid("rollover", rollover, "use \(RolloverPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            rolloverValue = value
         }
+        let capValue = try cap.map { (text: String) throws(TallyError) in try amount("cap", text) }
+        let startValue = try start.map { (text: String) throws(TallyError) in try month("start", text) }
+        var range: DayInterval?
+        switch (from, to) {
+        case (let from?, let to?): range = DayInterval(first: try day("from", from), last: try day("to", to))
+        case (let from?, nil): throw invalid("from", from, "a range needs its last day in \"to\" too")
+        case (nil, let to?): throw invalid("to", to, "a range needs its first day in \"from\" too")
+        case (nil, nil): break
+        }
+        var changes: [LimitChange] = []
+        for (position, entry) in (limits ?? []).enumerated() {
+            changes.append(
+                LimitChange(
+                    from: try month("limits[\(position)].from", entry.from),
+                    limit: try limitAmount("limits[\(position)].limit", entry.limit)))
+        }
+        var createdAt = CSVRowMapper.placeholderDate
+        if let created {
+            guard let date = DocumentTime.date(created) else {
+                throw invalid("created", created, "not a UTC time like 2026-01-31T09:30:00.000Z")
+            }
+            createdAt = date
+        }
+        do {
+            return try Budget(
+                name: name, limit: limitValue, period: periodValue, rollover: rolloverValue, cap: capValue, start: startValue,
+                range: range, limitChanges: changes, createdAt: createdAt
+            ).validated()
+        } catch {
+            // The amounts were checked above: what is left is the cap, the name or how the fields fit together.
+            let (field, value): (String, String) =
+                switch error {
+                case .capNotPositive, .amountOutOfRange: ("cap", cap ?? "")
+                case .onceBudgetNeedsRange: ("period", period)
+                case .rangeNeedsOncePeriod: ("from", from ?? "")
+                case .rangeEndsBeforeItStarts: ("to", to ?? "")
+                case .rolloverNeedsRenewingPeriod: ("rollover", rollover ?? "")
+                case .limitChangesOutOfOrder(let from): ("limits", from.isoString)
+                default: ("name", name)
+                }
+            throw invalid(field, value, error.errorDescription ?? "invalid budget")
+        }
+    }
+}
+
+/// A budget's limit from one period on, in a document.
+public struct LimitDTO: Codable, Hashable, Sendable {
+    /// The period it applies from, `YYYY-MM`.
+    public var from: String
+    public var limit: String
+
+    public init(from: String, limit: String) {
+        self.from = from
+        self.limit = limit
+    }
+
+    public init(_ change: LimitChange) {
+        self.init(from: change.from.isoString, limit: change.limit.plainString)
     }
 }
 
@@ -194,14 +389,13 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
     }
 }
 
-/// Writes an ``LedgerDocument`` one entry at a time, so an export never holds all expenses.
-///
-/// Call ``begin(budgets:)`` once, ``write(_:budgetName:)`` for each expense, then ``finish()``.
-/// Keys appear in the documented order, one entry per line, so exports diff well.
 /// Writes an export one expense at a time, whatever its format.
+///
+/// Call ``begin(budgets:settings:)`` once, ``write(_:budgetName:)`` for each expense, then
+/// ``finish()``.
 public protocol ExportWriter: AnyObject {
-    /// Starts the document; a format that holds budgets writes `budgets` here.
-    func begin(budgets: [Budget]) throws(TallyError)
+    /// Starts the document; a format that holds budgets and settings writes them here.
+    func begin(budgets: [Budget], settings: LedgerSettings) throws(TallyError)
     func write(_ expense: Expense, budgetName: String) throws(TallyError)
     func finish() throws(TallyError)
 }
@@ -216,6 +410,8 @@ extension ImportFormat {
     }
 }
 
+/// Writes a ``LedgerDocument`` one entry at a time, so an export never holds all expenses.
+/// Keys appear in the documented order, one entry per line, so exports diff well.
 public final class JSONExportWriter: ExportWriter {
     private let sink: any ByteSink
     private var expenseCount = 0
@@ -225,8 +421,11 @@ public final class JSONExportWriter: ExportWriter {
         self.sink = sink
     }
 
-    public func begin(budgets: [Budget]) throws(TallyError) {
-        line = Array("{\n  \"version\": \(LedgerDocument.currentVersion),\n  \"budgets\": [".utf8)
+    public func begin(budgets: [Budget], settings: LedgerSettings = LedgerSettings()) throws(TallyError) {
+        let version = LedgerDocument.version(budgets: budgets, settings: settings)
+        line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
+        appendKey("monthStart", first: true)
+        line.append(contentsOf: "\(SettingsDTO(settings).monthStart)},\n  \"budgets\": [".utf8)
         for (index, budget) in budgets.enumerated() {
             line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
             let dto = BudgetDTO(budget)
@@ -236,6 +435,28 @@ public final class JSONExportWriter: ExportWriter {
             appendString(dto.limit)
             appendKey("period")
             appendString(dto.period)
+            for (key, value) in [("rollover", dto.rollover), ("cap", dto.cap), ("start", dto.start), ("from", dto.from), ("to", dto.to)] {
+                guard let value else { continue }
+                appendKey(key)
+                appendString(value)
+            }
+            if let limits = dto.limits {
+                appendKey("limits")
+                line.append(UInt8(ascii: "["))
+                for (position, change) in limits.enumerated() {
+                    if position > 0 { line.append(contentsOf: ", ".utf8) }
+                    appendKey("from", first: true)
+                    appendString(change.from)
+                    appendKey("limit")
+                    appendString(change.limit)
+                    line.append(UInt8(ascii: "}"))
+                }
+                line.append(UInt8(ascii: "]"))
+            }
+            if let created = dto.created {
+                appendKey("created")
+                appendString(created)
+            }
             line.append(UInt8(ascii: "}"))
         }
         line.append(contentsOf: (budgets.isEmpty ? "],\n  \"expenses\": [" : "\n  ],\n  \"expenses\": [").utf8)
@@ -311,8 +532,8 @@ public final class CSVExportWriter: ExportWriter {
         writer = CSVWriter(sink: sink)
     }
 
-    /// CSV rows name their budget; the budgets themselves are not written.
-    public func begin(budgets: [Budget] = []) throws(TallyError) {
+    /// CSV rows name their budget; the budgets and settings themselves are not written.
+    public func begin(budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings()) throws(TallyError) {
         try writer.writeRecord(ImportField.defaultHeader.map(\.rawValue))
     }
 

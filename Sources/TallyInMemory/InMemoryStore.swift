@@ -177,7 +177,11 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return try transaction { (state: inout State) throws(TallyError) in
             func create(_ budget: Budget) throws(TallyError) -> Budget { try Self.insertBudget(budget, at: timestamp, into: &state) }
             var resolution = ImportResolution(request: request, existing: Array(state.budgets.values))
-            try resolution.createDeclaredBudgets(create)
+            if let settings = resolution.settingsToApply(ledgerHasExpenses: !state.expenses.isEmpty) { state.settings = settings }
+            try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in
+                try Self.insertBudget(
+                    budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp), at: timestamp, into: &state)
+            }
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
                 guard let budgetID = try resolution.budgetID(for: budgetName, on: expense.date, create: create) else { return }
@@ -195,12 +199,15 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
-    /// Gives `budget` (validated) the next id and its timestamps, and stores it.
-    private static func insertBudget(_ budget: Budget, at timestamp: Date, into state: inout State) throws(TallyError) -> Budget {
+    /// Gives `budget` (validated) the next id and its timestamps (`createdAt`, else `timestamp`),
+    /// and stores it.
+    private static func insertBudget(
+        _ budget: Budget, createdAt: Date? = nil, at timestamp: Date, into state: inout State
+    ) throws(TallyError) -> Budget {
         var budget = budget
         try checkUnique(budget, in: state)
         budget.id = state.nextBudgetID
-        budget.createdAt = timestamp
+        budget.createdAt = createdAt ?? timestamp
         budget.updatedAt = timestamp
         state.budgets[state.nextBudgetID] = budget
         state.nextBudgetID += 1

@@ -36,12 +36,18 @@ struct ExpenseImporter {
         var budgets: [Budget] = []
         for record in try BudgetRecord.fetchAll(db, sql: "SELECT * FROM budget") { budgets.append(try record.model()) }
         var resolution = ImportResolution(request: request, existing: budgets)
-        try resolution.createDeclaredBudgets(insertBudget)
+        // Before the writer is made: it reads the month start its monthly totals are kept by.
+        let hasExpenses = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM expense)") ?? false
+        if let settings = resolution.settingsToApply(ledgerHasExpenses: hasExpenses) { try SQLiteStore.save(settings, db) }
+        try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in
+            try insertBudget(budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp))
+        }
 
         var writer = try ExpenseBatchWriter(db: db, milliseconds: milliseconds)
 
+        let create = { (budget: Budget) throws(TallyError) in try insertBudget(budget) }
         func write(_ row: ImportRow) throws {
-            guard let budgetID = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: insertBudget) else { return }
+            guard let budgetID = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: create) else { return }
             try writer.append(row.expense, budgetID: budgetID, nameKey: row.nameKey)
         }
 
@@ -65,10 +71,11 @@ struct ExpenseImporter {
         return ImportRecord(fingerprint: fingerprint, importedAt: Milliseconds.date(row["importedAt"]), expenseCount: row["rowCount"])
     }
 
-    /// Saves a validated budget created by the import, with the import's timestamp.
-    private func insertBudget(_ budget: Budget) throws(TallyError) -> Budget {
+    /// Saves a validated budget created by the import, with its limit changes, created at
+    /// `createdAt` (else the import's timestamp) and updated at the import's timestamp.
+    private func insertBudget(_ budget: Budget, createdAt: Date? = nil) throws(TallyError) -> Budget {
         var budget = budget
-        budget.createdAt = timestamp
+        budget.createdAt = createdAt ?? timestamp
         budget.updatedAt = timestamp
         do {
             return try SQLiteStore.insert(budget, db)

@@ -39,16 +39,22 @@ extension SQLiteStore {
 
     public func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings {
         try write { db in
-            guard try Self.calendar(db) != settings.calendar else { return settings }
-            try db.execute(sql: "UPDATE setting SET monthStart = ? WHERE id = 1", arguments: [settings.calendar.monthStart])
-            // `budgetMonth` holds each period's totals, and the periods just changed.
-            try db.execute(sql: "DELETE FROM budgetMonth")
-            var totals = MonthlyTotals(monthStart: settings.calendar.monthStart)
-            let rows = try Row.fetchCursor(db, sql: "SELECT budgetId, date, amountCents * quantity FROM expense")
-            while let row = try rows.next() { totals.add(budgetID: row[0], date: row[1], cents: row[2]) }
-            try totals.save(db)
+            try Self.save(settings, db)
             return settings
         }
+    }
+
+    /// Saves `settings` inside the caller's transaction, rebuilding `budgetMonth` when the
+    /// periods change.
+    static func save(_ settings: LedgerSettings, _ db: Database) throws {
+        guard try calendar(db) != settings.calendar else { return }
+        try db.execute(sql: "UPDATE setting SET monthStart = ? WHERE id = 1", arguments: [settings.calendar.monthStart])
+        // `budgetMonth` holds each period's totals, and the periods just changed.
+        try db.execute(sql: "DELETE FROM budgetMonth")
+        var totals = MonthlyTotals(monthStart: settings.calendar.monthStart)
+        let rows = try Row.fetchCursor(db, sql: "SELECT budgetId, date, amountCents * quantity FROM expense")
+        while let row = try rows.next() { totals.add(budgetID: row[0], date: row[1], cents: row[2]) }
+        try totals.save(db)
     }
 
     public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {

@@ -1,7 +1,8 @@
 import TallyCore
 import TallyImportExport
 
-/// `export`: expenses as CSV, or as a JSON backup that holds the budgets too.
+/// `export`: expenses as CSV, or as a JSON backup that holds the budgets (every field) and the
+/// ledger's settings too.
 public struct ExportLedger: Sendable {
     public var format: ImportFormat
     /// Only this budget's expenses (and, in JSON, only this budget).
@@ -29,7 +30,7 @@ public struct ExportLedger: Sendable {
             for each in budgets { names[each.id ?? 0] = each.name }
             var exported = 0
             let writer = format.exportWriter(to: sink)
-            try writer.begin(budgets: budgets)
+            try writer.begin(budgets: budgets, settings: try store.settings())
             try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
                 try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
                 exported += 1

@@ -59,7 +59,7 @@ public struct ImportFile: Sendable {
                 return Result(outcome: outcome, skipped: plan?.summary.skipped ?? [:])
             case .json:
                 let validated = try ImportPlanner.plan(input, format: .json)
-                request.newBudgets = validated.summary.declaredBudgets
+                request.declare(validated.summary)
                 let outcome = try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
                     try ImportPlanner.forEachExpense(in: validated) { (row: ImportedExpense) throws(TallyError) in
                         try insert(row.expense, row.budgetName)
@@ -83,7 +83,7 @@ public struct ImportFile: Sendable {
     private func preview(_ input: ImportInput, store: (any DataAccess)?) throws(TallyError) -> Preview {
         let summary = try ImportPlanner.plan(input, format: format, options: options).summary
         var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
-        request.newBudgets = summary.declaredBudgets
+        request.declare(summary)
         var resolution = ImportResolution(request: request, existing: try store?.budgets() ?? [])
         // Nothing is saved: a budget the import would create gets a stand-in id.
         var standIn: Int64 = 0
@@ -97,5 +97,15 @@ public struct ImportFile: Sendable {
         for entry in summary.budgets { _ = try resolution.budgetID(for: entry.name, create: pretend) }
         try resolution.finish(earlier: try store?.importRecord(fingerprint: summary.fingerprint))
         return Preview(summary: summary, createdBudgets: resolution.createdBudgets)
+    }
+}
+
+extension ImportRequest {
+    /// What a JSON backup declares besides its rows: its budgets with every field (and their
+    /// creation times, when it has them) and the settings an empty ledger takes from it.
+    fileprivate mutating func declare(_ summary: ImportSummary) {
+        newBudgets = summary.declaredBudgets
+        settings = summary.declaredSettings
+        keepsCreationDates = summary.keepsCreationDates
     }
 }

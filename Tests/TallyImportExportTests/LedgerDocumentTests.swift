@@ -29,7 +29,11 @@ struct LedgerDocumentTests {
         let sink = try export(budgets: budgets, expenses: expenses)
         let document = try LedgerDocument.decode(Data(sink.bytes))
         #expect(document.version == 1)
-        #expect(document.budgets == [BudgetDTO(name: "Food", limit: "400.00", period: "monthly"), BudgetDTO(name: "Fun", limit: "50.00", period: "monthly")])
+        let created = "1970-01-01T00:00:00.000Z"
+        #expect(document.budgets == [
+            BudgetDTO(name: "Food", limit: "400.00", period: "monthly", created: created),
+            BudgetDTO(name: "Fun", limit: "50.00", period: "monthly", created: created),
+        ])
         #expect(document.expenses == (try expenses.map { try ExpenseDTO($0.0, budgetName: $0.1) }))
         #expect(document.expenses[0].total == "5.00")
         #expect(try document.validatedBudgets().map(\.name) == ["Food", "Fun"])
@@ -48,8 +52,9 @@ struct LedgerDocumentTests {
         #expect(sink.string == """
             {
               "version": 1,
+              "settings": {"monthStart": 1},
               "budgets": [
-                {"name": "Food", "limit": "1.00", "period": "monthly"}
+                {"name": "Food", "limit": "1.00", "period": "monthly", "created": "1970-01-01T00:00:00.000Z"}
               ],
               "expenses": [
                 {"id": 1, "name": "Bread \\"rye\\", sliced", "amount": "2.50", "quantity": 2, "total": "5.00", "date": "2024-01-02", "budget": "Food", "tags": ["bakery", "weekly"]}
@@ -61,7 +66,8 @@ struct LedgerDocumentTests {
 
     @Test func emptyExportIsValid() throws {
         let sink = try export(budgets: [], expenses: [])
-        #expect(try LedgerDocument.decode(Data(sink.bytes)) == LedgerDocument(budgets: [], expenses: []))
+        #expect(try LedgerDocument.decode(Data(sink.bytes))
+            == LedgerDocument(version: 1, settings: SettingsDTO(monthStart: 1), budgets: [], expenses: []))
     }
 
     @Test func encoderAndDecoderAgree() throws {
@@ -72,8 +78,8 @@ struct LedgerDocumentTests {
     }
 
     @Test func rejectsUnknownVersionsAndNonDocuments() {
-        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 2; this Tally reads version 1")) {
-            try LedgerDocument.decode(Data(#"{"version": 2, "budgets": [], "expenses": []}"#.utf8))
+        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 3; this Tally reads versions 1 to 2")) {
+            try LedgerDocument.decode(Data(#"{"version": 3, "budgets": [], "expenses": []}"#.utf8))
         }
         #expect(throws: TallyError.importFile(line: nil, reason: "not a Tally JSON document: it has no \"version\"")) {
             try LedgerDocument.decode(Data("{}".utf8))

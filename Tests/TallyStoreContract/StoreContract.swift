@@ -71,6 +71,7 @@ public enum StoreContract {
         Check("aBadRowInTheMiddleRollsTheWholeImportBack", aBadRowInTheMiddleRollsTheWholeImportBack),
         Check("unknownBudgetsFailTheImportListingEveryName", unknownBudgetsFailTheImportListingEveryName),
         Check("aRepeatedFileIsRefusedUnlessForced", aRepeatedFileIsRefusedUnlessForced),
+        Check("aRestoreAppliesItsSettingsOnlyToAnEmptyLedgerAndKeepsEveryBudgetField", aRestoreAppliesItsSettingsOnlyToAnEmptyLedgerAndKeepsEveryBudgetField),
         Check("forEachExpenseVisitsWhatExpensesLists", forEachExpenseVisitsWhatExpensesLists),
         Check("bulkInsertIsAllOrNothingAndMatchesOneByOne", bulkInsertIsAllOrNothingAndMatchesOneByOne),
         Check("monthSummaryAndSpentByMonthEqualTheSingleFiguresAcrossMonthBoundaries", monthSummaryAndSpentByMonthEqualTheSingleFiguresAcrossMonthBoundaries),

@@ -82,4 +82,108 @@ import Testing
         let foodOnly = MemorySink()
         #expect(try ExportLedger(format: .csv, budget: "FOOD", month: month("2026-03")).run(in: ledger, to: foodOnly) == 2)
     }
+
+    /// A budget's figures, without what a restore changes on purpose (ids, `updatedAt`).
+    struct Figures: Equatable {
+        var name: String, month: Month, days: DayInterval, limit: Money, carried: Money, available: Money
+        var spent: Money, remaining: Money, expenseCount: Int
+
+        init(_ status: BudgetStatus) {
+            (name, month, days, limit) = (status.budget.name, status.month, status.days, status.limit)
+            (carried, available, spent, remaining, expenseCount) =
+                (status.carried, status.available, status.spent, status.remaining, status.expenseCount)
+        }
+    }
+
+    /// A budget as a restore should give it back: the same in every field but its id and when it
+    /// was last written.
+    func comparable(_ budget: Budget) -> Budget {
+        var budget = budget
+        budget.id = nil
+        budget.updatedAt = budget.createdAt
+        return budget
+    }
+
+    @Test func aJSONBackupRestoresPeriodsRolloverCapsRangesLimitHistoryAndTheMonthStart() throws {
+        // Created on 2025-06-10, in the pay-day year 2025; its first expense is in 2026.
+        let created = Date(timeIntervalSince1970: 1_749_556_800.25)
+        let store = InMemoryStore(clock: { created })
+        let ledger = Ledger(store: store)
+        let payDay = LedgerSettings(calendar: try PeriodCalendar(monthStart: 25))
+        _ = try store.updateSettings(payDay)
+        let holiday = try store.addBudget(Budget(
+            name: "Holiday", limit: money("2000"), period: .yearly, rollover: .surplus, cap: money("3000"),
+            limitChanges: [LimitChange(from: month("2026-01"), limit: money("1500"))]))
+        let trip = try store.addBudget(Budget(
+            name: "Trip", limit: money("900"), period: .once, range: DayInterval(first: day("2026-03-20"), last: day("2026-04-05"))))
+        let food = try store.addBudget(Budget(name: "Food", limit: money("300"), rollover: .both, start: month("2026-01")))
+        let rows: [(String, Budget, String, Int64, String)] = [
+            ("Flights", holiday, "800", 1, "2026-02-01"), ("Museum", holiday, "40", 1, "2026-07-30"),
+            ("Hotel", trip, "450", 1, "2026-03-25"), ("Train", trip, "60.50", 2, "2026-04-05"),
+            ("Groceries", food, "420", 1, "2026-02-24"), ("Market", food, "80", 1, "2026-02-25"),
+        ]
+        // In date order, the order an import adds them in, so that their ids come back too.
+        for (name, budget, amount, quantity, date) in rows.sorted(by: { $0.4 < $1.4 }) {
+            _ = try store.addExpense(Expense(
+                name: name, amount: money(amount), quantity: quantity, date: day(date), budgetID: budget.id ?? 0, tags: ["trip"]))
+        }
+
+        let backup = MemorySink()
+        #expect(try ExportLedger(format: .json).run(in: ledger, to: backup) == 6)
+        #expect(backup.string.contains(#""version": 2"#) && backup.string.contains(#""settings": {"monthStart": 25}"#))
+        let (copy, copyStore) = memoryLedger()
+        let result = try ImportFile(path: file(backup.string, name: "backup.json"), format: .json).run(in: copy)
+        #expect(result.outcome.importedCount == 6 && result.outcome.createdBudgets == ["Food", "Holiday", "Trip"])
+
+        #expect(try copyStore.settings() == payDay)
+        #expect(try copyStore.budgets().map(comparable) == store.budgets().map(comparable))
+        #expect(try copyStore.budget(named: "Holiday").limitChanges == [LimitChange(from: month("2026-01"), limit: money("1500"))])
+        for text in ["2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-07", "2026-12", "2027-01"] {
+            let figures = try ListBudgets(month: month(text)).run(in: ledger).map(Figures.init)
+            #expect(try ListBudgets(month: month(text)).run(in: copy).map(Figures.init) == figures, "\(text)")
+        }
+        // Food's period 2026-01 ends on the 24th of February and overspent by 120, which 2026-02
+        // carries; Holiday's year 2025 left all of its 2000 to 2026, whose 1500 it tops up to
+        // the cap: the backup kept the budget's creation in 2025.
+        let february = try ListBudgets(month: month("2026-02")).run(in: copy)
+        #expect(try february.map(\.available) == [money("180"), money("3000"), money("900")])
+        #expect(try february.map(\.spent) == [money("80"), money("800"), money("571")])
+
+        // And the copy's backup is the same file.
+        let again = MemorySink()
+        _ = try ExportLedger(format: .json).run(in: copy, to: again)
+        #expect(again.string == backup.string)
+    }
+
+    /// A backup the previous version wrote: no settings, no creation times, plain budgets.
+    @Test func aVersionOneBackupImportsAsBefore() throws {
+        let now = Date(timeIntervalSince1970: 1_780_000_000.5)
+        let store = InMemoryStore(clock: { now })
+        let ledger = Ledger(store: store)
+        let tenth = LedgerSettings(calendar: try PeriodCalendar(monthStart: 10))
+        _ = try store.updateSettings(tenth)
+        let document = """
+            {
+              "version": 1,
+              "budgets": [
+                {"name": "Food", "limit": "400.00", "period": "monthly"},
+                {"name": "Empty", "limit": "5.00", "period": "monthly"}
+              ],
+              "expenses": [
+                {"id": 1, "name": "Bread", "amount": "2.50", "quantity": 2, "total": "5.00", "date": "2026-03-09", "budget": "Food", "tags": ["daily"]},
+                {"id": 2, "name": "Milk", "amount": "1.20", "quantity": 1, "total": "1.20", "date": "2026-03-10", "budget": "food", "tags": []}
+              ]
+            }
+
+            """
+        let result = try ImportFile(path: file(document, name: "old.json"), format: .json).run(in: ledger)
+        #expect(result.outcome.importedCount == 2 && result.outcome.createdBudgets == ["Food", "Empty"])
+        #expect(try store.settings() == tenth, "an old backup carries no settings: the ledger keeps its own")
+        #expect(try store.budgets() == [
+            Budget(id: 2, name: "Empty", limit: money("5"), createdAt: now),
+            Budget(id: 1, name: "Food", limit: money("400"), createdAt: now),
+        ])
+        // Under the ledger's own month start: the 9th is in period 2026-02, the 10th in 2026-03.
+        #expect(try ListBudgets(month: month("2026-03")).run(in: ledger).map(\.spent) == [.zero, money("1.20")])
+    }
 }
