@@ -19,7 +19,8 @@ public struct ExportLedger: Sendable {
     /// many expenses it wrote.
     public func run(in ledger: Ledger, to sink: any ByteSink) throws(TallyError) -> Int {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            var query = ExpenseQuery(days: month?.days, sort: .date)
+            let settings = try store.settings()
+            var query = ExpenseQuery(days: month.map(settings.calendar.days(of:)), sort: .date)
             var budgets = try store.budgets()
             if let budget {
                 let chosen = try store.budget(named: budget)
@@ -30,7 +31,7 @@ public struct ExportLedger: Sendable {
             for each in budgets { names[each.id ?? 0] = each.name }
             var exported = 0
             let writer = format.exportWriter(to: sink)
-            try writer.begin(budgets: budgets, settings: try store.settings())
+            try writer.begin(budgets: budgets, settings: settings)
             try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
                 try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
                 exported += 1
