@@ -205,34 +205,22 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
         func invalid(_ field: String, _ value: String, _ reason: String) -> TallyError {
             .importFile(line: nil, reason: "budgets[\(index)].\(field) \(quoted(value)): \(reason)")
         }
-        func amount(_ field: String, _ text: String) throws(TallyError) -> Money {
+        /// `text` read by `parser`, its error told as this field's.
+        func parsed<Value>(_ field: String, _ text: String, _ parser: (String) throws(TallyError) -> Value) throws(TallyError) -> Value {
             do {
-                return try Money(parsing: text)
+                return try parser(text)
             } catch {
-                throw invalid(field, text, error.errorDescription ?? "invalid amount")
+                throw invalid(field, text, error.errorDescription ?? "invalid value")
             }
         }
+        func amount(_ field: String, _ text: String) throws(TallyError) -> Money { try parsed(field, text, Money.init(parsing:)) }
+        func month(_ field: String, _ text: String) throws(TallyError) -> Month { try parsed(field, text, Month.init(parsing:)) }
+        func day(_ field: String, _ text: String) throws(TallyError) -> Day { try parsed(field, text, Day.init(parsing:)) }
         func limitAmount(_ field: String, _ text: String) throws(TallyError) -> Money {
-            let value = try amount(field, text)
-            do {
+            try parsed(field, text) { (text: String) throws(TallyError) in
+                let value = try Money(parsing: text)
                 try Budget.checkLimit(value)
-            } catch {
-                throw invalid(field, text, error.errorDescription ?? "invalid limit")
-            }
-            return value
-        }
-        func month(_ field: String, _ text: String) throws(TallyError) -> Month {
-            do {
-                return try Month(parsing: text)
-            } catch {
-                throw invalid(field, text, error.errorDescription ?? "invalid month")
-            }
-        }
-        func day(_ field: String, _ text: String) throws(TallyError) -> Day {
-            do {
-                return try Day(parsing: text)
-            } catch {
-                throw invalid(field, text, error.errorDescription ?? "invalid date")
+                return value
             }
         }
 
