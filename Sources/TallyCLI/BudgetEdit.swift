@@ -32,6 +32,9 @@ extension BudgetCommand {
         @Option(help: ArgumentHelp("The most a period may have available, carried amount included.", valueName: "amount"))
         var cap: String?
 
+        @Flag(help: "Take the cap away.")
+        var noCap = false
+
         @Option(help: ArgumentHelp("The budget's first period.", valueName: "YYYY-MM"))
         var start: String?
 
@@ -39,9 +42,10 @@ extension BudgetCommand {
 
         func validate() throws {
             if from != nil, limit == nil { throw ValidationError("--from applies only with --limit") }
-            guard newName != nil || limit != nil || rollover != nil || cap != nil || start != nil else {
+            guard newName != nil || limit != nil || rollover != nil || cap != nil || noCap || start != nil else {
                 throw ValidationError("nothing to change: give --name, --limit, --rollover, --cap or --start")
             }
+            if cap != nil, noCap { throw ValidationError("--cap and --no-cap cannot be used together") }
             if let limit { _ = try ArgumentValue.limit(limit) }
             if let cap { _ = try ArgumentValue.money(cap) }
             if let start { _ = try ArgumentValue.month(start) }
@@ -54,6 +58,7 @@ extension BudgetCommand {
                 newLimit: try limit.map { (text: String) throws(ValidationError) in try ArgumentValue.limit(text) },
                 limitFrom: try from.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) },
                 rollover: rollover, cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
+                removesCap: noCap,
                 start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) })
             let (before, budget) = try edit.run(in: store.ledger)
             let renamed = before.name == budget.name ? "" : " (was \(quoted(before.name)))"

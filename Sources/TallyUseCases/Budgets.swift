@@ -29,13 +29,15 @@ public struct EditBudget: Sendable {
     public var limitFrom: Month?
     public var rollover: RolloverPolicy?
     public var cap: Money?
+    /// Take the cap away.
+    public var removesCap: Bool
     public var start: Month?
     /// The day that tells the current period.
     public var today: Day
 
     public init(
         name: String, newName: String? = nil, newLimit: Money? = nil, limitFrom: Month? = nil, rollover: RolloverPolicy? = nil,
-        cap: Money? = nil, start: Month? = nil, today: Day = Day.today()
+        cap: Money? = nil, removesCap: Bool = false, start: Month? = nil, today: Day = Day.today()
     ) {
         self.name = name
         self.newName = newName
@@ -43,6 +45,7 @@ public struct EditBudget: Sendable {
         self.limitFrom = limitFrom
         self.rollover = rollover
         self.cap = cap
+        self.removesCap = removesCap
         self.start = start
         self.today = today
     }
@@ -59,6 +62,7 @@ public struct EditBudget: Sendable {
             if let newName { changed.name = newName }
             if let rollover { changed.rollover = rollover }
             if let cap { changed.cap = cap }
+            if removesCap { changed.cap = nil }
             if let start { changed.start = start }
             if let newLimit {
                 let calendar = try store.settings().calendar

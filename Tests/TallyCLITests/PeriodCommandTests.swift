@@ -18,6 +18,7 @@ import Testing
         (["budget", "add", "Food", "--limit", "400", "--rollover", "always"], "always"),
         (["budget", "add", "Food", "--limit", "400", "--start", "2026-13"], "invalid month '2026-13'"),
         (["budget", "edit", "Rent", "--from", "2026-03"], "--from applies only with --limit"),
+        (["budget", "edit", "Rent", "--cap", "10", "--no-cap"], "--cap and --no-cap cannot be used together"),
         (["budget", "edit", "Rent", "--limit", "900", "--from", "2025-01"], "the budget begins in 2026-01; its limit cannot change from 2025-01"),
         (["settings", "set", "month-start", "29"], "invalid month start 29: use a day from 1 to 28"),
         (["settings", "set", "month-start", "0"], "invalid month start 0: use a day from 1 to 28"),
@@ -90,6 +91,9 @@ import Testing
         #expect(try figures("2026-03")["available"] as? String == "120.00")
         #expect(try figures("2026-03")["carried"] as? String == "50.00")
         #expect(try figures("2026-03")["rollover"] as? String == "surplus")
+        try sandbox.ok(["budget", "edit", "food", "--no-cap"])
+        #expect(try figures("2026-03")["available"] as? String == "150.00")
+        #expect(try figures("2026-03")["cap"] is NSNull)
     }
 
     @Test func aOnceBudgetCoversItsRangeAndRefusesOtherDays() throws {
