@@ -11,7 +11,8 @@ public struct Tally: ParsableCommand {
         abstract: "Track budgets and expenses in a local database.",
         discussion: """
             The database is --db PATH, else $TALLY_DB, else $XDG_DATA_HOME/tally/tally.sqlite \
-            (default ~/.local/share/tally/tally.sqlite).
+            (default ~/.local/share/tally/tally.sqlite). --db may come before the subcommand \
+            (tally --db PATH budget list) or after it.
             """,
         version: "0.1.0",
         subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, Import.self, Export.self, SettingsCommand.self]
@@ -26,6 +27,7 @@ public struct Tally: ParsableCommand {
         // A closed pipe (`tally expense list | head`) must end quietly rather than kill us.
         signal(SIGPIPE, SIG_IGN)
         do {
+            let arguments = try GlobalOptions.normalized(arguments)
             if let addition = QuickAdd.parse(arguments) {
                 try addition.run()
                 return ExitCode.success.rawValue
