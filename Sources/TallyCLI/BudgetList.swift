@@ -39,7 +39,7 @@ extension BudgetCommand {
                     ? "No budgets yet. Add one with: tally budget add NAME --limit AMOUNT"
                     : "No budget matches \(quoted(search ?? "")).")
             } else {
-                Console.write("Budgets for \(periodTitle(result.period, days: result.days))\n\n" + ListRenderers.budgetsAsTable(statuses))
+                Console.write("Budgets for \(PeriodText.name(result.period, days: result.days))\n\n" + ListRenderers.budgetsAsTable(statuses))
             }
         }
     }

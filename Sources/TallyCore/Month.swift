@@ -36,11 +36,6 @@ public struct Month: Hashable, Comparable, Sendable {
         Day.today(now: now, in: timeZone).monthValue
     }
 
-    /// The current month in the machine's local time zone.
-    public static func current() -> Month {
-        Day.today().monthValue
-    }
-
     public var firstDay: Day { Day(unchecked: year, month, 1) }
     public var lastDay: Day { Day(unchecked: year, month, numberOfDays) }
     public var numberOfDays: Int { Day.daysIn(year: year, month: month) }

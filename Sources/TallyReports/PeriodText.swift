@@ -27,6 +27,11 @@ public enum PeriodText {
         isCalendarMonth(days) ? month.longName : "\(month.longName) (\(rangeWithoutYear(days)))"
     }
 
+    /// `2026-11`, or `2026-11 (25 Nov – 24 Dec 2026)` when the period is not the calendar month.
+    public static func name(_ month: Month, days: DayInterval) -> String {
+        isCalendarMonth(days) ? month.isoString : "\(month.isoString) (\(range(days)))"
+    }
+
     /// The kind of a budget's figures, when they are not the period's own: `year to date` for a
     /// yearly budget, `once` for a once budget (its whole range); `nil` for a monthly one.
     public static func kind(_ period: BudgetPeriod) -> String? {
@@ -48,7 +53,7 @@ public enum PeriodText {
     public static func viewed(_ status: BudgetStatus) -> String {
         switch status.budget.period {
         case .monthly:
-            isCalendarMonth(status.days) ? status.month.isoString : "\(status.month.isoString) (\(range(status.days)))"
+            name(status.month, days: status.days)
         case .yearly: "\(status.month.year) to date (\(range(status.days)))"
         case .once: range(status.days)
         }

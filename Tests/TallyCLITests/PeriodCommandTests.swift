@@ -58,7 +58,7 @@ import Testing
         try sandbox.ok(["add", "Late October", "10", "-b", "food", "--date", "2026-11-24"])
         try sandbox.ok(["add", "November", "20", "-b", "food", "--date", "2026-11-25"])
         let october = try sandbox.ok(["budget", "list", "--month", "2026-10"])
-        #expect(october.stdout.hasPrefix("Budgets for 2026-10 (2026-10-25 to 2026-11-24)\n"))
+        #expect(october.stdout.hasPrefix("Budgets for 2026-10 (25 Oct – 24 Nov 2026)\n"))
         let figures = try sandbox.ok(["budget", "list", "--month", "2026-10", "--json"]).jsonArray
         #expect(figures.first?["spent"] as? String == "10.00")
         #expect(figures.first?["from"] as? String == "2026-10-25")

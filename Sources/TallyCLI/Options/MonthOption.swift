@@ -15,8 +15,3 @@ struct MonthOption: ParsableArguments {
         try month.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }
     }
 }
-
-/// `2026-11`, or `2026-11 (2026-11-25 to 2026-12-24)` when months start on another day.
-func periodTitle(_ period: Month, days: DayInterval) -> String {
-    days == period.days ? period.isoString : "\(period.isoString) (\(days.first.isoString) to \(days.last.isoString))"
-}
