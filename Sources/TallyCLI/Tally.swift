@@ -14,7 +14,7 @@ public struct Tally: ParsableCommand {
             (default ~/.local/share/tally/tally.sqlite).
             """,
         version: "0.1.0",
-        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, Import.self, Export.self, SettingsCommand.self]
+        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, Import.self, Export.self, SettingsCommand.self, CompletionsCommand.self]
     )
 
     public init() {}
