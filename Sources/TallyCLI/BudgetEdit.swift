@@ -14,7 +14,7 @@ extension BudgetCommand {
                 """
         )
 
-        @Argument(help: "The budget's current name, ignoring case and accents.")
+        @Argument(help: "The budget's current name, ignoring case and accents.", completion: .budgetNames)
         var name: String
 
         @Option(name: .customLong("name"), help: ArgumentHelp("Give the budget this new name.", valueName: "new-name"))

@@ -13,7 +13,7 @@ extension BudgetCommand {
                 """
         )
 
-        @Argument(help: "The budget's name, ignoring case and accents.")
+        @Argument(help: "The budget's name, ignoring case and accents.", completion: .budgetNames)
         var name: String
 
         @Flag(name: [.customShort("y"), .long], help: "Also delete the budget's expenses without asking.")

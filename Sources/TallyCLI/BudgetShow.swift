@@ -10,7 +10,7 @@ extension BudgetCommand {
             abstract: "Show one budget's figures and expenses for a month."
         )
 
-        @Argument(help: "The budget's name, ignoring case and accents.")
+        @Argument(help: "The budget's name, ignoring case and accents.", completion: .budgetNames)
         var name: String
 
         @OptionGroup var month: MonthOption

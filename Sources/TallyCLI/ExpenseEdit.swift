@@ -26,10 +26,10 @@ extension ExpenseCommand {
         @Option(help: ArgumentHelp("Set this day.", valueName: "YYYY-MM-DD"))
         var date: String?
 
-        @Option(name: [.customShort("b"), .long], help: "Move the expense to this budget.")
+        @Option(name: [.customShort("b"), .long], help: "Move the expense to this budget.", completion: .budgetNames)
         var budget: String?
 
-        @Option(name: .customLong("tag"), help: "Replace the tags with these; repeat for several tags.")
+        @Option(name: .customLong("tag"), help: "Replace the tags with these; repeat for several tags.", completion: .tags)
         var tags: [String] = []
 
         @Flag(help: "Remove all the expense's tags.")

@@ -14,7 +14,7 @@ extension ExpenseCommand {
         )
 
 
-        @Option(name: [.customShort("b"), .long], help: "Show only this budget's expenses.")
+        @Option(name: [.customShort("b"), .long], help: "Show only this budget's expenses.", completion: .budgetNames)
         var budget: String?
 
         @Option(help: ArgumentHelp("Show only this month's expenses.", valueName: "YYYY-MM"))
@@ -23,7 +23,7 @@ extension ExpenseCommand {
         @Option(help: ArgumentHelp("Show only expenses whose name contains this text, ignoring case and accents.", valueName: "text"))
         var search: String?
 
-        @Option(help: "Show only expenses with this tag.")
+        @Option(help: "Show only expenses with this tag.", completion: .tags)
         var tag: String?
 
         @Option(help: "Sort by this field.")

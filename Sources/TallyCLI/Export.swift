@@ -23,7 +23,7 @@ extension Tally {
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"))
         var output: String?
 
-        @Option(name: [.customShort("b"), .long], help: "Export only this budget.")
+        @Option(name: [.customShort("b"), .long], help: "Export only this budget.", completion: .budgetNames)
         var budget: String?
 
         @Option(help: ArgumentHelp("Export only this month's expenses.", valueName: "YYYY-MM"))

@@ -48,7 +48,7 @@ extension Tally {
         @Option(help: ArgumentHelp("Read dates in this layout, such as dd.MM.yyyy (default: yyyy-MM-dd).", valueName: "format"))
         var dateFormat: String?
 
-        @Option(name: [.customShort("b"), .long], help: "Put rows without a budget column or with an empty budget cell into this budget.")
+        @Option(name: [.customShort("b"), .long], help: "Put rows without a budget column or with an empty budget cell into this budget.", completion: .budgetNames)
         var budget: String?
 
         @Option(help: "The sign of expenses in the file: positive (Tally's files) or negative (most bank exports).")

@@ -12,7 +12,7 @@ struct ExpenseAddOptions: ParsableArguments {
     @Argument(help: "The price of one item, like 12 or 12.50.")
     var amount: String
 
-    @Option(name: [.customShort("b"), .long], help: "The budget it comes out of, ignoring case and accents.")
+    @Option(name: [.customShort("b"), .long], help: "The budget it comes out of, ignoring case and accents.", completion: .budgetNames)
     var budget: String
 
     @Option(help: "How many items were bought.")
@@ -21,7 +21,7 @@ struct ExpenseAddOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The day it was bought (default: today).", valueName: "YYYY-MM-DD"))
     var date: String?
 
-    @Option(name: .customLong("tag"), help: "Tag the expense; repeat for several tags.")
+    @Option(name: .customLong("tag"), help: "Tag the expense; repeat for several tags.", completion: .tags)
     var tags: [String] = []
 
     @OptionGroup var store: StoreOptions

@@ -6,7 +6,7 @@ import TallyUseCases
 
 /// Where the database lives: `--db`, else `$TALLY_DB`, else `$XDG_DATA_HOME/tally/tally.sqlite`.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Use the database at this path.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Use the database at this path.", valueName: "path"), completion: .file())
     var db: String?
 
     /// `--db "$UNSET"` in a script must not quietly write to the default database.

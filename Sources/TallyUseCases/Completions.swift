@@ -1,0 +1,53 @@
+import Foundation
+import TallyCore
+import TallyStores
+
+/// What a shell completes from the ledger: budget names and tags.
+///
+/// The shell asks on every TAB, so this never makes a ledger: a location without one, an empty
+/// file (which opening would set up as a new ledger), or one that fails to open completes
+/// nothing, and no error escapes to the terminal.
+public struct ListCompletions: Sendable {
+    public enum Kind: Sendable {
+        /// Every budget's name, as stored; read from the budgets alone, never the expenses.
+        case budgetNames
+        /// Every tag an expense carries.
+        case tags
+    }
+
+    public var kind: Kind
+
+    public init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// The candidates, sorted; empty when there is no ledger at `location` or it cannot be read.
+    public func run(at location: StoreLocation) -> [String] {
+        guard case .file(let path) = location, Self.holdsData(path) else { return [] }
+        let ledger = Ledger(location: location)
+        defer { ledger.closeUntilExit() }
+        let kind = kind
+        let names = try? ledger.perform { (store: any DataAccess) throws(TallyError) -> [String] in
+            // Should the file vanish after the check above, the ledger would be staged afresh;
+            // failing here discards it instead of publishing a new one.
+            guard Self.holdsData(path) else { throw .storage("no ledger") }
+            switch kind {
+            case .budgetNames:
+                return try store.budgets().map(\.name)
+            case .tags:
+                return Array(try store.spendingByTag(in: Self.allDays).keys)
+            }
+        }
+        return (names ?? []).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    }
+
+    /// A file with bytes in it: an empty one is no ledger yet, and opening it would set one up.
+    private static func holdsData(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0
+    }
+
+    // swift-format-ignore: NeverUseForceTry
+    private static let allDays = DayInterval(
+        first: try! Day(year: 1, month: 1, day: 1), last: try! Day(year: 9999, month: 12, day: 31))
+}
