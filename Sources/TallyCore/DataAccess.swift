@@ -91,6 +91,10 @@ public protocol DataAccess: AnyObject, Sendable {
     func importExpenses(
         _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
     ) throws(TallyError) -> ImportOutcome
+    /// Every tag an expense of the ledger has or has had, sorted: what completion offers. Reads
+    /// no expense.
+    func tags() throws(TallyError) -> [String]
+
     /// The import recorded under `fingerprint`, if any.
     func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord?
 

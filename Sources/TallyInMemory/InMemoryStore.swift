@@ -10,6 +10,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var nextExpenseID: Int64 = 1
         var imports: [String: ImportRecord] = [:]
         var settings = LedgerSettings()
+        /// Every tag stored so far, as SQLite's `tag` table keeps them.
+        var knownTags: Set<String> = []
     }
 
     // Guards `state`; that lock is what makes the class safe to share.
@@ -108,6 +110,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         saved.updatedAt = timestamp
         state.expenses[state.nextExpenseID] = saved
         state.nextExpenseID += 1
+        state.knownTags.formUnion(saved.tags)
         return saved
     }
 
@@ -142,6 +145,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             expense.createdAt = existing.createdAt
             expense.updatedAt = timestamp
             state.expenses[id] = expense
+            state.knownTags.formUnion(expense.tags)
             return expense
         }
     }
@@ -212,6 +216,10 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         state.budgets[state.nextBudgetID] = budget
         state.nextBudgetID += 1
         return budget
+    }
+
+    public func tags() throws(TallyError) -> [String] {
+        try transaction { state in state.knownTags.sorted() }
     }
 
     public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {

@@ -115,6 +115,11 @@ extension SQLiteStore {
         return try PeriodCalendar(monthStart: monthStart)
     }
 
+    /// The `tag` table, which keeps every tag a tag set ever held.
+    public func tags() throws(TallyError) -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT name FROM tag").sorted() }
+    }
+
     public func settings() throws(TallyError) -> LedgerSettings {
         try read { db in LedgerSettings(calendar: try Self.calendar(db)) }
     }

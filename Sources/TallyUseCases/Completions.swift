@@ -35,7 +35,7 @@ public struct ListCompletions: Sendable {
             case .budgetNames:
                 return try store.budgets().map(\.name)
             case .tags:
-                return Array(try store.spendingByTag(in: Self.allDays).keys)
+                return try store.tags()
             }
         }
         return (names ?? []).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
@@ -46,8 +46,4 @@ public struct ListCompletions: Sendable {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0
     }
-
-    // swift-format-ignore: NeverUseForceTry
-    private static let allDays = DayInterval(
-        first: try! Day(year: 1, month: 1, day: 1), last: try! Day(year: 9999, month: 12, day: 31))
 }

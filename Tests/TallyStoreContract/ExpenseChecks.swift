@@ -235,4 +235,22 @@ extension StoreContract {
         #expect(try store.expenses(query) == [inside])
         #expect(try store.countExpenses(query) == 1)
     }
+
+    /// `tags()` lists every tag an expense has or has had, once, sorted, without reading expenses.
+    static func tagsListEveryTagEverStored(_ stores: Stores) throws {
+        let store = try stores.make()
+        #expect(try store.tags().isEmpty)
+        let food = try store.addBudget(Budget(name: "Food", limit: try money("100")))
+        let bread = try store.addExpense(
+            Expense(name: "Bread", amount: try money("2"), date: try day("2026-03-01"), budgetID: food.id ?? 0, tags: ["Daily", " été "]))
+        _ = try store.addExpenses([
+            Expense(name: "Cake", amount: try money("4"), date: try day("2026-03-02"), budgetID: food.id ?? 0, tags: ["e\u{301}te\u{301}", "treat"]),
+        ])
+        var changed = bread
+        changed.tags = ["weekly"]
+        _ = try store.updateExpense(changed)
+        try store.removeExpense(id: bread.id ?? 0)
+        let tags = try store.tags()
+        #expect(tags == ["daily", "treat", "weekly", "été"].sorted(), "\(tags.map { Array($0.unicodeScalars) })")
+    }
 }

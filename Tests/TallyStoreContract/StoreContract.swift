@@ -60,6 +60,7 @@ public enum StoreContract {
         Check("everySortIsStableWithTiesByIDInTheSameDirection(descending: true)") { try everySortIsStableWithTiesByIDInTheSameDirection($0, descending: true) },
         Check("pagesCoverTheListExactlyOnce", pagesCoverTheListExactlyOnce),
         Check("tagsAreNormalizedSharedAndFilterable", tagsAreNormalizedSharedAndFilterable),
+        Check("tagsListEveryTagEverStored", tagsListEveryTagEverStored),
         Check("filtersCombine", filtersCombine),
         Check("monthBoundariesFollowTheCivilDay", monthBoundariesFollowTheCivilDay),
         Check("overBudgetAndEmptyMonths", overBudgetAndEmptyMonths),
