@@ -10,13 +10,16 @@ enum ArgumentValue {
     }
 
     /// A day as people say it (`yesterday`, `-3d`, `last fri`, `nov 20`, `2026-11-20`), against today's local date.
+    /// An ISO day is read without asking the clock.
     static func day(_ text: String) throws(ValidationError) -> Day {
-        try parse(text) { (text: String) throws(TallyError) in try Day(phrase: text, today: Day.today()) }
+        if let day = try? Day(parsing: text) { return day }
+        return try parse(text) { (text: String) throws(TallyError) in try Day(phrase: text, today: Day.today()) }
     }
 
     /// A month as people say it (`this`, `last`, `-2`, `nov`, `2026-11`), against today's local month.
     static func month(_ text: String) throws(ValidationError) -> Month {
-        try parse(text) { (text: String) throws(TallyError) in try Month(phrase: text, current: Day.today().monthValue) }
+        if let month = try? Month(parsing: text) { return month }
+        return try parse(text) { (text: String) throws(TallyError) in try Month(phrase: text, current: Day.today().monthValue) }
     }
 
     /// A budget limit: a well-formed amount that obeys ``Budget/checkLimit(_:)``.
