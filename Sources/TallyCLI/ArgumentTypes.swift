@@ -9,12 +9,17 @@ enum ArgumentValue {
         try parse(text, Money.init(parsing:))
     }
 
+    /// A day as people say it (`yesterday`, `-3d`, `last fri`, `nov 20`, `2026-11-20`), against today's local date.
+    /// An ISO day is read without asking the clock.
     static func day(_ text: String) throws(ValidationError) -> Day {
-        try parse(text, Day.init(parsing:))
+        if let day = try? Day(parsing: text) { return day }
+        return try parse(text) { (text: String) throws(TallyError) in try Day(phrase: text, today: Day.today()) }
     }
 
+    /// A month as people say it (`this`, `last`, `-2`, `nov`, `2026-11`), against today's local month.
     static func month(_ text: String) throws(ValidationError) -> Month {
-        try parse(text, Month.init(parsing:))
+        if let month = try? Month(parsing: text) { return month }
+        return try parse(text) { (text: String) throws(TallyError) in try Month(phrase: text, current: Day.today().monthValue) }
     }
 
     /// A budget limit: a well-formed amount that obeys ``Budget/checkLimit(_:)``.
@@ -49,6 +54,16 @@ enum ArgumentValue {
             throw ValidationError(error.message)
         }
     }
+}
+
+/// How the help shows a day and a month option. Their values are read unconditionally
+/// (`parsing: .unconditional`), so that `--date -3d` and `--month -2` are values rather than
+/// unknown options.
+enum PhraseHelp {
+    /// What a day option's help ends with.
+    static let days = "like today, yesterday, -3d, 3d ago, mon, last fri, 20, nov 20, 11-20 or 2026-11-20"
+    /// What a month option's help ends with.
+    static let months = "like this, last, -2, nov or 2026-11"
 }
 
 extension TallyError {

@@ -26,10 +26,10 @@ extension BudgetCommand {
         @Option(help: "How often the limit renews.")
         var period: BudgetPeriod = .monthly
 
-        @Option(help: ArgumentHelp("The first day a once budget covers.", valueName: "YYYY-MM-DD"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The first day a once budget covers, \(PhraseHelp.days).", valueName: "day"))
         var from: String?
 
-        @Option(help: ArgumentHelp("The last day a once budget covers.", valueName: "YYYY-MM-DD"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The last day a once budget covers (a day, as for --from).", valueName: "day"))
         var to: String?
 
         @Option(help: "What a period carries into the next: nothing, what is left, or also what is overspent.")
@@ -38,7 +38,7 @@ extension BudgetCommand {
         @Option(help: ArgumentHelp("The most a period may have available, carried amount included.", valueName: "amount"))
         var cap: String?
 
-        @Option(help: ArgumentHelp("The budget's first period (default: when it was created, or its earliest expense's).", valueName: "YYYY-MM"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The budget's first period, \(PhraseHelp.months) (default: when it was created, or its earliest expense's).", valueName: "month"))
         var start: String?
 
         @OptionGroup var store: StoreOptions

@@ -23,7 +23,7 @@ extension BudgetCommand {
         @Option(help: ArgumentHelp("Set this new limit, from --from on.", valueName: "amount"))
         var limit: String?
 
-        @Option(help: ArgumentHelp("The period the new limit applies from (default: the current one).", valueName: "YYYY-MM"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The period the new limit applies from, \(PhraseHelp.months) (default: the current one).", valueName: "month"))
         var from: String?
 
         @Option(help: "What a period carries into the next: nothing, what is left, or also what is overspent.")
@@ -35,7 +35,7 @@ extension BudgetCommand {
         @Flag(help: "Take the cap away.")
         var noCap = false
 
-        @Option(help: ArgumentHelp("The budget's first period.", valueName: "YYYY-MM"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The budget's first period, \(PhraseHelp.months).", valueName: "month"))
         var start: String?
 
         @OptionGroup var store: StoreOptions

@@ -23,7 +23,7 @@ extension ExpenseCommand {
         @Option(help: "Set this quantity.")
         var quantity: Int64?
 
-        @Option(help: ArgumentHelp("Set this day.", valueName: "YYYY-MM-DD"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Set this day, \(PhraseHelp.days).", valueName: "day"))
         var date: String?
 
         @Option(name: [.customShort("b"), .long], help: "Move the expense to this budget.", completion: .budgetNames)

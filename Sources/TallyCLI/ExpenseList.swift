@@ -17,7 +17,7 @@ extension ExpenseCommand {
         @Option(name: [.customShort("b"), .long], help: "Show only this budget's expenses.", completion: .budgetNames)
         var budget: String?
 
-        @Option(help: ArgumentHelp("Show only this month's expenses.", valueName: "YYYY-MM"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Show only this month's expenses, \(PhraseHelp.months).", valueName: "month"))
         var month: String?
 
         @Option(help: ArgumentHelp("Show only expenses whose name contains this text, ignoring case and accents.", valueName: "text"))

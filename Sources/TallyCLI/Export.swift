@@ -26,7 +26,7 @@ extension Tally {
         @Option(name: [.customShort("b"), .long], help: "Export only this budget.", completion: .budgetNames)
         var budget: String?
 
-        @Option(help: ArgumentHelp("Export only this month's expenses.", valueName: "YYYY-MM"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Export only this month's expenses, \(PhraseHelp.months).", valueName: "month"))
         var month: String?
 
         @OptionGroup var store: StoreOptions

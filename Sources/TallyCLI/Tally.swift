@@ -52,12 +52,20 @@ public struct Tally: ParsableCommand {
     }
 
     /// ArgumentParser reads `-5` as an unknown option and then misses a value; naming the
-    /// negative number says what is actually wrong.
+    /// negative number says what is actually wrong. The value of a day or month option
+    /// (`--month -2`) is a phrase, not a negative number.
     static func usageMessage(_ message: String, arguments: [String]) -> String {
         let confused = ["Unknown option", "Missing", "Unexpected argument"].contains { message.hasPrefix($0) }
-        guard confused, let negative = arguments.first(where: isNegativeNumber) else { return message }
-        return "invalid value \(quoted(negative)): amounts, quantities, ids and pages cannot be negative"
+        let negative = arguments.indices.first { index in
+            isNegativeNumber(arguments[index]) && !(index > 0 && phraseOptions.contains(arguments[index - 1]))
+        }
+        guard confused, let negative else { return message }
+        let argument = arguments[negative]
+        return "invalid value \(quoted(argument)): amounts, quantities, ids and pages cannot be negative"
     }
+
+    /// The options whose values are day or month phrases, read even when they start with `-`.
+    static let phraseOptions: [String] = ["--date", "--month", "--from", "--to", "--start"]
 
     static func isNegativeNumber(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), argument.count > 1 else { return false }

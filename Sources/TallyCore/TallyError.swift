@@ -19,6 +19,9 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case invalidDate(String)
     /// Month text is not `YYYY-MM`.
     case invalidMonth(String)
+    /// A date or month phrase (`yesterday`, `nov 20`, `last`) is none of the forms Tally reads,
+    /// names a day that does not exist, or lands outside the years 1 to 9999.
+    case invalidPhrase(PhraseKind, String, PhraseProblem)
     /// A name is empty or blank after trimming; the associated value says what was named.
     case emptyName(NameKind)
     /// A name is longer than its maximum length.
@@ -79,6 +82,21 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case budget, expense
     }
 
+    /// What a phrase names: a day or a month.
+    public enum PhraseKind: String, Sendable {
+        case date, month
+    }
+
+    /// Why a date or month phrase cannot be read.
+    public enum PhraseProblem: Equatable, Sendable {
+        /// None of the accepted forms.
+        case unknownForm
+        /// A day no month has (`32`, `feb 30`), or one the year it falls in lacks (`feb 29` in 2027).
+        case noSuchDay(year: Int?)
+        /// The day or month it resolves to is before year 1 or after year 9999.
+        case outOfRange
+    }
+
     /// The settings of an import, as this layer names them; the CLI names its flags.
     public enum ImportSetting: String, Sendable {
         case columnMapping = "column mapping"
@@ -102,6 +120,15 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "invalid date \(quoted(text)): use an existing day as YYYY-MM-DD"
         case .invalidMonth(let text):
             "invalid month \(quoted(text)): use YYYY-MM"
+        case .invalidPhrase(let kind, let text, let problem):
+            switch problem {
+            case .unknownForm:
+                "invalid \(kind.rawValue) \(quoted(text)): use \(kind == .date ? Day.phraseForms : Month.phraseForms)"
+            case .noSuchDay(let year):
+                "invalid \(kind.rawValue) \(quoted(text)): there is no such day\(year.map { " in \($0)" } ?? "")"
+            case .outOfRange:
+                "invalid \(kind.rawValue) \(quoted(text)): it falls outside the years 1 to 9999"
+            }
         case .emptyName(let kind):
             "\(kind.rawValue) name must not be empty"
         case .nameTooLong(let kind, let name, let maximum):

@@ -83,7 +83,8 @@ import TallyCore
 
     @Test(arguments: [
         (["--date", "2026-02-30"], "invalid date '2026-02-30'"),
-        (["--date", "yesterday"], "invalid date 'yesterday'"),
+        (["--date", "the day before"], "invalid date 'the day before'"),
+        (["--date", "feb 30"], "invalid date 'feb 30'"),
         (["--quantity", "0"], "invalid quantity 0"),
         (["--quantity", "1000001"], "invalid quantity 1000001"),
         (["--tag", "a,b"], "invalid tag 'a,b'"),

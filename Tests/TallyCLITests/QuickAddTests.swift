@@ -25,6 +25,16 @@ import Testing
         ["add", "Coffee", "3.50", "-b", "Groceries", "--tag", "work", "--tag", "morning", "--db", "/tmp/x.sqlite"],
         ["add", "Coffee", "3.50", "-b", "Groceries", "--tag=work", "--quantity=007", "--date=2026-02-28"],
         ["add", "Ünïcode 名前 🎉", "0.01", "-b", "  Spaced  ", "--tag", "Été"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "yesterday"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "-3d"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date=-3d"],
+        ["add", "--date", "-3d", "Coffee", "3.50", "-b", "Groceries"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "3d ago"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "Last Fri"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "nov 20"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "20 nov"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "11-20"],
+        ["expense", "add", "Coffee", "3.50", "-b", "Groceries", "--date", "1"],
     ]
 
     @Test(arguments: usualSpellings)
@@ -52,6 +62,12 @@ import Testing
         ["add", "Coffee", "3,50", "-b", "Groceries"],
         ["add", "Coffee", "-3.50", "-b", "Groceries"],
         ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "2026-02-30"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "feb 30"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "-99999999d"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "-b"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "--tag", "x"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "--"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "-3"],
         ["add", "Coffee", "3.50", "-b", "Groceries", "--tag", "a,b"],
         ["add", "Coffee", "3.50", "-b", "Groceries", "--color"],
         ["add", "Coffee", "3.50", "-b", "Groceries", "--version"],
@@ -88,7 +104,7 @@ import Testing
         let options: [(spellings: [String], values: [String])] = [
             (["-b", "--budget"], ["Food", "Café", "-x", ""]),
             (["--quantity"], ["2", "007", "+4", "0", "-1", "x"]),
-            (["--date"], ["2026-03-10", "2026-13-01", "2026-02-29", "today"]),
+            (["--date"], ["2026-03-10", "2026-13-01", "2026-02-29", "today", "-3d", "-b", "feb 30", "last fri"]),
             (["--tag"], ["work", "a,b", "Home", ""]),
             (["--db"], ["/tmp/t.sqlite", ""]),
         ]

@@ -18,7 +18,7 @@ struct ExpenseAddOptions: ParsableArguments {
     @Option(help: "How many items were bought.")
     var quantity: Int64 = 1
 
-    @Option(help: ArgumentHelp("The day it was bought (default: today).", valueName: "YYYY-MM-DD"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The day it was bought, \(PhraseHelp.days) (default: today).", valueName: "day"))
     var date: String?
 
     @Option(name: .customLong("tag"), help: "Tag the expense; repeat for several tags.", completion: .tags)

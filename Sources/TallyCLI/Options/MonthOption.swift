@@ -4,7 +4,7 @@ import TallyCore
 /// The period whose figures a command shows, named by the month it starts in; `nil` (the
 /// current period, which depends on the ledger's month start) by default.
 struct MonthOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Use the period that starts in this month (default: the current one).", valueName: "YYYY-MM"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Use the period that starts in this month, \(PhraseHelp.months) (default: the current one).", valueName: "month"))
     var month: String?
 
     func validate() throws {

@@ -34,7 +34,7 @@ enum Failures {
         switch error {
         case .emptyName, .nameTooLong, .nameHasControlCharacters, .invalidImportOption, .capNotPositive, .onceBudgetNeedsRange,
             .rangeNeedsOncePeriod, .rangeEndsBeforeItStarts, .rolloverNeedsRenewingPeriod, .limitChangesOutOfOrder,
-            .limitChangeBeforeStart, .invalidMonthStart:
+            .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase:
             ExitCode(64)
         default: ExitCode(1)
         }
