@@ -22,6 +22,13 @@ enum ArgumentValue {
         return try parse(text) { (text: String) throws(TallyError) in try Month(phrase: text, current: Day.today().monthValue) }
     }
 
+    /// A period as people name it: `this`, `last`, `-2` and `nov` count from the ledger's current
+    /// period, which its month start decides, so they are resolved once the ledger is open.
+    static func period(_ text: String) throws(ValidationError) -> PeriodChoice {
+        if let month = try? Month(parsing: text) { return .month(month) }
+        return try parse(text) { (text: String) throws(TallyError) in try PeriodChoice(phrase: text, today: Day.today()) }
+    }
+
     /// A budget limit: a well-formed amount that obeys ``Budget/checkLimit(_:)``.
     static func limit(_ text: String) throws(ValidationError) -> Money {
         let limit = try money(text)

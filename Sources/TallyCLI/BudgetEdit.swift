@@ -49,14 +49,14 @@ extension BudgetCommand {
             if let limit { _ = try ArgumentValue.limit(limit) }
             if let cap { _ = try ArgumentValue.money(cap) }
             if let start { _ = try ArgumentValue.month(start) }
-            if let from { _ = try ArgumentValue.month(from) }
+            if let from { _ = try ArgumentValue.period(from) }
         }
 
         func run() throws {
             let edit = EditBudget(
                 name: name, newName: newName,
                 newLimit: try limit.map { (text: String) throws(ValidationError) in try ArgumentValue.limit(text) },
-                limitFrom: try from.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) },
+                limitFrom: try from.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) },
                 rollover: rollover, cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
                 removesCap: noCap,
                 start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) })

@@ -30,7 +30,7 @@ extension BudgetCommand {
 
         func run() throws {
             let month = try month.resolved()
-            let result = try ListBudgets(month: month, search: search, order: sort, descending: desc).run(in: store.ledger)
+            let result = try ListBudgets(period: month, search: search, order: sort, descending: desc).run(in: store.ledger)
             let statuses = result.statuses
             if output.json {
                 Console.write(try ListJSON.encode(statuses.map(ListJSON.BudgetFigures.init)))

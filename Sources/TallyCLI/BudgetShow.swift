@@ -19,7 +19,7 @@ extension BudgetCommand {
 
         func run() throws {
             let month = try month.resolved()
-            let shown = try ShowBudget(name: name, month: month).run(in: store.ledger)
+            let shown = try ShowBudget(name: name, period: month).run(in: store.ledger)
             let (status, expenses) = (shown.status, shown.expenses)
             if output.json {
                 Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(status, firstPeriod: shown.firstPeriod, expenses: expenses)))

@@ -42,7 +42,7 @@ extension ExpenseCommand {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            if let month { _ = try ArgumentValue.month(month) }
+            if let month { _ = try ArgumentValue.period(month) }
             if let tag { _ = try ArgumentValue.tags([tag]) }
             guard page >= 1 else { throw ValidationError("invalid page \(page): pages count from 1") }
             guard (1...ListExpenses.maximumPageSize).contains(pageSize) else {
@@ -51,9 +51,8 @@ extension ExpenseCommand {
         }
 
         func run() throws {
-            let list = ListExpenses(
-                budget: budget, month: try month.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) },
-                search: search, tag: tag, sort: sort, descending: desc, page: page, pageSize: pageSize)
+            var list = ListExpenses(budget: budget, search: search, tag: tag, sort: sort, descending: desc, page: page, pageSize: pageSize)
+            list.period = try month.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) }
             let result = try list.run(in: store.ledger)
             if output.json {
                 var items: [ListJSON.ExpenseItem] = []

@@ -32,14 +32,14 @@ extension Tally {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            if let month { _ = try ArgumentValue.month(month) }
+            if let month { _ = try ArgumentValue.period(month) }
             if let output, output.isEmpty { throw ValidationError("--output needs a file name") }
         }
 
         func run() throws {
-            let export = ExportLedger(
-                format: format ?? output.flatMap { ImportFormat(path: $0) } ?? .csv, budget: budget,
-                month: try month.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) })
+            var export = ExportLedger(
+                format: format ?? output.flatMap { ImportFormat(path: $0) } ?? .csv, budget: budget)
+            export.period = try month.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) }
             let ledger = store.ledger
             guard let output else {
                 fflush(nil)

@@ -47,7 +47,7 @@ extension Tally {
             let month = try self.month.resolved()
             // Read the template before the database, so a bad template fails fast and alone.
             let htmlRenderer = try template.map { (path: String) throws(ReportError) in try HTMLRenderer(templateAt: path, chartScale: 2) }
-            let report = try MonthReport(month: month, today: Day.today()).run(in: store.ledger)
+            let report = try MonthReport(period: month, today: Day.today()).run(in: store.ledger)
             switch format {
             case .text:
                 try emit(Data(TextRenderer(useColor: output == nil && Self.stdoutWantsColor()).render(report).utf8))

@@ -281,3 +281,33 @@ extension Month {
         month == 1 ? Month(validYear: year - 1, month: 12) : Month(validYear: year, month: month - 1)
     }
 }
+
+/// The period a command is asked about: the current one, a month as named, or a phrase such as
+/// `last`, `-2` or `nov` that counts from the current period, which depends on the ledger's
+/// month start and so is known only once the ledger is open.
+public enum PeriodChoice: Hashable, Sendable {
+    case current
+    case month(Month)
+    case phrase(String)
+
+    /// `nil` is the current period.
+    public init(_ month: Month?) {
+        self = month.map(PeriodChoice.month) ?? .current
+    }
+
+    /// A month as the user typed it. Its form is checked now, against the calendar month, so a
+    /// bad one fails before anything is opened; an ISO month needs no current period at all.
+    public init(phrase: String, today: Day) throws(TallyError) {
+        let month = try Month(phrase: phrase, current: today.monthValue)
+        self = DatePhrase.words(phrase).count == 1 && DatePhrase.isISOMonth(DatePhrase.words(phrase)[0]) ? .month(month) : .phrase(phrase)
+    }
+
+    /// The period chosen, under `calendar`, on `today`.
+    public func resolved(in calendar: PeriodCalendar, today: Day) throws(TallyError) -> Month {
+        switch self {
+        case .current: calendar.period(containing: today)
+        case .month(let month): month
+        case .phrase(let text): try Month(phrase: text, current: calendar.period(containing: today))
+        }
+    }
+}

@@ -26,7 +26,7 @@ public struct EditBudget: Sendable {
     public var newName: String?
     public var newLimit: Money?
     /// The period the new limit applies from; the current one when `nil`.
-    public var limitFrom: Month?
+    public var limitFrom: PeriodChoice?
     public var rollover: RolloverPolicy?
     public var cap: Money?
     /// Take the cap away.
@@ -36,7 +36,7 @@ public struct EditBudget: Sendable {
     public var today: Day
 
     public init(
-        name: String, newName: String? = nil, newLimit: Money? = nil, limitFrom: Month? = nil, rollover: RolloverPolicy? = nil,
+        name: String, newName: String? = nil, newLimit: Money? = nil, limitFrom: PeriodChoice? = nil, rollover: RolloverPolicy? = nil,
         cap: Money? = nil, removesCap: Bool = false, start: Month? = nil, today: Day = Day.today()
     ) {
         self.name = name
@@ -68,7 +68,7 @@ public struct EditBudget: Sendable {
                 let calendar = try store.settings().calendar
                 let earliest = try store.expenses(ExpenseQuery(budgetID: before.id, sort: .date, limit: 1)).first?.date
                 try changed.setLimit(
-                    newLimit, from: limitFrom ?? calendar.period(containing: today),
+                    newLimit, from: try (limitFrom ?? .current).resolved(in: calendar, today: today),
                     firstPeriod: changed.firstPeriod(in: calendar, earliestExpense: earliest))
             }
             return (before, try store.updateBudget(changed))
@@ -107,15 +107,19 @@ public struct RemoveBudget: Sendable {
 
 /// `budget list`: every budget's figures for a period, filtered and ordered.
 public struct ListBudgets: Sendable {
-    /// The period; the current one when `nil`.
-    public var month: Month?
+    public var period: PeriodChoice
     public var search: String?
     public var order: BudgetOrder
     public var descending: Bool
     public var today: Day
 
+    /// `month` `nil` is the current period.
     public init(month: Month?, search: String? = nil, order: BudgetOrder = .name, descending: Bool = false, today: Day = Day.today()) {
-        self.month = month
+        self.init(period: PeriodChoice(month), search: search, order: order, descending: descending, today: today)
+    }
+
+    public init(period: PeriodChoice, search: String? = nil, order: BudgetOrder = .name, descending: Bool = false, today: Day = Day.today()) {
+        self.period = period
         self.search = search
         self.order = order
         self.descending = descending
@@ -131,7 +135,7 @@ public struct ListBudgets: Sendable {
     public func run(in ledger: Ledger) throws(TallyError) -> Result {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let calendar = try store.settings().calendar
-            let period = month ?? calendar.period(containing: today)
+            let period = try self.period.resolved(in: calendar, today: today)
             let statuses = BudgetStatus.arranged(
                 try store.budgetStatuses(for: period), search: search, order: order, descending: descending)
             return Result(period: period, days: calendar.days(of: period), statuses: statuses)
@@ -142,13 +146,17 @@ public struct ListBudgets: Sendable {
 /// `budget show`: one budget's figures and expenses for a period.
 public struct ShowBudget: Sendable {
     public var name: String
-    /// The period; the current one when `nil`.
-    public var month: Month?
+    public var period: PeriodChoice
     public var today: Day
 
+    /// `month` `nil` is the current period.
     public init(name: String, month: Month?, today: Day = Day.today()) {
+        self.init(name: name, period: PeriodChoice(month), today: today)
+    }
+
+    public init(name: String, period: PeriodChoice, today: Day = Day.today()) {
         self.name = name
-        self.month = month
+        self.period = period
         self.today = today
     }
 
@@ -164,7 +172,7 @@ public struct ShowBudget: Sendable {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let calendar = try store.settings().calendar
             let budget = try store.budget(named: name)
-            let status = try store.status(of: budget, in: month ?? calendar.period(containing: today))
+            let status = try store.status(of: budget, in: period.resolved(in: calendar, today: today))
             let expenses = try store.expenses(ExpenseQuery(budgetID: budget.id, days: status.days, sort: .date))
             let earliest = try store.expenses(ExpenseQuery(budgetID: budget.id, sort: .date, limit: 1)).first?.date
             return Result(status: status, expenses: expenses, firstPeriod: budget.firstPeriod(in: calendar, earliestExpense: earliest))

@@ -89,7 +89,8 @@ public struct ListExpenses: Sendable {
     public static let maximumPageSize = 1000
 
     public var budget: String?
-    public var month: Month?
+    /// Only this period's expenses; every expense when `nil`.
+    public var period: PeriodChoice?
     public var search: String?
     public var tag: String?
     public var sort: ExpenseSort
@@ -103,7 +104,7 @@ public struct ListExpenses: Sendable {
         descending: Bool = false, page: Int = 1, pageSize: Int = 50
     ) {
         self.budget = budget
-        self.month = month
+        period = month.map(PeriodChoice.month)
         self.search = search
         self.tag = tag
         self.sort = sort
@@ -124,7 +125,10 @@ public struct ListExpenses: Sendable {
     public func run(in ledger: Ledger) throws(TallyError) -> Page {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             var query = ExpenseQuery(search: search, tag: tag, sort: sort, descending: descending)
-        if let month { query.days = try store.settings().calendar.days(of: month) }
+            if let period {
+                let calendar = try store.settings().calendar
+                query.days = calendar.days(of: try period.resolved(in: calendar, today: Day.today()))
+            }
             if let budget { query.budgetID = try store.budget(named: budget).id }
             let total = try store.countExpenses(query)
             // Multiplying first could overflow on a huge page number; such a page is simply empty.

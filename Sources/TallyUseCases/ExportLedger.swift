@@ -7,12 +7,13 @@ public struct ExportLedger: Sendable {
     public var format: ImportFormat
     /// Only this budget's expenses (and, in JSON, only this budget).
     public var budget: String?
-    public var month: Month?
+    /// Only this period's expenses; every expense when `nil`.
+    public var period: PeriodChoice?
 
     public init(format: ImportFormat, budget: String? = nil, month: Month? = nil) {
         self.format = format
         self.budget = budget
-        self.month = month
+        period = month.map(PeriodChoice.month)
     }
 
     /// Writes the export to `sink`, one expense at a time, ordered by date then id; returns how
@@ -20,7 +21,8 @@ public struct ExportLedger: Sendable {
     public func run(in ledger: Ledger, to sink: any ByteSink) throws(TallyError) -> Int {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let settings = try store.settings()
-            var query = ExpenseQuery(days: month.map(settings.calendar.days(of:)), sort: .date)
+            var query = ExpenseQuery(sort: .date)
+            if let period { query.days = settings.calendar.days(of: try period.resolved(in: settings.calendar, today: Day.today())) }
             var budgets = try store.budgets()
             if let budget {
                 let chosen = try store.budget(named: budget)

@@ -3,20 +3,24 @@ import TallyReports
 
 /// `report`: the month's report value, computed once for every renderer.
 public struct MonthReport: Sendable {
-    /// The period; the one `today` falls in when `nil`.
-    public var month: Month?
+    public var period: PeriodChoice
     /// The day the period has lived through, for a current period.
     public var today: Day
 
+    /// `month` `nil` is the period `today` falls in.
     public init(month: Month?, today: Day = Day.today()) {
-        self.month = month
+        self.init(period: PeriodChoice(month), today: today)
+    }
+
+    public init(period: PeriodChoice, today: Day = Day.today()) {
+        self.period = period
         self.today = today
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> MonthlyReport {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let calendar = try store.settings().calendar
-            let period = month ?? calendar.period(containing: today)
+            let period = try self.period.resolved(in: calendar, today: today)
             return try ReportBuilder(store: store).report(for: period, today: today)
         }
     }

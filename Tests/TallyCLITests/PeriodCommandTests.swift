@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 import Testing
 
 /// Budget periods, rollover, limit history and pay-day months through the built `tally`.
@@ -68,6 +69,21 @@ import Testing
         let report = try sandbox.ok(["report", "--month", "2026-11", "--format", "json"]).jsonObject
         #expect(report["from"] as? String == "2026-11-25")
         #expect(report["to"] as? String == "2026-12-24")
+    }
+
+    @Test func monthPhrasesCountFromTheLedgersCurrentPeriod() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["settings", "set", "month-start", "25"])
+        try sandbox.ok(["budget", "add", "Food", "--limit", "400"])
+        let calendar = try PeriodCalendar(monthStart: 25)
+        let current = calendar.period(containing: Day.today())
+        for (phrase, period) in [("this", current), ("last", current.adding(months: -1)), ("-2", current.adding(months: -2))] {
+            let figures = try sandbox.ok(["budget", "list", "--month", phrase, "--json"]).jsonArray.first ?? [:]
+            #expect(figures["from"] as? String == calendar.days(of: period).first.isoString, "\(phrase)")
+            #expect(figures["month"] as? String == period.isoString, "\(phrase)")
+        }
+        let report = try sandbox.ok(["report", "--month", "last", "--format", "json"]).jsonObject
+        #expect(report["from"] as? String == calendar.days(of: current.adding(months: -1)).first.isoString)
     }
 
     @Test func rolloverCarriesLeftoverAndOverspendingFromTheHistory() throws {

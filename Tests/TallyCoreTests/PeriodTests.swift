@@ -180,3 +180,19 @@ private func money(_ cents: Int64) -> Money { Money(cents: cents) }
         #expect(status.carried == money(20_000) && status.available == money(140_000) && status.remaining == money(135_000))
     }
 }
+
+@Suite struct PeriodChoiceTests {
+    @Test func phrasesCountFromTheLedgersCurrentPeriodAndISOMonthsStandAlone() throws {
+        let today = try day("2026-11-10")
+        let payday = try PeriodCalendar(monthStart: 25)
+        // On 10 Nov with months starting on the 25th, the current period is October's.
+        #expect(try PeriodChoice.current.resolved(in: payday, today: today) == (try month("2026-10")))
+        #expect(try PeriodChoice(phrase: "this", today: today).resolved(in: payday, today: today) == (try month("2026-10")))
+        #expect(try PeriodChoice(phrase: "last", today: today).resolved(in: payday, today: today) == (try month("2026-09")))
+        #expect(try PeriodChoice(phrase: "nov", today: today).resolved(in: payday, today: today) == (try month("2025-11")))
+        #expect(try PeriodChoice(phrase: "this", today: today).resolved(in: .calendarMonths, today: today) == (try month("2026-11")))
+        #expect(try PeriodChoice(phrase: "2026-03", today: today) == .month(try month("2026-03")))
+        #expect(throws: TallyError.invalidMonth("2026-13")) { try PeriodChoice(phrase: "2026-13", today: today) }
+        #expect(throws: (any Error).self) { try PeriodChoice(phrase: "someday", today: today) }
+    }
+}

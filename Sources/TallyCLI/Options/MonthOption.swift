@@ -8,10 +8,10 @@ struct MonthOption: ParsableArguments {
     var month: String?
 
     func validate() throws {
-        if let month { _ = try ArgumentValue.month(month) }
+        if let month { _ = try ArgumentValue.period(month) }
     }
 
-    func resolved() throws(ValidationError) -> Month? {
-        try month.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }
+    func resolved() throws(ValidationError) -> PeriodChoice {
+        try month.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) } ?? .current
     }
 }
