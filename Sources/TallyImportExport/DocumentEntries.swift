@@ -1,0 +1,253 @@
+import Foundation
+import TallyCore
+
+/// The ledger's settings in a document.
+public struct SettingsDTO: Codable, Hashable, Sendable {
+    /// The day of the month periods start on, 1 to 28.
+    public var monthStart: Int
+
+    public init(monthStart: Int) {
+        self.monthStart = monthStart
+    }
+
+    public init(_ settings: LedgerSettings) {
+        self.init(monthStart: settings.calendar.monthStart)
+    }
+
+    /// The settings this entry describes, validated.
+    public func settings() throws(TallyError) -> LedgerSettings {
+        do {
+            return LedgerSettings(calendar: try PeriodCalendar(monthStart: monthStart))
+        } catch {
+            throw .importFile(
+                line: nil, reason: "settings.monthStart \(quoted(String(monthStart))): \(error.errorDescription ?? "invalid month start")")
+        }
+    }
+}
+
+/// A budget in a document. Besides `name`, `limit` and `period`, an export writes `created`
+/// for every budget and each other field only when the budget uses it. A field left out means
+/// what it meant before it existed: no rollover, no cap, a first period found from the budget's
+/// creation and expenses, no range, one limit throughout, created when imported.
+public struct BudgetDTO: Codable, Hashable, Sendable {
+    public var name: String
+    /// The first limit, until the first of `limits`.
+    public var limit: String
+    /// `monthly`, `yearly` or `once`.
+    public var period: String
+    /// `surplus` or `both`; absent for `none`.
+    public var rollover: String?
+    public var cap: String?
+    /// The first period, `YYYY-MM`, when set explicitly.
+    public var start: String?
+    /// A once budget's first and last day, `YYYY-MM-DD`.
+    public var from: String?
+    public var to: String?
+    /// Later limits, each from its period on.
+    public var limits: [LimitDTO]?
+    /// When the budget was created, `2026-01-31T09:30:00.123Z`.
+    public var created: String?
+
+    public init(
+        name: String, limit: String, period: String, rollover: String? = nil, cap: String? = nil, start: String? = nil,
+        from: String? = nil, to: String? = nil, limits: [LimitDTO]? = nil, created: String? = nil
+    ) {
+        self.name = name
+        self.limit = limit
+        self.period = period
+        self.rollover = rollover
+        self.cap = cap
+        self.start = start
+        self.from = from
+        self.to = to
+        self.limits = limits
+        self.created = created
+    }
+
+    /// The entry of a budget: every field it uses, and when it was created.
+    public init(_ budget: Budget) {
+        self.init(
+            name: budget.name, limit: budget.limit.plainString, period: budget.period.rawValue,
+            rollover: budget.rollover == .none ? nil : budget.rollover.rawValue, cap: budget.cap?.plainString,
+            start: budget.start?.isoString, from: budget.range?.first.isoString, to: budget.range?.last.isoString,
+            limits: budget.limitChanges.isEmpty ? nil : budget.limitChanges.map(LimitDTO.init),
+            created: DocumentTime.string(budget.createdAt))
+    }
+
+    /// The budget this entry describes, validated; `index` names it in errors. Without
+    /// `created`, its `createdAt` is a placeholder the store replaces.
+    public func budget(index: Int) throws(TallyError) -> Budget {
+        func invalid(_ field: String, _ value: String, _ reason: String) -> TallyError {
+            .importFile(line: nil, reason: "budgets[\(index)].\(field) \(quoted(value)): \(reason)")
+        }
+        /// `text` read by `parser`, its error told as this field's.
+        func parsed<Value>(_ field: String, _ text: String, _ parser: (String) throws(TallyError) -> Value) throws(TallyError) -> Value {
+            do {
+                return try parser(text)
+            } catch {
+                throw invalid(field, text, error.errorDescription ?? "invalid value")
+            }
+        }
+        func amount(_ field: String, _ text: String) throws(TallyError) -> Money { try parsed(field, text, Money.init(parsing:)) }
+        func month(_ field: String, _ text: String) throws(TallyError) -> Month { try parsed(field, text, Month.init(parsing:)) }
+        func day(_ field: String, _ text: String) throws(TallyError) -> Day { try parsed(field, text, Day.init(parsing:)) }
+        func limitAmount(_ field: String, _ text: String) throws(TallyError) -> Money {
+            try parsed(field, text) { (text: String) throws(TallyError) in
+                let value = try Money(parsing: text)
+                try Budget.checkLimit(value)
+                return value
+            }
+        }
+
+        let limitValue = try limitAmount("limit", limit)
+        guard let periodValue = BudgetPeriod(rawValue: period) else {
+            throw invalid("period", period, "use \(BudgetPeriod.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        var rolloverValue = RolloverPolicy.none
+        if let rollover {
+            guard let value = RolloverPolicy(rawValue: rollover) else {
+                throw invalid("rollover", rollover, "use \(RolloverPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            rolloverValue = value
+        }
+        let capValue = try cap.map { (text: String) throws(TallyError) in try amount("cap", text) }
+        let startValue = try start.map { (text: String) throws(TallyError) in try month("start", text) }
+        var range: DayInterval?
+        switch (from, to) {
+        case (let from?, let to?): range = DayInterval(first: try day("from", from), last: try day("to", to))
+        case (let from?, nil): throw invalid("from", from, "a range needs its last day in \"to\" too")
+        case (nil, let to?): throw invalid("to", to, "a range needs its first day in \"from\" too")
+        case (nil, nil): break
+        }
+        var changes: [LimitChange] = []
+        for (position, entry) in (limits ?? []).enumerated() {
+            changes.append(
+                LimitChange(
+                    from: try month("limits[\(position)].from", entry.from),
+                    limit: try limitAmount("limits[\(position)].limit", entry.limit)))
+        }
+        var createdAt = CSVRowMapper.placeholderDate
+        if let created {
+            guard let date = DocumentTime.date(created) else {
+                throw invalid("created", created, "not a UTC time like 2026-01-31T09:30:00.000Z")
+            }
+            createdAt = date
+        }
+        do {
+            return try Budget(
+                name: name, limit: limitValue, period: periodValue, rollover: rolloverValue, cap: capValue, start: startValue,
+                range: range, limitChanges: changes, createdAt: createdAt
+            ).validated()
+        } catch {
+            // The amounts were checked above: what is left is the cap, the name or how the fields fit together.
+            let (field, value): (String, String) =
+                switch error {
+                case .capNotPositive, .amountOutOfRange: ("cap", cap ?? "")
+                case .onceBudgetNeedsRange: ("period", period)
+                case .rangeNeedsOncePeriod: ("from", from ?? "")
+                case .rangeEndsBeforeItStarts: ("to", to ?? "")
+                case .rolloverNeedsRenewingPeriod: ("rollover", rollover ?? "")
+                case .limitChangesOutOfOrder(let from): ("limits", from.isoString)
+                default: ("name", name)
+                }
+            throw invalid(field, value, error.errorDescription ?? "invalid budget")
+        }
+    }
+}
+
+/// A budget's limit from one period on, in a document.
+public struct LimitDTO: Codable, Hashable, Sendable {
+    /// The period it applies from, `YYYY-MM`.
+    public var from: String
+    public var limit: String
+
+    public init(from: String, limit: String) {
+        self.from = from
+        self.limit = limit
+    }
+
+    public init(_ change: LimitChange) {
+        self.init(from: change.from.isoString, limit: change.limit.plainString)
+    }
+}
+
+public struct ExpenseDTO: Codable, Hashable, Sendable {
+    public var id: Int64?
+    public var name: String
+    public var amount: String
+    public var quantity: Int64
+    public var total: String
+    public var date: String
+    public var budget: String
+    public var tags: [String]
+
+    public init(
+        id: Int64?, name: String, amount: String, quantity: Int64, total: String, date: String, budget: String, tags: [String]
+    ) {
+        self.id = id
+        self.name = name
+        self.amount = amount
+        self.quantity = quantity
+        self.total = total
+        self.date = date
+        self.budget = budget
+        self.tags = tags
+    }
+
+    public init(_ expense: Expense, budgetName: String) throws(TallyError) {
+        self.init(
+            id: expense.id, name: expense.name, amount: expense.amount.plainString, quantity: expense.quantity,
+            total: try expense.total().plainString, date: expense.date.isoString, budget: budgetName, tags: expense.tags)
+    }
+
+    /// The expense this entry describes, validated by the models' rules; `index` is 0-based.
+    public func importedExpense(index: Int) throws(TallyError) -> ImportedExpense {
+        func invalid(_ field: String, _ value: String, _ reason: String) -> TallyError {
+            .importFile(line: nil, reason: "expenses[\(index)].\(field) \(quoted(value)): \(reason)")
+        }
+        let amountValue: Money
+        do {
+            amountValue = try Money(parsing: amount)
+        } catch {
+            throw invalid("amount", amount, error.errorDescription ?? "invalid amount")
+        }
+        let day: Day
+        do {
+            day = try Day(parsing: date)
+        } catch {
+            throw invalid("date", date, error.errorDescription ?? "invalid date")
+        }
+        let budgetName: String
+        do {
+            budgetName = try CSVRowMapper.validatedBudgetName(budget, option: false, line: index + 1)
+        } catch {
+            throw invalid("budget", budget, "not a valid budget name")
+        }
+        let expense: Expense
+        do {
+            expense = try Expense(
+                id: id, name: name, amount: amountValue, quantity: quantity, date: day, budgetID: 0, tags: tags,
+                createdAt: CSVRowMapper.placeholderDate
+            ).validated()
+        } catch {
+            let (field, value): (String, String) =
+                switch error {
+                case .emptyName, .nameTooLong, .nameHasControlCharacters: ("name", name)
+                case .invalidTag: ("tags", tags.joined(separator: ";"))
+                case .invalidQuantity: ("quantity", String(quantity))
+                default: ("amount", amount)
+                }
+            throw invalid(field, value, error.errorDescription ?? "invalid value")
+        }
+        let computed: Money
+        do {
+            computed = try expense.total()
+        } catch {
+            throw invalid("total", total, error.errorDescription ?? "too large")
+        }
+        guard computed.plainString == total else {
+            throw invalid("total", total, "is not amount × quantity (\(computed.plainString))")
+        }
+        return ImportedExpense(line: index + 1, budgetName: budgetName, expense: expense)
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import TallyCore
+
+/// Writes an export one expense at a time, whatever its format.
+///
+/// Call ``begin(budgets:settings:)`` once, ``write(_:budgetName:)`` for each expense, then
+/// ``finish()``.
+public protocol ExportWriter: AnyObject {
+    /// Starts the document; a format that holds budgets and settings writes them here.
+    func begin(budgets: [Budget], settings: LedgerSettings) throws(TallyError)
+    func write(_ expense: Expense, budgetName: String) throws(TallyError)
+    func finish() throws(TallyError)
+}
+
+extension ImportFormat {
+    /// The writer of an export in this format.
+    public func exportWriter(to sink: any ByteSink) -> any ExportWriter {
+        switch self {
+        case .csv: CSVExportWriter(sink: sink)
+        case .json: JSONExportWriter(sink: sink)
+        }
+    }
+}
+
+/// Writes a ``LedgerDocument`` one entry at a time, so an export never holds all expenses.
+/// Keys appear in the documented order, one entry per line, so exports diff well.
+public final class JSONExportWriter: ExportWriter {
+    private let sink: any ByteSink
+    private var expenseCount = 0
+    private var line: [UInt8] = []
+
+    public init(sink: any ByteSink) {
+        self.sink = sink
+    }
+
+    public func begin(budgets: [Budget], settings: LedgerSettings = LedgerSettings()) throws(TallyError) {
+        let version = LedgerDocument.version(budgets: budgets, settings: settings)
+        line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
+        appendKey("monthStart", first: true)
+        line.append(contentsOf: "\(SettingsDTO(settings).monthStart)},\n  \"budgets\": [".utf8)
+        for (index, budget) in budgets.enumerated() {
+            line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
+            let dto = BudgetDTO(budget)
+            appendKey("name", first: true)
+            appendString(dto.name)
+            appendKey("limit")
+            appendString(dto.limit)
+            appendKey("period")
+            appendString(dto.period)
+            for (key, value) in [("rollover", dto.rollover), ("cap", dto.cap), ("start", dto.start), ("from", dto.from), ("to", dto.to)] {
+                guard let value else { continue }
+                appendKey(key)
+                appendString(value)
+            }
+            if let limits = dto.limits {
+                appendKey("limits")
+                line.append(UInt8(ascii: "["))
+                for (position, change) in limits.enumerated() {
+                    if position > 0 { line.append(contentsOf: ", ".utf8) }
+                    appendKey("from", first: true)
+                    appendString(change.from)
+                    appendKey("limit")
+                    appendString(change.limit)
+                    line.append(UInt8(ascii: "}"))
+                }
+                line.append(UInt8(ascii: "]"))
+            }
+            if let created = dto.created {
+                appendKey("created")
+                appendString(created)
+            }
+            line.append(UInt8(ascii: "}"))
+        }
+        line.append(contentsOf: (budgets.isEmpty ? "],\n  \"expenses\": [" : "\n  ],\n  \"expenses\": [").utf8)
+        try sink.write(line)
+    }
+
+    public func write(_ expense: Expense, budgetName: String) throws(TallyError) {
+        let dto = try ExpenseDTO(expense, budgetName: budgetName)
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: (expenseCount == 0 ? "\n    " : ",\n    ").utf8)
+        appendKey("id", first: true)
+        line.append(contentsOf: (dto.id.map { String($0) } ?? "null").utf8)
+        appendKey("name")
+        appendString(dto.name)
+        appendKey("amount")
+        appendString(dto.amount)
+        appendKey("quantity")
+        line.append(contentsOf: String(dto.quantity).utf8)
+        appendKey("total")
+        appendString(dto.total)
+        appendKey("date")
+        appendString(dto.date)
+        appendKey("budget")
+        appendString(dto.budget)
+        appendKey("tags")
+        line.append(UInt8(ascii: "["))
+        for (index, tag) in dto.tags.enumerated() {
+            if index > 0 { line.append(contentsOf: ", ".utf8) }
+            appendString(tag)
+        }
+        line.append(contentsOf: "]}".utf8)
+        expenseCount += 1
+        try sink.write(line)
+    }
+
+    public func finish() throws(TallyError) {
+        try sink.write(Array((expenseCount == 0 ? "]\n}\n" : "\n  ]\n}\n").utf8))
+        try sink.flush()
+    }
+
+    private func appendKey(_ key: String, first: Bool = false) {
+        line.append(contentsOf: (first ? "{\"" : ", \"").utf8)
+        line.append(contentsOf: key.utf8)
+        line.append(contentsOf: "\": ".utf8)
+    }
+
+    private func appendString(_ value: String) {
+        line.append(UInt8(ascii: "\""))
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): line.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): line.append(contentsOf: "\\\\".utf8)
+            case UInt8(ascii: "\n"): line.append(contentsOf: "\\n".utf8)
+            case UInt8(ascii: "\r"): line.append(contentsOf: "\\r".utf8)
+            case UInt8(ascii: "\t"): line.append(contentsOf: "\\t".utf8)
+            case 0..<0x20, 0x7F:
+                line.append(contentsOf: "\\u00".utf8)
+                line.append(hex[Int(byte >> 4)])
+                line.append(hex[Int(byte & 0xF)])
+            default: line.append(byte)
+            }
+        }
+        line.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Writes expenses as CSV with the default import header, so an export imports back unchanged.
+public final class CSVExportWriter: ExportWriter {
+    private let writer: CSVWriter
+
+    public init(sink: any ByteSink) {
+        writer = CSVWriter(sink: sink)
+    }
+
+    /// CSV rows name their budget; the budgets and settings themselves are not written.
+    public func begin(budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings()) throws(TallyError) {
+        try writer.writeRecord(ImportField.defaultHeader.map(\.rawValue))
+    }
+
+    public func write(_ expense: Expense, budgetName: String) throws(TallyError) {
+        try writer.writeRecord([
+            expense.date.isoString, budgetName, expense.name, expense.amount.plainString, String(expense.quantity),
+            expense.tags.joined(separator: ";"),
+        ])
+    }
+
+    public func finish() throws(TallyError) {
+        try writer.flush()
+    }
+}
