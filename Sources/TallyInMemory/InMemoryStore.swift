@@ -54,7 +54,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     // MARK: - Budgets
 
     public func addBudget(_ budget: Budget) throws(TallyError) -> Budget {
-        let budget = try budget.validated()
+        var budget = try budget.validated()
+        // A new budget gets its id here; one it carries must not pass for its own in the name check.
+        budget.id = nil
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in try Self.insertBudget(budget, at: timestamp, into: &state) }
     }

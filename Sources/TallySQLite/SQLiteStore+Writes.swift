@@ -8,6 +8,8 @@ extension SQLiteStore {
 
     public func addBudget(_ budget: Budget) throws(TallyError) -> Budget {
         var budget = try budget.validated()
+        // A new budget gets its id here; one it carries must not pass for its own in the name check.
+        budget.id = nil
         budget.createdAt = now
         budget.updatedAt = budget.createdAt
         return try write { db in

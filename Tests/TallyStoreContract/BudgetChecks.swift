@@ -137,4 +137,16 @@ extension StoreContract {
         #expect(try store.spendingByTag(in: march) == ["shared": try money("900")])
         expectError(.budgetNotFound("Empty")) { () throws(TallyError) in try store.budget(named: "Empty") }
     }
+
+    /// A new budget's id is the store's to give: one it carries neither lets a taken name through
+    /// nor takes another budget's place.
+    static func aNewBudgetsOwnIDIsIgnored(_ stores: Stores) throws {
+        let store = try stores.make()
+        let food = try store.addBudget(Budget(name: "Food", limit: try money("10")))
+        expectError(.duplicateBudget("FOOD")) { () throws(TallyError) in try store.addBudget(Budget(id: food.id, name: "FOOD", limit: try money("20"))) }
+        let rent = try store.addBudget(Budget(id: food.id, name: "Rent", limit: try money("20")))
+        #expect(rent.id != food.id)
+        #expect(try store.budgets().map(\.name) == ["Food", "Rent"])
+        #expect(try store.budget(named: "food") == food)
+    }
 }

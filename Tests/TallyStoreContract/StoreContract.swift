@@ -50,6 +50,7 @@ public enum StoreContract {
         Check("brokenBudgetRulesAreRefusedAndChangeNothing", brokenBudgetRulesAreRefusedAndChangeNothing),
         Check("namesMadeOfManyScalarsFitTheirCharacterLimit", namesMadeOfManyScalarsFitTheirCharacterLimit),
         Check("namesClashIgnoringCaseAndDiacriticsOnly", namesClashIgnoringCaseAndDiacriticsOnly),
+        Check("aNewBudgetsOwnIDIsIgnored", aNewBudgetsOwnIDIsIgnored),
         Check("renamingOntoAnotherBudgetIsRefusedButOwnCaseIsNot", renamingOntoAnotherBudgetIsRefusedButOwnCaseIsNot),
         Check("removingABudgetCascadesOnlyWhenAsked", removingABudgetCascadesOnlyWhenAsked),
         Check("expensesAreAddedReadUpdatedAndRemoved", expensesAreAddedReadUpdatedAndRemoved),
