@@ -81,7 +81,8 @@ public struct ImportFile: Sendable {
     }
 
     private func preview(_ input: ImportInput, store: (any DataAccess)?) throws(TallyError) -> Preview {
-        let summary = try ImportPlanner.plan(input, format: format, options: options).summary
+        let plan = try ImportPlanner.plan(input, format: format, options: options)
+        let summary = plan.summary
         var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
         request.declare(summary)
         var resolution = ImportResolution(request: request, existing: try store?.budgets() ?? [])
@@ -94,7 +95,11 @@ public struct ImportFile: Sendable {
             return created
         }
         try resolution.createDeclaredBudgets(pretend)
-        for entry in summary.budgets { _ = try resolution.budgetID(for: entry.name, create: pretend) }
+        // Row by row, as the import resolves them: a once budget refuses a row outside its range.
+        // A dry run reads the file a second time for it; the import itself reads it once.
+        try ImportPlanner.forEachExpense(in: plan) { (row: ImportedExpense) throws(TallyError) in
+            _ = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: pretend)
+        }
         try resolution.finish(earlier: try store?.importRecord(fingerprint: summary.fingerprint))
         return Preview(summary: summary, createdBudgets: resolution.createdBudgets)
     }

@@ -186,4 +186,15 @@ import Testing
         // Under the ledger's own month start: the 9th is in period 2026-02, the 10th in 2026-03.
         #expect(try ListBudgets(month: month("2026-03")).run(in: ledger).statuses.map(\.spent) == [.zero, money("1.20")])
     }
+
+    @Test func aDryRunRefusesARowOutsideAOnceBudgetsRangeAsTheImportWould() throws {
+        let (ledger, store) = memoryLedger()
+        let range = DayInterval(first: try day("2026-07-01"), last: try day("2026-07-14"))
+        _ = try AddBudget(Budget(name: "Trip", limit: money("900"), period: .once, range: range)).run(in: ledger)
+        let path = try file("date,budget,name,amount\n2026-07-03,Trip,Hotel,80\n2026-07-20,trip,Souvenir,5\n")
+        let refusal = TallyError.expenseOutsideRange(budget: "Trip", day: try day("2026-07-20"), range: range)
+        #expect(throws: refusal) { try ImportFile(path: path, format: .csv).dryRun(in: ledger) }
+        #expect(throws: refusal) { try ImportFile(path: path, format: .csv).run(in: ledger) }
+        #expect(try store.countExpenses(ExpenseQuery()) == 0)
+    }
 }
