@@ -47,12 +47,9 @@ public struct Budget: Identifiable, Hashable, Sendable {
     /// Returns the budget with its name trimmed, or throws the first broken rule.
     public func validated() throws(TallyError) -> Budget {
         var budget = self
-        budget.name = try NameKey.validated(name, kind: .budget, maximumLength: Budget.maximumNameLength)
+        budget.name = try Budget.validatedName(name)
         try Budget.checkLimit(limit)
-        if let cap {
-            guard cap.cents > 0 else { throw .capNotPositive(cap) }
-            guard cap <= Money.maximumInput else { throw .amountOutOfRange(cap.plainString) }
-        }
+        if let cap { try Budget.checkCap(cap) }
         switch period {
         case .once:
             guard let range else { throw .onceBudgetNeedsRange }
@@ -73,6 +70,17 @@ public struct Budget: Identifiable, Hashable, Sendable {
             budget.limitChanges = limitChanges.map { LimitChange(from: periodKey(of: $0.from), limit: $0.limit) }
         }
         return budget
+    }
+
+    /// A budget name trimmed, or the first rule it breaks.
+    public static func validatedName(_ name: String) throws(TallyError) -> String {
+        try NameKey.validated(name, kind: .budget, maximumLength: Budget.maximumNameLength)
+    }
+
+    /// A cap is above zero and at most ``Money/maximumInput``.
+    public static func checkCap(_ cap: Money) throws(TallyError) {
+        guard cap.cents > 0 else { throw .capNotPositive(cap) }
+        guard cap <= Money.maximumInput else { throw .amountOutOfRange(cap.plainString) }
     }
 
     /// A limit is above zero and at most ``Money/maximumInput``.

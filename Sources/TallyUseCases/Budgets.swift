@@ -53,9 +53,9 @@ public struct EditBudget: Sendable {
     /// The budget before and after the change.
     public func run(in ledger: Ledger) throws(TallyError) -> (before: Budget, after: Budget) {
         // The new values obey the budget rules before the store is touched.
-        if let newName { _ = try Budget(name: newName, limit: newLimit ?? Money(cents: 1)).validated() }
+        if let newName { _ = try Budget.validatedName(newName) }
         if let newLimit { try Budget.checkLimit(newLimit) }
-        if let cap { _ = try Budget(name: "cap", limit: Money(cents: 1), cap: cap).validated() }
+        if let cap { try Budget.checkCap(cap) }
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let before = try store.budget(named: name)
             var changed = before
