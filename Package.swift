@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Models and their rules, Money, Day, Month, errors, and the DataAccess boundary.
@@ -43,6 +44,7 @@ let package = Package(
             dependencies: [
                 "TallyCore", "TallyStores", "TallyUseCases", "TallyReports", "TallyImportExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),

@@ -20,9 +20,9 @@ struct SettingsCommand: ParsableCommand {
         func run() throws {
             let settings = try ShowSettings().run(in: store.ledger)
             if output.json {
-                Console.write(try ListJSON.encode(["monthStart": settings.calendar.monthStart]))
+                Console.write(try ListJSON.encode(ListJSON.SettingsItem(settings)))
             } else {
-                Console.write("month-start \(settings.calendar.monthStart)")
+                Console.write("month-start \(settings.calendar.monthStart)\ncurrency \(settings.currency?.code ?? "none")")
             }
         }
     }
@@ -35,11 +35,16 @@ struct SettingsCommand: ParsableCommand {
                 month-start DAY (1 to 28, default 1): the day every period starts on, such as pay \
                 day. Period 2026-11 with month-start 25 runs from 2026-11-25 to 2026-12-24. It \
                 changes how history is grouped, not the history.
+
+                currency CODE (an ISO 4217 code such as EUR, or none, the default): what the \
+                amounts are in. Text, PNG and HTML show it with the symbol where the locale puts \
+                it; JSON carries the code as "currency"; amounts never change.
                 """
         )
 
         enum Key: String, ExpressibleByArgument, CaseIterable {
             case monthStart = "month-start"
+            case currency
         }
 
         @Argument(help: "The setting.")
@@ -51,7 +56,20 @@ struct SettingsCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            _ = try day()
+            switch key {
+            case .monthStart: _ = try day()
+            case .currency: _ = try currency()
+            }
+        }
+
+        /// `none` removes the currency.
+        private func currency() throws(ValidationError) -> Currency? {
+            guard value.lowercased() != "none" else { return nil }
+            do {
+                return try Currency(code: value)
+            } catch {
+                throw ValidationError(error.message)
+            }
         }
 
         private func day() throws(ValidationError) -> Int {
@@ -64,8 +82,14 @@ struct SettingsCommand: ParsableCommand {
         }
 
         func run() throws {
-            let settings = try SetMonthStart(day: try day()).run(in: store.ledger)
-            Console.write("Months now start on day \(settings.calendar.monthStart).")
+            switch key {
+            case .monthStart:
+                let settings = try SetMonthStart(day: try day()).run(in: store.ledger)
+                Console.write("Months now start on day \(settings.calendar.monthStart).")
+            case .currency:
+                let settings = try SetCurrency(currency: try currency()).run(in: store.ledger)
+                Console.write(settings.currency.map { "Amounts are now in \($0.code)." } ?? "Amounts now have no currency.")
+            }
         }
     }
 }

@@ -75,8 +75,11 @@ public struct LimitChange: Hashable, Sendable {
 /// The ledger's own settings, stored with it so everyone who uses it agrees.
 public struct LedgerSettings: Hashable, Sendable {
     public var calendar: PeriodCalendar
+    /// What the amounts are in, for showing them; `nil` shows bare numbers.
+    public var currency: Currency?
 
-    public init(calendar: PeriodCalendar = .calendarMonths) {
+    public init(calendar: PeriodCalendar = .calendarMonths, currency: Currency? = nil) {
         self.calendar = calendar
+        self.currency = currency
     }
 }

@@ -56,6 +56,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case expenseOutsideRange(budget: String, day: Day, range: DayInterval)
     /// A month-start day outside 1...28.
     case invalidMonthStart(Int)
+    /// Not an ISO 4217 currency code.
+    case invalidCurrency(String)
+    /// Not a locale ICU knows.
+    case invalidLocale(String)
     /// A sum or product of amounts does not fit in 64 bits.
     case arithmeticOverflow
     /// The database was written by a newer Tally; this build does not know its migrations.
@@ -163,6 +167,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "budget \(quoted(budget)) covers \(range.first.isoString) to \(range.last.isoString); \(day.isoString) is outside it"
         case .invalidMonthStart(let day):
             "invalid month start \(day): use a day from 1 to 28"
+        case .invalidCurrency(let code):
+            "unknown currency \(quoted(code)): use an ISO 4217 code such as EUR, USD or GBP"
+        case .invalidLocale(let identifier):
+            "unknown locale \(quoted(identifier)): use a name such as de_DE, fr_FR or en_IE"
         case .arithmeticOverflow:
             "the total is too large to compute exactly"
         case .databaseTooNew(let path, let migrations):

@@ -5,22 +5,31 @@ import TallyCore
 public struct SettingsDTO: Codable, Hashable, Sendable {
     /// The day of the month periods start on, 1 to 28.
     public var monthStart: Int
+    /// The ISO 4217 code amounts are shown in (version 3); absent for none.
+    public var currency: String?
 
-    public init(monthStart: Int) {
+    public init(monthStart: Int, currency: String? = nil) {
         self.monthStart = monthStart
+        self.currency = currency
     }
 
     public init(_ settings: LedgerSettings) {
-        self.init(monthStart: settings.calendar.monthStart)
+        self.init(monthStart: settings.calendar.monthStart, currency: settings.currency?.code)
     }
 
     /// The settings this entry describes, validated.
     public func settings() throws(TallyError) -> LedgerSettings {
+        let calendar: PeriodCalendar
         do {
-            return LedgerSettings(calendar: try PeriodCalendar(monthStart: monthStart))
+            calendar = try PeriodCalendar(monthStart: monthStart)
         } catch {
             throw .importFile(
                 line: nil, reason: "settings.monthStart \(quoted(String(monthStart))): \(error.errorDescription ?? "invalid month start")")
+        }
+        do {
+            return LedgerSettings(calendar: calendar, currency: try currency.map { (code: String) throws(TallyError) in try Currency(code: code) })
+        } catch {
+            throw .importFile(line: nil, reason: "settings.currency: \(error.errorDescription ?? "invalid currency")")
         }
     }
 }

@@ -36,8 +36,14 @@ public final class JSONExportWriter: ExportWriter {
     public func begin(budgets: [Budget], settings: LedgerSettings = LedgerSettings()) throws(TallyError) {
         let version = LedgerDocument.version(budgets: budgets, settings: settings)
         line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
+        let dto = SettingsDTO(settings)
         appendKey("monthStart", first: true)
-        line.append(contentsOf: "\(SettingsDTO(settings).monthStart)},\n  \"budgets\": [".utf8)
+        line.append(contentsOf: "\(dto.monthStart)".utf8)
+        if let currency = dto.currency {
+            appendKey("currency")
+            appendString(currency)
+        }
+        line.append(contentsOf: "},\n  \"budgets\": [".utf8)
         for (index, budget) in budgets.enumerated() {
             line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
             let dto = BudgetDTO(budget)

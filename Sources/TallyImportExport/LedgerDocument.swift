@@ -14,9 +14,12 @@ import TallyCore
 /// created. Older Tallys so still read plain backups, and refuse the others rather than drop
 /// what they do not know. Both versions are read the same way: a field left out means what it
 /// meant before it existed.
+///
+/// Version 3 added `settings.currency`; a document is written as version 3 only when the ledger
+/// has a currency, which a version-2 reader would drop.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -35,16 +38,17 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
         self.expenses = expenses
     }
 
-    /// The version a document of `budgets` and `settings` is written as: 1 when a version-1
-    /// reader would read all of it, else ``currentVersion``.
+    /// The version a document of `budgets` and `settings` is written as: the oldest whose reader
+    /// reads all of it.
     public static func version(budgets: [Budget], settings: LedgerSettings) -> Int {
+        if settings.currency != nil { return 3 }
         let plain =
             settings.calendar == .calendarMonths
             && budgets.allSatisfy {
                 $0.period == .monthly && $0.rollover == .none && $0.cap == nil && $0.start == nil && $0.range == nil
                     && $0.limitChanges.isEmpty
             }
-        return plain ? 1 : currentVersion
+        return plain ? 1 : 2
     }
 
     /// Decodes a whole document. It holds the file and every row in memory (roughly three times

@@ -121,7 +121,10 @@ extension SQLiteStore {
     }
 
     public func settings() throws(TallyError) -> LedgerSettings {
-        try read { db in LedgerSettings(calendar: try Self.calendar(db)) }
+        try read { db in
+            let currency = try String.fetchOne(db, sql: "SELECT currency FROM setting WHERE id = 1")
+            return LedgerSettings(calendar: try Self.calendar(db), currency: currency.map(Currency.init(storedCode:)))
+        }
     }
 
     /// The `WHERE` clause of an expense query.

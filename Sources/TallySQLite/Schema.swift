@@ -9,6 +9,7 @@ enum Schema {
         migrator.registerMigration("v2", migrate: v2)
         migrator.registerMigration("v3", migrate: v3)
         migrator.registerMigration("v4", migrate: v4)
+        migrator.registerMigration("v5", migrate: v5)
         return migrator
     }
 
@@ -16,7 +17,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 4
+    static let version: Int32 = 5
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
@@ -322,6 +323,15 @@ enum Schema {
             try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = 'budget'")
             try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('budget', ?)", arguments: [sequence])
         }
+    }
+
+    /// `v5` adds the ledger's currency (an ISO 4217 code, NULL for none) to its settings. Only how
+    /// figures are shown depends on it, so every stored figure stays as it was.
+    private static func v5(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE setting ADD COLUMN currency TEXT CHECK (currency IS NULL OR (length(currency) = 3 AND currency GLOB '[A-Z][A-Z][A-Z]'));
+            PRAGMA user_version = 5;
+            """)
     }
 
     /// The period (`YYYYMM`) a stored date (`YYYYMMDD`) falls in, as `PeriodCalendar.period(containing:)`

@@ -26,3 +26,20 @@ public struct SetMonthStart: Sendable {
         }
     }
 }
+
+/// `settings set currency CODE`: what the ledger's amounts are in, for showing them; `nil` removes it.
+public struct SetCurrency: Sendable {
+    public var currency: Currency?
+
+    public init(currency: Currency?) {
+        self.currency = currency
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> LedgerSettings {
+        try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            var settings = try store.settings()
+            settings.currency = currency
+            return try store.updateSettings(settings)
+        }
+    }
+}

@@ -109,6 +109,18 @@ struct BackupDocumentTests {
         #expect(try LedgerDocument.decode(Data(try export([plain], settings: LedgerSettings()).bytes)).version == 1)
     }
 
+    /// A currency is version 3: a version-2 reader would drop it without a word.
+    @Test func aCurrencyMakesVersionThreeAndComesBack() throws {
+        let euro = LedgerSettings(calendar: payDay.calendar, currency: try Currency(code: "EUR"))
+        #expect(LedgerDocument.version(budgets: [], settings: euro) == 3)
+        let written = try export([Budget(name: "Food", limit: Money(cents: 100))], settings: euro)
+        #expect(String(decoding: written.bytes, as: UTF8.self).contains(#""settings": {"monthStart": 25, "currency": "EUR"}"#))
+        let document = try LedgerDocument.decode(Data(written.bytes))
+        #expect(document.version == 3)
+        #expect(try document.validatedSettings() == euro)
+        #expect(try LedgerDocument.decode(try JSONEncoder().encode(document)) == document)
+    }
+
     /// What `tally export --format json` wrote before budgets had periods: it reads as it did.
     @Test func aVersionOneDocumentImportsAsBefore() throws {
         let text = """
@@ -146,6 +158,9 @@ struct BackupDocumentTests {
             (reason, #"{"version": 2, "settings": \#(settings), "budgets": [\#(budget)], "expenses": []}"#)
         }
         let cases: [(String, String)] = [
+            failure(
+                "settings.currency: unknown currency 'EURO': use an ISO 4217 code such as EUR, USD or GBP", "",
+                settings: #"{"monthStart": 1, "currency": "EURO"}"#),
             failure("budgets[0].period 'weekly': use monthly, yearly, once", #"{"name": "A", "limit": "1", "period": "weekly"}"#),
             failure("budgets[0].rollover 'all': use none, surplus, both", #"{"name": "A", "limit": "1", "period": "monthly", "rollover": "all"}"#),
             failure("budgets[0].cap '0.00': budget cap 0.00 must be greater than 0", #"{"name": "A", "limit": "1", "period": "monthly", "cap": "0.00"}"#),

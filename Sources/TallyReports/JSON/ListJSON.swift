@@ -137,6 +137,26 @@ public enum ListJSON {
         }
     }
 
+    /// `settings show --json`: `currency` is `null` when the ledger has none.
+    public struct SettingsItem: Encodable, Sendable {
+        public var monthStart: Int
+        public var currency: String?
+
+        public init(_ settings: LedgerSettings) {
+            monthStart = settings.calendar.monthStart
+            currency = settings.currency?.code
+        }
+
+        private enum CodingKeys: String, CodingKey { case monthStart, currency }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(monthStart, forKey: .monthStart)
+            // A key that is always there, null or not, is easier on a script than one that comes and goes.
+            try container.encode(currency, forKey: .currency)
+        }
+    }
+
     /// One pretty-printed document with sorted keys, so output is stable and diffable: every
     /// `--json` output and the JSON report.
     public static func encode(_ value: some Encodable) throws(ReportError) -> String {
