@@ -5,8 +5,9 @@ import TallyCore
 /// value fails with Tally's message (`invalid amount '12,50': …`) as a usage error (exit 64)
 /// rather than ArgumentParser's generic "The value is invalid".
 enum ArgumentValue {
+    /// An amount, with the locale's decimal sign accepted as well as `.` (``Preferences/amount(_:)``).
     static func money(_ text: String) throws(ValidationError) -> Money {
-        try parse(text, Money.init(parsing:))
+        try parse(text) { (text: String) throws(TallyError) in try Preferences.current.amount(text) }
     }
 
     /// A day as people say it (`yesterday`, `-3d`, `last fri`, `nov 20`, `2026-11-20`), against today's local date.

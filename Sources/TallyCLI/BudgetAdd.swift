@@ -41,7 +41,7 @@ extension BudgetCommand {
         @Option(parsing: .unconditional, help: ArgumentHelp("The budget's first period, \(PhraseHelp.months) (default: when it was created, or its earliest expense's).", valueName: "month"))
         var start: String?
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         func validate() throws {
             _ = try ArgumentValue.limit(limit)
@@ -65,8 +65,10 @@ extension BudgetCommand {
                 name: name, limit: try ArgumentValue.limit(limit), period: period, rollover: rollover,
                 cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
                 start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }, range: range)
-            let saved = try AddBudget(budget).run(in: store.ledger)
-            Console.write("Added budget \(quoted(saved.name)) with a \(BudgetPhrases.limit(of: saved, joinedWithOf: true)).")
+            let ledger = store.ledger
+            let saved = try AddBudget(budget).run(in: ledger)
+            let money = try Preferences.current.moneyFormat(for: ledger)
+            Console.write("Added budget \(quoted(saved.name)) with a \(BudgetPhrases.limit(of: saved, joinedWithOf: true, money: money)).")
         }
     }
 }

@@ -38,7 +38,7 @@ extension BudgetCommand {
         @Option(parsing: .unconditional, help: ArgumentHelp("The budget's first period, \(PhraseHelp.months).", valueName: "month"))
         var start: String?
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         func validate() throws {
             if from != nil, limit == nil { throw ValidationError("--from applies only with --limit") }
@@ -60,9 +60,11 @@ extension BudgetCommand {
                 rollover: rollover, cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
                 removesCap: noCap,
                 start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) })
-            let (before, budget) = try edit.run(in: store.ledger)
+            let ledger = store.ledger
+            let (before, budget) = try edit.run(in: ledger)
             let renamed = before.name == budget.name ? "" : " (was \(quoted(before.name)))"
-            Console.write("Updated budget \(quoted(budget.name))\(renamed): \(BudgetPhrases.limit(of: budget)).")
+            let money = try Preferences.current.moneyFormat(for: ledger)
+            Console.write("Updated budget \(quoted(budget.name))\(renamed): \(BudgetPhrases.limit(of: budget, money: money)).")
         }
     }
 }

@@ -26,11 +26,12 @@ extension BudgetCommand {
         var desc = false
 
         @OptionGroup var output: OutputOptions
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         func run() throws {
             let month = try month.resolved()
-            let result = try ListBudgets(period: month, search: search, order: sort, descending: desc).run(in: store.ledger)
+            let ledger = store.ledger
+            let result = try ListBudgets(period: month, search: search, order: sort, descending: desc).run(in: ledger)
             let statuses = result.statuses
             if output.json {
                 Console.write(try ListJSON.encode(statuses.map(ListJSON.BudgetFigures.init)))
@@ -39,7 +40,7 @@ extension BudgetCommand {
                     ? "No budgets yet. Add one with: tally budget add NAME --limit AMOUNT"
                     : "No budget matches \(quoted(search ?? "")).")
             } else {
-                Console.write("Budgets for \(PeriodText.name(result.period, days: result.days))\n\n" + ListRenderers.budgetsAsTable(statuses))
+                Console.write("Budgets for \(PeriodText.name(result.period, days: result.days))\n\n" + ListRenderers.budgetsAsTable(statuses, money: try Preferences.current.moneyFormat(for: ledger)))
             }
         }
     }

@@ -19,7 +19,7 @@ extension BudgetCommand {
         @Flag(name: [.customShort("y"), .long], help: "Also delete the budget's expenses without asking.")
         var yes = false
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         func run() throws {
             let (budget, removed) = try RemoveBudget(name: name, includingExpenses: yes).run(in: store.ledger) { name, count in

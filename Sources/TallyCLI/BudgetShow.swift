@@ -15,22 +15,24 @@ extension BudgetCommand {
 
         @OptionGroup var month: MonthOption
         @OptionGroup var output: OutputOptions
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         func run() throws {
             let month = try month.resolved()
-            let shown = try ShowBudget(name: name, period: month).run(in: store.ledger)
+            let ledger = store.ledger
+            let shown = try ShowBudget(name: name, period: month).run(in: ledger)
             let (status, expenses) = (shown.status, shown.expenses)
             if output.json {
                 Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(status, firstPeriod: shown.firstPeriod, expenses: expenses)))
                 return
             }
-            var text = ListRenderers.budgetAsText(status) + "\n\n"
+            let money = try Preferences.current.moneyFormat(for: ledger)
+            var text = ListRenderers.budgetAsText(status, money: money) + "\n\n"
             if expenses.isEmpty {
                 text += "No expenses from \(status.days.first.isoString) to \(status.days.last.isoString)."
             } else {
                 let names = [status.budget.id ?? 0: status.budget.name]
-                text += try ListRenderers.expensesAsTable(expenses, budgetNames: names, showBudget: false)
+                text += try ListRenderers.expensesAsTable(expenses, budgetNames: names, showBudget: false, money: money)
             }
             Console.write(text)
         }

@@ -83,7 +83,7 @@ extension CompletionKind {
 enum LedgerCompletion {
     static func candidates(_ kind: ListCompletions.Kind, words: [String]) -> [String] {
         let db = database(in: words, shellUnquotes: !wordsAreVerbatim)
-        let path = StoreOptions.resolvedPath(db: db)
+        let path = CommonOptions.resolvedPath(db: db)
         let candidates = ListCompletions(kind).run(at: StoreLocation(path))
         // zsh's `_describe` reads `value:description`: a colon in a name must be escaped.
         guard CompletionShell.requesting == .zsh else { return candidates }
@@ -121,7 +121,7 @@ enum LedgerCompletion {
 
     /// What the shell would make of a word: quotes removed, backslash escapes resolved, a
     /// leading `~` as the home folder.
-    static func unquoted(_ word: String, home: () -> String? = { StoreOptions.processEnvironment("HOME") }) -> String {
+    static func unquoted(_ word: String, home: () -> String? = { CommonOptions.processEnvironment("HOME") }) -> String {
         var result = ""
         var quote: Character?
         var characters = word[...]

@@ -25,7 +25,7 @@ extension Tally {
         @Option(help: "Seed the generator; the same seed gives the same data.")
         var seed: UInt64 = FillDemo.defaultSeed
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
 
         func validate() throws {

@@ -35,7 +35,7 @@ extension ExpenseCommand {
         @Flag(help: "Remove all the expense's tags.")
         var clearTags = false
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         func validate() throws {
             guard name != nil || amount != nil || quantity != nil || date != nil || budget != nil
@@ -55,8 +55,10 @@ extension ExpenseCommand {
                 id: id, name: name, amount: try amount.map { (text: String) throws(ValidationError) in try ArgumentValue.amount(text) },
                 quantity: quantity, date: try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) },
                 budget: budget, tags: clearTags ? [] : tags.isEmpty ? nil : tags)
-            let (expense, budgetName) = try edit.run(in: store.ledger)
-            Console.write("Updated expense " + (try ListRenderers.expenseLine(expense, budgetName: budgetName)))
+            let ledger = store.ledger
+            let (expense, budgetName) = try edit.run(in: ledger)
+            let money = try Preferences.current.moneyFormat(for: ledger)
+            Console.write("Updated expense " + (try ListRenderers.expenseLine(expense, budgetName: budgetName, money: money)))
         }
     }
 }

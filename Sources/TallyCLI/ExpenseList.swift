@@ -39,7 +39,7 @@ extension ExpenseCommand {
         var pageSize: Int = 50
 
         @OptionGroup var output: OutputOptions
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         func validate() throws {
             if let month { _ = try ArgumentValue.period(month) }
@@ -53,7 +53,8 @@ extension ExpenseCommand {
         func run() throws {
             var list = ListExpenses(budget: budget, search: search, tag: tag, sort: sort, descending: desc, page: page, pageSize: pageSize)
             list.period = try month.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) }
-            let result = try list.run(in: store.ledger)
+            let ledger = store.ledger
+            let result = try list.run(in: ledger)
             if output.json {
                 var items: [ListJSON.ExpenseItem] = []
                 for expense in result.expenses {
@@ -67,7 +68,8 @@ extension ExpenseCommand {
                 Console.write("No expenses on page \(page): there \(pages == 1 ? "is 1 page" : "are \(pages) pages").")
             } else {
                 let footer = "Page \(page) of \(result.pageCount), \(counted(result.total, "expense")) in all."
-                Console.write(try ListRenderers.expensesAsTable(result.expenses, budgetNames: result.budgetNames) + "\n\n" + footer)
+                Console.write(try ListRenderers.expensesAsTable(
+                    result.expenses, budgetNames: result.budgetNames, money: try Preferences.current.moneyFormat(for: ledger)) + "\n\n" + footer)
             }
         }
     }

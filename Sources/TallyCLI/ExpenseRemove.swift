@@ -9,11 +9,13 @@ extension ExpenseCommand {
         @Argument(help: "The expense's id, as shown by 'expense list'.")
         var id: Int64
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         func run() throws {
-            let expense = try RemoveExpense(id: id).run(in: store.ledger)
-            Console.write("Removed expense #\(id) \(quoted(expense.name)) (\(try expense.total().groupedString)).")
+            let ledger = store.ledger
+            let expense = try RemoveExpense(id: id).run(in: ledger)
+            let money = try Preferences.current.moneyFormat(for: ledger)
+            Console.write("Removed expense #\(id) \(quoted(expense.name)) (\(try money.string(expense.total()))).")
         }
     }
 }

@@ -29,7 +29,7 @@ extension Tally {
         @Option(parsing: .unconditional, help: ArgumentHelp("Export only this month's expenses, \(PhraseHelp.months).", valueName: "month"))
         var month: String?
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         func validate() throws {
             if let month { _ = try ArgumentValue.period(month) }

@@ -54,7 +54,7 @@ extension Tally {
         @Option(help: "The sign of expenses in the file: positive (Tally's files) or negative (most bank exports).")
         var expenseSign: ExpenseSign = .positive
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         func validate() throws {
             if limit != nil, !createBudgets {

@@ -47,7 +47,10 @@ enum QuickAdd {
             guard !value.isEmpty, !value.hasPrefix("-") || option.rawValue == Option.date.rawValue else { return nil }
             options[option.rawValue].append(value)
         }
-        guard positionals.count == 2, let budget = options[Option.budget.rawValue].single else { return nil }
+        let budgets = options[Option.budget.rawValue]
+        guard positionals.count == 2, budgets.count <= 1, let budget = budgets.first ?? Preferences.current.config.defaultBudget else {
+            return nil
+        }
         var addition = ExpenseAddition(name: positionals[0], amount: positionals[1], budget: budget)
         for option in Option.allCases where option != .tag && !options[option.rawValue].isEmpty {
             guard let value = options[option.rawValue].single else { return nil }
@@ -59,7 +62,8 @@ enum QuickAdd {
                 addition.quantity = quantity
             case .date: addition.date = value
             case .db: addition.db = value
-            case .budget, .tag: break
+            // Read by `Preferences` before this reader runs.
+            case .budget, .tag, .locale, .color: break
             }
         }
         addition.tags = options[Option.tag.rawValue]
@@ -72,7 +76,7 @@ enum QuickAdd {
     }
 
     private enum Option: Int, CaseIterable {
-        case budget, quantity, date, tag, db
+        case budget, quantity, date, tag, db, locale, color
 
         init?(spelling: String) {
             switch spelling {
@@ -81,6 +85,8 @@ enum QuickAdd {
             case "--date": self = .date
             case "--tag": self = .tag
             case "--db": self = .db
+            case "--locale": self = .locale
+            case "--color": self = .color
             default: return nil
             }
         }

@@ -12,8 +12,10 @@ extension Tally {
             discussion: """
                 Text and JSON print to stdout unless --output is given. PNG and HTML are written to \
                 --output, else to tally-report-YYYY-MM.png or .html in the current directory, and \
-                the path is printed. Text is coloured only when stdout is a terminal and NO_COLOR \
-                is unset.
+                the path is printed. Text on stdout is coloured as --color says: by default only \
+                when stdout is a terminal and NO_COLOR is unset. Amounts follow the locale and the \
+                ledger's currency in text, PNG and HTML; JSON keeps plain decimals and names the \
+                currency.
                 """
         )
 
@@ -21,7 +23,7 @@ extension Tally {
             case text, json, png, html
         }
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         @OptionGroup var month: MonthOption
 
@@ -46,17 +48,20 @@ extension Tally {
         func run() throws {
             let month = try self.month.resolved()
             // Read the template before the database, so a bad template fails fast and alone.
-            let htmlRenderer = try template.map { (path: String) throws(ReportError) in try HTMLRenderer(templateAt: path, chartScale: 2) }
+            var htmlRenderer = try template.map { (path: String) throws(ReportError) in try HTMLRenderer(templateAt: path, chartScale: 2) }
             let report = try MonthReport(period: month, today: Day.today()).run(in: store.ledger)
+            let preferences = Preferences.current
+            let money = format == .json ? .plain : preferences.moneyFormat(currency: report.currency)
             switch format {
             case .text:
-                try emit(Data(TextRenderer(useColor: output == nil && Self.stdoutWantsColor()).render(report).utf8))
+                try emit(Data(TextRenderer(useColor: output == nil && preferences.colorsStandardOutput, money: money).render(report).utf8))
             case .json:
                 try emit(Data(JSONRenderer().render(report).utf8))
             case .png:
-                try save(PNGRenderer(scale: scale).render(report), defaultName: "tally-report-\(report.month.isoString).png")
+                try save(PNGRenderer(scale: scale, money: money).render(report), defaultName: "tally-report-\(report.month.isoString).png")
             case .html:
-                let renderer = htmlRenderer ?? HTMLRenderer(chartScale: 2)
+                htmlRenderer?.money = money
+                let renderer = htmlRenderer ?? HTMLRenderer(chartScale: 2, money: money)
                 try save(Data(renderer.render(report).utf8), defaultName: "tally-report-\(report.month.isoString).html")
             }
         }
@@ -88,10 +93,6 @@ extension Tally {
                 return String(cString: strerror(Int32(underlying.code)))
             }
             return nsError.localizedDescription
-        }
-
-        static func stdoutWantsColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-            isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
         }
     }
 }

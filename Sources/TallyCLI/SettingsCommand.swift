@@ -15,7 +15,7 @@ struct SettingsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the ledger's settings.")
 
         @OptionGroup var output: OutputOptions
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         func run() throws {
             let settings = try ShowSettings().run(in: store.ledger)
@@ -53,7 +53,7 @@ struct SettingsCommand: ParsableCommand {
         @Argument(help: "Its new value.")
         var value: String
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var store: CommonOptions
 
         func validate() throws {
             switch key {

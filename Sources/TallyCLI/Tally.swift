@@ -10,9 +10,17 @@ public struct Tally: ParsableCommand {
         commandName: "tally",
         abstract: "Track budgets and expenses in a local database.",
         discussion: """
-            The database is --db PATH, else $TALLY_DB, else $XDG_DATA_HOME/tally/tally.sqlite \
-            (default ~/.local/share/tally/tally.sqlite). --db may come before the subcommand \
-            (tally --db PATH budget list) or after it.
+            The database is --db PATH, else $TALLY_DB, else db in the config file, else \
+            $XDG_DATA_HOME/tally/tally.sqlite (default ~/.local/share/tally/tally.sqlite). --db, \
+            --locale and --color may come before the subcommand (tally --db PATH budget list) or \
+            after it.
+
+            The config file is $XDG_CONFIG_HOME/tally/config.toml (default \
+            ~/.config/tally/config.toml), in TOML: db = "~/ledger.sqlite", color = "auto" \
+            (always, never), locale = "de_DE", default-budget = "Food" (what add uses without \
+            -b). Flags beat the environment (TALLY_DB, NO_COLOR), which beats the file; for the \
+            locale the file beats LC_ALL, LC_MONETARY and LANG, and --locale beats both. A \
+            malformed file exits 78.
             """,
         version: "0.1.0",
         subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, Import.self, Export.self, SettingsCommand.self, CompletionsCommand.self]
@@ -28,6 +36,7 @@ public struct Tally: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         do {
             let arguments = try GlobalOptions.normalized(arguments)
+            Preferences.current = try Preferences.resolve(arguments: arguments, environment: CommonOptions.processEnvironment)
             if let addition = QuickAdd.parse(arguments) {
                 try addition.run()
                 return ExitCode.success.rawValue

@@ -23,6 +23,8 @@ public struct MonthlyReport: Hashable, Sendable {
     /// The last day the period has lived through: today in the current period, else its last day.
     /// Charts stop the spending line here instead of drawing a flat future.
     public var through: Day
+    /// What the amounts are in, from the ledger's settings; `nil` for bare numbers.
+    public var currency: Currency?
 
     /// `periodDays` defaults to the calendar month `month`.
     public init(

@@ -19,9 +19,11 @@ public struct MonthReport: Sendable {
 
     public func run(in ledger: Ledger) throws(TallyError) -> MonthlyReport {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            let calendar = try store.settings().calendar
-            let period = try self.period.resolved(in: calendar, today: today)
-            return try ReportBuilder(store: store).report(for: period, today: today)
+            let settings = try store.settings()
+            let period = try self.period.resolved(in: settings.calendar, today: today)
+            var report = try ReportBuilder(store: store).report(for: period, today: today)
+            report.currency = settings.currency
+            return report
         }
     }
 }

@@ -25,6 +25,8 @@ import Testing
         (["settings", "set", "month-start", "0"], "invalid month start 0: use a day from 1 to 28"),
         (["settings", "set", "month-start", "pay day"], "invalid month start 'pay day': use a day from 1 to 28"),
         (["settings", "set", "week-start", "1"], "week-start"),
+        (["settings", "set", "currency", "EURO"], "unknown currency 'EURO': use an ISO 4217 code such as EUR, USD or GBP"),
+        (["settings", "set", "currency", "XYZ"], "unknown currency 'XYZ'"),
     ]
 
     static func ledger() throws -> Sandbox {
@@ -47,9 +49,15 @@ import Testing
 
     @Test func settingsAreStoredWithTheLedger() throws {
         let sandbox = try Sandbox()
-        #expect(try sandbox.ok(["settings", "show"]).stdout == "month-start 1\n")
+        #expect(try sandbox.ok(["settings", "show"]).stdout == "month-start 1\ncurrency none\n")
         #expect(try sandbox.ok(["settings", "set", "month-start", "25"]).stdout == "Months now start on day 25.\n")
         #expect(try sandbox.ok(["settings", "show", "--json"]).jsonObject["monthStart"] as? Int == 25)
+        #expect(try sandbox.ok(["settings", "show", "--json"]).jsonObject["currency"] is NSNull)
+        #expect(try sandbox.ok(["settings", "set", "currency", "chf"]).stdout == "Amounts are now in CHF.\n")
+        #expect(try sandbox.ok(["settings", "show"]).stdout == "month-start 25\ncurrency CHF\n")
+        #expect(try sandbox.ok(["settings", "show", "--json"]).jsonObject["currency"] as? String == "CHF")
+        #expect(try sandbox.ok(["settings", "set", "currency", "none"]).stdout == "Amounts now have no currency.\n")
+        #expect(try sandbox.ok(["settings", "show", "--json"]).jsonObject["currency"] is NSNull)
     }
 
     @Test func periodsStartOnPayDayEverywhereAMonthIsTaken() throws {

@@ -157,7 +157,7 @@ import TallyInMemory
         try fill(path: path)
         do {
             let store = try SQLiteStore(path: path)
-            try store.executeUnchecked("INSERT INTO grdb_migrations (identifier) VALUES ('v5'), ('v6-sync'); PRAGMA user_version = 6")
+            try store.executeUnchecked("INSERT INTO grdb_migrations (identifier) VALUES ('v6'), ('v7-sync'); PRAGMA user_version = 7")
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(throws: TallyError.databaseTooNew(path: path, unknownMigrations: ["v5", "v6-sync"])) {

@@ -12,8 +12,11 @@ struct ExpenseAddOptions: ParsableArguments {
     @Argument(help: "The price of one item, like 12 or 12.50.")
     var amount: String
 
-    @Option(name: [.customShort("b"), .long], help: "The budget it comes out of, ignoring case and accents.", completion: .budgetNames)
-    var budget: String
+    @Option(
+        name: [.customShort("b"), .long],
+        help: "The budget it comes out of, ignoring case and accents (default: default-budget in the config file).",
+        completion: .budgetNames)
+    var budget: String?
 
     @Option(help: "How many items were bought.")
     var quantity: Int64 = 1
@@ -24,13 +27,18 @@ struct ExpenseAddOptions: ParsableArguments {
     @Option(name: .customLong("tag"), help: "Tag the expense; repeat for several tags.", completion: .tags)
     var tags: [String] = []
 
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: CommonOptions
 
     var addition: ExpenseAddition {
-        ExpenseAddition(name: name, amount: amount, budget: budget, quantity: quantity, date: date, tags: tags, db: store.db)
+        ExpenseAddition(
+            name: name, amount: amount, budget: budget ?? Preferences.current.config.defaultBudget ?? "", quantity: quantity, date: date,
+            tags: tags, db: store.db)
     }
 
     func validate() throws {
+        guard budget != nil || Preferences.current.config.defaultBudget != nil else {
+            throw ValidationError("Missing expected argument '--budget <budget>': name the budget with -b, or set default-budget in the config file")
+        }
         try addition.validate()
     }
 
@@ -61,13 +69,14 @@ struct ExpenseAddition: Equatable {
     func run() throws {
         let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
         let expense = Expense(name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day, budgetID: 0, tags: tags)
-        let ledger = Ledger(location: StoreLocation(StoreOptions.resolvedPath(db: db)))
+        let ledger = Ledger(location: StoreLocation(CommonOptions.resolvedPath(db: db)))
         defer { ledger.closeUntilExit() }
         let (saved, status) = try AddExpense(expense, budget: budget).run(in: ledger)
-        Console.write("Added expense " + (try ListRenderers.expenseLine(saved, budgetName: status.budget.name)) + "\n"
-            + ListRenderers.remainingLine(status))
+        let money = try Preferences.current.moneyFormat(for: ledger)
+        Console.write("Added expense " + (try ListRenderers.expenseLine(saved, budgetName: status.budget.name, money: money)) + "\n"
+            + ListRenderers.remainingLine(status, money: money))
         if status.level == .over {
-            Console.warn("budget \(quoted(status.budget.name)) is over its limit for \(status.month.isoString) by \(Money(cents: -status.remaining.cents).groupedString)")
+            Console.warn("budget \(quoted(status.budget.name)) is over its limit for \(status.month.isoString) by \(money.string(Money(cents: -status.remaining.cents)))")
         }
     }
 }

@@ -8,6 +8,8 @@ enum Failures {
     /// The one-line message and exit code for an error of a layer below; `nil` for ArgumentParser's own.
     static func describe(_ error: any Error) -> (message: String, code: ExitCode)? {
         if let error = error as? TallyError { return (message(for: error), exitCode(for: error)) }
+        // EX_CONFIG: the configuration, not the command line, is what to fix.
+        if let error = error as? ConfigError { return (error.message, ExitCode(78)) }
         if let error = error as? ReportError { return (error.errorDescription ?? "the report failed", ExitCode(1)) }
         return nil
     }
@@ -34,7 +36,7 @@ enum Failures {
         switch error {
         case .emptyName, .nameTooLong, .nameHasControlCharacters, .invalidImportOption, .capNotPositive, .onceBudgetNeedsRange,
             .rangeNeedsOncePeriod, .rangeEndsBeforeItStarts, .rolloverNeedsRenewingPeriod, .limitChangesOutOfOrder,
-            .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase:
+            .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .invalidCurrency, .invalidLocale:
             ExitCode(64)
         default: ExitCode(1)
         }

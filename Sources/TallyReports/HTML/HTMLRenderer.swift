@@ -13,11 +13,14 @@ public struct HTMLRenderer: Sendable {
 
     private let userTemplate: (path: String, text: String)?
     public var chartScale: Int
+    /// How amounts look: the locale's and the ledger currency's, or ``MoneyFormat/plain``.
+    public var money: MoneyFormat = .plain
 
     /// Renders with the built-in template.
-    public init(chartScale: Int = 2) {
+    public init(chartScale: Int = 2, money: MoneyFormat = .plain) {
         userTemplate = nil
         self.chartScale = chartScale
+        self.money = money
     }
 
     /// Renders with the user's own template; the built-in partials (`{{> styles}}`,
@@ -48,7 +51,7 @@ public struct HTMLRenderer: Sendable {
                 throw .invalidTemplate(path: "templates/\(name).mustache", reason: HTMLRenderer.describe(error))
             }
         }
-        let context = try HTMLContext.make(report, chartScale: chartScale)
+        let context = try HTMLContext.make(report, chartScale: chartScale, money: money)
         if let userTemplate {
             do {
                 return try MustacheTemplate(string: userTemplate.text).render(context, library: library)
@@ -88,8 +91,8 @@ public struct HTMLRenderer: Sendable {
 
 /// The values a template can use, as plain dictionaries so the names are the template's API.
 enum HTMLContext {
-    static func make(_ report: MonthlyReport, chartScale: Int) throws(ReportError) -> [String: Any] {
-        let renderer = PNGRenderer(scale: chartScale)
+    static func make(_ report: MonthlyReport, chartScale: Int, money: MoneyFormat = .plain) throws(ReportError) -> [String: Any] {
+        let renderer = PNGRenderer(scale: chartScale, money: money)
         let cumulative = try renderer.render(.cumulative, of: report)
         let trend = try renderer.render(.trend, of: report)
         let totals = report.totals
@@ -98,6 +101,7 @@ enum HTMLContext {
         let expenseCount = totals.expenseCount
         return [
             "month": report.month.isoString,
+            "currency": report.currency?.code ?? "",
             "monthName": report.month.longName,
             "period": [
                 "from": report.periodDays.first.isoString,
@@ -106,14 +110,14 @@ enum HTMLContext {
                 "title": PeriodText.title(report.month, days: report.periodDays),
             ],
             "summary": [
-                "spent": totals.spent.groupedString,
-                "limit": totals.limit.groupedString,
-                "carried": totals.carried.groupedString,
-                "available": totals.available.groupedString,
+                "spent": money.string(totals.spent),
+                "limit": money.string(totals.limit),
+                "carried": money.string(totals.carried),
+                "available": money.string(totals.available),
                 "availableDiffers": totals.available != totals.limit,
-                "remaining": totals.remaining.groupedString,
+                "remaining": money.string(totals.remaining),
                 "remainingLabel": over ? "Over by" : "Left",
-                "remainingAmount": Money(cents: Int64(clamping: totals.remaining.cents.magnitude)).groupedString,
+                "remainingAmount": money.string(Money(cents: Int64(clamping: totals.remaining.cents.magnitude))),
                 "share": totals.share.percentString,
                 "over": over,
                 "hasLimit": totals.available.cents > 0,
@@ -121,11 +125,11 @@ enum HTMLContext {
                 "expenseCount": "\(expenseCount) expense\(expenseCount == 1 ? "" : "s")",
             ] as [String: Any],
             "hasBudgets": !report.budgets.isEmpty,
-            "budgets": report.budgets.map(budget),
+            "budgets": report.budgets.map { budget($0, money: money) },
             "hasExpenses": !report.hasNoExpenses,
-            "top": report.top.map(topExpense),
+            "top": report.top.map { topExpense($0, money: money) },
             "hasTags": !report.tags.isEmpty,
-            "tags": report.tags.map { ["tag": $0.tag, "spent": $0.spent.groupedString] },
+            "tags": report.tags.map { ["tag": $0.tag, "spent": money.string($0.spent)] },
             "charts": [
                 "cumulative": "data:image/png;base64," + cumulative.base64EncodedString(),
                 "trend": "data:image/png;base64," + trend.base64EncodedString(),
@@ -133,7 +137,7 @@ enum HTMLContext {
         ]
     }
 
-    private static func budget(_ line: MonthlyReport.BudgetLine) -> [String: Any] {
+    private static func budget(_ line: MonthlyReport.BudgetLine, money: MoneyFormat) -> [String: Any] {
         [
             "name": line.name,
             "period": line.period.rawValue,
@@ -141,11 +145,11 @@ enum HTMLContext {
             "to": line.days.last.isoString,
             "hasCoverage": line.period != .monthly,
             "coverage": PeriodText.coverage(line.period, days: line.days),
-            "limit": line.limit.groupedString,
-            "carried": line.carried.groupedString,
-            "available": line.available.groupedString,
-            "spent": line.spent.groupedString,
-            "remaining": line.remaining.groupedString,
+            "limit": money.string(line.limit),
+            "carried": money.string(line.carried),
+            "available": money.string(line.available),
+            "spent": money.string(line.spent),
+            "remaining": money.string(line.remaining),
             "share": line.share.percentString,
             "barWidth": String(min(line.share.basisPoints, 10_000) / 100),
             "over": line.isOver,
@@ -154,15 +158,15 @@ enum HTMLContext {
         ]
     }
 
-    private static func topExpense(_ expense: MonthlyReport.TopExpense) -> [String: Any] {
+    private static func topExpense(_ expense: MonthlyReport.TopExpense, money: MoneyFormat) -> [String: Any] {
         [
             "name": expense.name,
             "budget": expense.budgetName,
             "date": expense.date.isoString,
-            "amount": expense.amount.groupedString,
+            "amount": money.string(expense.amount),
             "quantity": String(expense.quantity),
             "multiple": expense.quantity > 1,
-            "total": expense.total.groupedString,
+            "total": money.string(expense.total),
             "tags": expense.tags,
         ]
     }

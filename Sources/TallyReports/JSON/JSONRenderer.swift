@@ -12,6 +12,8 @@ public struct JSONRenderer: Sendable {
 
     private struct Document: Encodable {
         let month: String
+        /// The ledger's ISO 4217 code, `null` without one: amounts stay plain decimal strings.
+        let currency: ListJSON.Nullable<String>
         /// The period's first and last days, `YYYY-MM-DD`.
         let from, to: String
         let budgets: [BudgetLine]
@@ -23,6 +25,7 @@ public struct JSONRenderer: Sendable {
 
         init(_ report: MonthlyReport) {
             month = report.month.isoString
+            currency = ListJSON.Nullable(report.currency?.code)
             from = report.periodDays.first.isoString
             to = report.periodDays.last.isoString
             budgets = report.budgets.map(BudgetLine.init)

@@ -140,20 +140,25 @@ public enum ListJSON {
     /// `settings show --json`: `currency` is `null` when the ledger has none.
     public struct SettingsItem: Encodable, Sendable {
         public var monthStart: Int
-        public var currency: String?
+        public var currency: Nullable<String>
 
         public init(_ settings: LedgerSettings) {
             monthStart = settings.calendar.monthStart
-            currency = settings.currency?.code
+            currency = Nullable(settings.currency?.code)
+        }
+    }
+
+    /// An optional written as `null` rather than left out, for keys a script can count on.
+    public struct Nullable<Value: Encodable & Sendable>: Encodable, Sendable {
+        public var value: Value?
+
+        public init(_ value: Value?) {
+            self.value = value
         }
 
-        private enum CodingKeys: String, CodingKey { case monthStart, currency }
-
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(monthStart, forKey: .monthStart)
-            // A key that is always there, null or not, is easier on a script than one that comes and goes.
-            try container.encode(currency, forKey: .currency)
+            var container = encoder.singleValueContainer()
+            if let value { try container.encode(value) } else { try container.encodeNil() }
         }
     }
 

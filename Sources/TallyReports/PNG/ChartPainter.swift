@@ -7,6 +7,7 @@ import TallyCore
 struct ChartPainter {
     let report: MonthlyReport
     let canvas: Canvas
+    let money: MoneyFormat
     var drawsFrame = true
 
     private let padding = 18.0
@@ -24,10 +25,10 @@ struct ChartPainter {
         // The line's own total: what the period's days spent, which a yearly or once budget's
         // figures (year to date, whole range) may exceed.
         let spentInPeriod = report.days.last?.cumulative ?? .zero
-        x += 22 + canvas.text("Spent \(spentInPeriod.groupedString)", x: x + 22, y: legendY, size: 12, Palette.muted)
+        x += 22 + canvas.text("Spent \(money.string(spentInPeriod))", x: x + 22, y: legendY, size: 12, Palette.muted)
         x += 16
         canvas.dashedLine(from: (x, legendY - 4), to: (x + 16, legendY - 4), Palette.pace, width: 1.5, dash: 4)
-        canvas.text("Even pace to \(report.totals.available.groupedString)", x: x + 22, y: legendY, size: 12, Palette.muted)
+        canvas.text("Even pace to \(money.string(report.totals.available))", x: x + 22, y: legendY, size: 12, Palette.muted)
 
         let axis = Axis(maximum: max(limit, spentValues.last ?? 0))
         let plot = plotArea(in: frame, axis: axis)

@@ -35,7 +35,7 @@ public struct DashboardLayout: Sendable {
         public var shareX: Double
     }
 
-    public init(report: MonthlyReport) {
+    public init(report: MonthlyReport, money: MoneyFormat = .plain) {
         let typesetter = Typesetter.layout
         let margin = Self.margin
         let contentWidth = Self.width - 2 * margin
@@ -43,7 +43,7 @@ public struct DashboardLayout: Sendable {
         cards = (0..<3).map { Rect(x: margin + Double($0) * (cardWidth + 16), y: 100, width: cardWidth, height: 76) }
         budgetsTitleY = 226
 
-        let amounts = report.budgets.map(Self.amountText)
+        let amounts = report.budgets.map { Self.amountText($0, money: money) }
         let shares = report.budgets.map(\.share.percentString)
         let amountsWidth = amounts.map { typesetter.width(of: $0, size: Self.amountSize) }.max() ?? 0
         let shareWidth = max(typesetter.width(of: "100%", size: Self.amountSize, weight: .bold), shares.map { typesetter.width(of: $0, size: Self.amountSize, weight: .bold) }.max() ?? 0)
@@ -80,8 +80,8 @@ public struct DashboardLayout: Sendable {
         height = (chartsY + Self.chartHeight + margin).rounded(.up)
     }
 
-    static func amountText(_ line: MonthlyReport.BudgetLine) -> String {
-        "\(line.spent.groupedString) / \(line.available.groupedString)"
+    static func amountText(_ line: MonthlyReport.BudgetLine, money: MoneyFormat = .plain) -> String {
+        "\(money.string(line.spent)) / \(money.string(line.available))"
     }
 
     private static func label(_ line: MonthlyReport.BudgetLine, maximumWidth: Double, typesetter: Typesetter) -> String {

@@ -36,18 +36,21 @@ public struct PNGRenderer: Sendable {
 
     /// 1 for normal screens, 2 for high-density ones: the same picture at twice the pixels.
     public var scale: Int
+    /// How amounts look: the locale's and the ledger currency's, or ``MoneyFormat/plain``.
+    public var money: MoneyFormat
 
-    public init(scale: Int = 1) {
+    public init(scale: Int = 1, money: MoneyFormat = .plain) {
         self.scale = scale
+        self.money = money
     }
 
     public func render(_ report: MonthlyReport) throws(ReportError) -> Data {
-        let layout = DashboardLayout(report: report)
+        let layout = DashboardLayout(report: report, money: money)
         let canvas = try Canvas(width: DashboardLayout.width, height: layout.height, scale: scale, background: Palette.background)
         drawHeader(report, layout, on: canvas)
         drawBudgets(report, layout, on: canvas)
-        ChartPainter(report: report, canvas: canvas).cumulative(in: layout.cumulativeChart)
-        ChartPainter(report: report, canvas: canvas).trend(in: layout.trendChart)
+        ChartPainter(report: report, canvas: canvas, money: money).cumulative(in: layout.cumulativeChart)
+        ChartPainter(report: report, canvas: canvas, money: money).trend(in: layout.trendChart)
         return try canvas.pngData()
     }
 
@@ -55,7 +58,7 @@ public struct PNGRenderer: Sendable {
     public func render(_ chart: Chart, of report: MonthlyReport, width: Double = 440, height: Double = 280) throws(ReportError) -> Data {
         let canvas = try Canvas(width: width, height: height, scale: scale, background: Palette.background)
         let frame = Rect(x: 0, y: 0, width: width, height: height)
-        let painter = ChartPainter(report: report, canvas: canvas, drawsFrame: false)
+        let painter = ChartPainter(report: report, canvas: canvas, money: money, drawsFrame: false)
         switch chart {
         case .cumulative: painter.cumulative(in: frame)
         case .trend: painter.trend(in: frame)
@@ -76,9 +79,9 @@ public struct PNGRenderer: Sendable {
         let totals = report.totals
         let over = totals.remaining.cents < 0
         let cards: [(String, String, Color)] = [
-            ("Spent", totals.spent.groupedString, Palette.ink),
-            ("Available", totals.available.groupedString, Palette.ink),
-            (over ? "Over by" : "Left", Money(cents: Int64(clamping: totals.remaining.cents.magnitude)).groupedString, over ? Palette.over : Palette.ink),
+            ("Spent", money.string(totals.spent), Palette.ink),
+            ("Available", money.string(totals.available), Palette.ink),
+            (over ? "Over by" : "Left", money.string(Money(cents: Int64(clamping: totals.remaining.cents.magnitude))), over ? Palette.over : Palette.ink),
         ]
         for ((label, value, color), rect) in zip(cards, layout.cards) {
             canvas.fillRounded(rect, radius: 10, Palette.card)
@@ -93,7 +96,7 @@ public struct PNGRenderer: Sendable {
         }
         if totals.available != totals.limit {
             let available = layout.cards[1]
-            canvas.text("limit \(totals.limit.groupedString)", x: available.maxX - 18, y: available.y + 27, size: 12, Palette.muted,
+            canvas.text("limit \(money.string(totals.limit))", x: available.maxX - 18, y: available.y + 27, size: 12, Palette.muted,
                         anchor: .trailing)
         }
     }
@@ -113,7 +116,7 @@ public struct PNGRenderer: Sendable {
             canvas.fillRounded(row.track, radius: 5, Palette.track)
             canvas.fillRounded(row.fill, radius: 5, Palette.bar(for: line))
             let tone = line.isOver ? Palette.over : Palette.ink
-            canvas.text(DashboardLayout.amountText(line), x: row.amountsX, y: row.baseline, size: DashboardLayout.amountSize, tone, anchor: .trailing)
+            canvas.text(DashboardLayout.amountText(line, money: money), x: row.amountsX, y: row.baseline, size: DashboardLayout.amountSize, tone, anchor: .trailing)
             canvas.text(line.share.percentString, x: row.shareX, y: row.baseline, size: DashboardLayout.amountSize,
                         line.isOver ? Palette.over : Palette.muted, weight: .bold, anchor: .trailing)
         }

@@ -5,15 +5,15 @@ import TallyCore
 public enum ListRenderers {
     /// `budget list`: each budget's figures in the view of the month, its period kind last
     /// (`monthly`, `yearly, to date`, or `once` with its range).
-    public static func budgetsAsTable(_ statuses: [BudgetStatus]) -> String {
+    public static func budgetsAsTable(_ statuses: [BudgetStatus], money: MoneyFormat = .plain) -> String {
         var table = Table([
             .left("Budget"), .right("Limit"), .right("Carried"), .right("Available"), .right("Spent"), .right("Remaining"),
             .right("Expenses"), .left("Status"), .left("Period"),
         ])
         for status in statuses {
             table.append([
-                status.budget.name, status.limit.groupedString, status.carried.groupedString, status.available.groupedString,
-                status.spent.groupedString, status.remaining.groupedString, String(status.expenseCount), statusMark(status),
+                status.budget.name, money.string(status.limit), money.string(status.carried), money.string(status.available),
+                money.string(status.spent), money.string(status.remaining), String(status.expenseCount), statusMark(status),
                 periodMark(status),
             ])
         }
@@ -22,7 +22,7 @@ public enum ListRenderers {
 
     /// `budget show`: the figures, then what they cover, how the budget rolls over, and its limits
     /// when it has had more than one.
-    public static func budgetAsText(_ status: BudgetStatus) -> String {
+    public static func budgetAsText(_ status: BudgetStatus, money: MoneyFormat = .plain) -> String {
         let budget = status.budget
         let figures: [(String, Money)] = [
             ("Limit", status.limit), ("Carried", status.carried), ("Available", status.available), ("Spent", status.spent),
@@ -31,10 +31,10 @@ public enum ListRenderers {
         let kind = budget.period == .yearly ? "yearly (figures are the year to date)" : budget.period.rawValue
         var details: [(String, String)] = [("Period", kind), ("Covers", PeriodText.range(status.days))]
         if budget.rollover != .none { details.append(("Rollover", rolloverText(budget.rollover))) }
-        if let cap = budget.cap { details.append(("Cap", cap.groupedString)) }
+        if let cap = budget.cap { details.append(("Cap", money.string(cap))) }
         if !budget.limitChanges.isEmpty {
-            let changes = budget.limitChanges.map { "\($0.limit.groupedString) from \($0.from.isoString)" }
-            details.append(("Limits", ([budget.limit.groupedString] + changes).joined(separator: ", then ")))
+            let changes = budget.limitChanges.map { "\(money.string($0.limit)) from \($0.from.isoString)" }
+            details.append(("Limits", ([money.string(budget.limit)] + changes).joined(separator: ", then ")))
         }
         let keyWidth = (figures.map(\.0) + details.map(\.0)).map(DisplayWidth.of).max() ?? 0
         let amountWidth = figures.map { DisplayWidth.of($0.1.groupedString) }.max() ?? 0
@@ -45,7 +45,8 @@ public enum ListRenderers {
         return title + "\n\n" + figureLines.joined(separator: "\n") + "\n\n" + detailLines.joined(separator: "\n")
     }
 
-    public static func expensesAsTable(_ expenses: [Expense], budgetNames: [Int64: String], showBudget: Bool = true) throws(TallyError) -> String {
+    public static func expensesAsTable(_ expenses: [Expense], budgetNames: [Int64: String], showBudget: Bool = true, money: MoneyFormat = .plain
+    ) throws(TallyError) -> String {
         var columns: [Table.Column] = [.right("ID"), .left("Date"), .left("Name")]
         if showBudget { columns.append(.left("Budget")) }
         columns += [.right("Amount"), .right("Qty"), .right("Total"), .left("Tags")]
@@ -54,7 +55,7 @@ public enum ListRenderers {
             var row = [String(expense.id ?? 0), expense.date.isoString, expense.name]
             if showBudget { row.append(budgetNames[expense.budgetID] ?? "") }
             row += [
-                expense.amount.groupedString, String(expense.quantity), try expense.total().groupedString,
+                money.string(expense.amount), String(expense.quantity), try money.string(expense.total()),
                 expense.tags.joined(separator: ", "),
             ]
             table.append(row)
@@ -63,18 +64,18 @@ public enum ListRenderers {
     }
 
     /// One line describing a saved expense, as `expense add` and `expense edit` confirm it.
-    public static func expenseLine(_ expense: Expense, budgetName: String) throws(TallyError) -> String {
-        let quantity = expense.quantity == 1 ? "" : " × \(expense.quantity) = \(try expense.total().groupedString)"
+    public static func expenseLine(_ expense: Expense, budgetName: String, money: MoneyFormat = .plain) throws(TallyError) -> String {
+        let quantity = expense.quantity == 1 ? "" : " × \(expense.quantity) = \(try money.string(expense.total()))"
         let tags = expense.tags.isEmpty ? "" : " [\(expense.tags.joined(separator: ", "))]"
         return "#\(expense.id ?? 0) \(expense.date.isoString) \(expense.name): "
-            + "\(expense.amount.groupedString)\(quantity) in \(budgetName)\(tags)"
+            + "\(money.string(expense.amount))\(quantity) in \(budgetName)\(tags)"
     }
 
     /// What `tally add` prints after the expense: `Food: 90.00 remaining of 130.00 for 2026-03;
     /// carried over: 30.00.`, of what was available, the carried part only when something was carried.
-    public static func remainingLine(_ status: BudgetStatus) -> String {
-        let carried = status.carried == .zero ? "" : "; carried over: \(status.carried.groupedString)"
-        return "\(status.budget.name): \(status.remaining.groupedString) remaining of \(status.available.groupedString) "
+    public static func remainingLine(_ status: BudgetStatus, money: MoneyFormat = .plain) -> String {
+        let carried = status.carried == .zero ? "" : "; carried over: \(money.string(status.carried))"
+        return "\(status.budget.name): \(money.string(status.remaining)) remaining of \(money.string(status.available)) "
             + "for \(PeriodText.viewed(status))\(carried)."
     }
 

@@ -10,12 +10,15 @@ import TallyCore
 /// and whether `NO_COLOR` is set.
 public struct TextRenderer: Sendable {
     public var useColor: Bool
+    /// How amounts look: the locale's and the ledger currency's, or ``MoneyFormat/plain``.
+    public var money: MoneyFormat
     /// Widest budget or expense name before it is shortened with `…`, in terminal columns.
     public var maximumNameWidth: Int
     public var barWidth: Int
 
-    public init(useColor: Bool = false, maximumNameWidth: Int = 28, barWidth: Int = 20) {
+    public init(useColor: Bool = false, money: MoneyFormat = .plain, maximumNameWidth: Int = 28, barWidth: Int = 20) {
         self.useColor = useColor
+        self.money = money
         self.maximumNameWidth = maximumNameWidth
         self.barWidth = barWidth
     }
@@ -56,7 +59,7 @@ public struct TextRenderer: Sendable {
         let figures = report.budgets.map { [$0.limit, $0.carried, $0.available, $0.spent, $0.remaining] }
         let totalFigures = [totals.limit, totals.carried, totals.available, totals.spent, totals.remaining]
         let amounts = (figures + [totalFigures]).flatMap { $0 }
-        let amountWidth = max(DisplayWidth.of("Available"), DisplayWidth.of("Remaining"), amounts.map { $0.groupedString.count }.max() ?? 0)
+        let amountWidth = max(DisplayWidth.of("Available"), DisplayWidth.of("Remaining"), amounts.map { DisplayWidth.of(money.string($0)) }.max() ?? 0)
         let usedWidth = max(4, (report.budgets.map(\.share) + [totals.share]).map { $0.percentString.count }.max() ?? 0)
 
         func row(_ name: String, _ values: [String], _ used: String) -> String {
@@ -66,7 +69,7 @@ public struct TextRenderer: Sendable {
 
         var lines = [style(row("Budget", ["Limit", "Carried", "Available", "Spent", "Remaining"], "Used"), .bold)]
         for ((line, name), values) in zip(zip(report.budgets, names), figures) {
-            let text = row(name, values.map(\.groupedString), line.share.percentString)
+            let text = row(name, values.map(money.string), line.share.percentString)
             let tone = tone(for: line.level)
             var full = text + "  " + style(bar(for: line.share), tone)
             if line.isOver { full += " " + style("over", .red) }
@@ -74,7 +77,7 @@ public struct TextRenderer: Sendable {
         }
         let tableWidth = nameWidth + totalFigures.count * (amountWidth + 2) + usedWidth + 2
         lines.append(String(repeating: "─", count: tableWidth))
-        let totalRow = row("Total", totalFigures.map(\.groupedString), totals.share.percentString)
+        let totalRow = row("Total", totalFigures.map(money.string), totals.share.percentString)
         lines.append(style(totalRow, .bold) + (totals.isOver ? "  " + style("over", .red) : ""))
         let notes = report.budgets.filter { $0.period != .monthly }
         if !notes.isEmpty {
@@ -91,13 +94,13 @@ public struct TextRenderer: Sendable {
         let budgets = report.top.map { DisplayWidth.truncated($0.budgetName, to: maximumNameWidth) }
         let nameWidth = names.map(DisplayWidth.of).max() ?? 0
         let budgetWidth = budgets.map(DisplayWidth.of).max() ?? 0
-        let amountWidth = report.top.map { $0.total.groupedString.count }.max() ?? 0
+        let amountWidth = report.top.map { DisplayWidth.of(money.string($0.total)) }.max() ?? 0
         var lines = [style("Top expenses", .bold)]
         for (index, expense) in report.top.enumerated() {
             lines.append(
                 "  \(expense.date.isoString)  \(DisplayWidth.padded(names[index], to: nameWidth))  "
                     + "\(DisplayWidth.padded(budgets[index], to: budgetWidth))  "
-                    + DisplayWidth.padded(expense.total.groupedString, to: amountWidth, leading: true)
+                    + DisplayWidth.padded(money.string(expense.total), to: amountWidth, leading: true)
             )
         }
         return lines
@@ -106,10 +109,10 @@ public struct TextRenderer: Sendable {
     private func tagTotals(_ report: MonthlyReport) -> [String] {
         let tags = report.tags.map { DisplayWidth.truncated($0.tag, to: maximumNameWidth) }
         let tagWidth = tags.map(DisplayWidth.of).max() ?? 0
-        let amountWidth = report.tags.map { $0.spent.groupedString.count }.max() ?? 0
+        let amountWidth = report.tags.map { DisplayWidth.of(money.string($0.spent)) }.max() ?? 0
         var lines = [style("By tag", .bold)]
         for (tag, total) in zip(tags, report.tags) {
-            lines.append("  \(DisplayWidth.padded(tag, to: tagWidth))  \(DisplayWidth.padded(total.spent.groupedString, to: amountWidth, leading: true))")
+            lines.append("  \(DisplayWidth.padded(tag, to: tagWidth))  \(DisplayWidth.padded(money.string(total.spent), to: amountWidth, leading: true))")
         }
         return lines
     }
