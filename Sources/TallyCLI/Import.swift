@@ -116,7 +116,7 @@ extension Tally {
             lines.append("Skipped \(counted(summary.skippedCount, "row"))\(Import.reasons(summary.skipped)).")
             let created = preview.createdBudgets
             if !created.isEmpty {
-                let limitText = limit.map { " with a limit of \($0.groupedString)" } ?? ""
+                let limitText = limit.map { " with a limit of \(Preferences.current.moneyFormat(currency: nil).string($0))" } ?? ""
                 lines.append("Would create \(counted(created.count, "budget"))\(limitText): \(created.map { quoted($0) }.joined(separator: ", ")).")
             }
             return lines.joined(separator: "\n")

@@ -9,7 +9,7 @@
 /// ArgumentParser then reads those, so its messages stay the only ones. A differential test
 /// holds the two readers to the same result.
 enum QuickAdd {
-    static func parse(_ arguments: [String]) -> ExpenseAddition? {
+    static func parse(_ arguments: [String], defaultBudget: String? = Preferences.current.config.defaultBudget) -> ExpenseAddition? {
         let rest: ArraySlice<String>
         if arguments.first == "add" {
             rest = arguments.dropFirst()
@@ -48,7 +48,7 @@ enum QuickAdd {
             options[option.rawValue].append(value)
         }
         let budgets = options[Option.budget.rawValue]
-        guard positionals.count == 2, budgets.count <= 1, let budget = budgets.first ?? Preferences.current.config.defaultBudget else {
+        guard positionals.count == 2, budgets.count <= 1, let budget = budgets.first ?? defaultBudget else {
             return nil
         }
         var addition = ExpenseAddition(name: positionals[0], amount: positionals[1], budget: budget)

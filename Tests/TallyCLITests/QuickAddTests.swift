@@ -6,10 +6,10 @@ import Testing
 
 @Suite struct QuickAddTests {
     /// What ArgumentParser makes of the arguments, as the same plain value; `nil` when it refuses them.
-    static func argumentParserAddition(_ arguments: [String]) -> ExpenseAddition? {
+    static func argumentParserAddition(_ arguments: [String], defaultBudget: String? = nil) -> ExpenseAddition? {
         switch try? Tally.parseAsRoot(arguments) {
-        case let command as Tally.Add: command.options.addition
-        case let command as ExpenseCommand.Add: command.options.addition
+        case let command as Tally.Add: command.options.addition(defaultBudget: defaultBudget)
+        case let command as ExpenseCommand.Add: command.options.addition(defaultBudget: defaultBudget)
         default: nil
         }
     }
@@ -35,7 +35,20 @@ import Testing
         ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "20 nov"],
         ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "11-20"],
         ["expense", "add", "Coffee", "3.50", "-b", "Groceries", "--date", "1"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--locale", "de_DE", "--color=never"],
     ]
+
+    /// With `default-budget` in the config file, `-b` may go; given, it wins.
+    @Test(arguments: [
+        ["add", "Coffee", "3.50"],
+        ["expense", "add", "Coffee", "3.50", "--tag", "work", "--date", "yesterday"],
+        ["add", "Coffee", "3.50", "-b", "Groceries"],
+    ])
+    func readsTheDefaultBudgetAsArgumentParserDoes(arguments: [String]) throws {
+        let quick = try #require(QuickAdd.parse(arguments, defaultBudget: "Food"))
+        #expect(quick.budget == (arguments.contains("-b") ? "Groceries" : "Food"))
+        #expect(quick == Self.argumentParserAddition(arguments, defaultBudget: "Food"))
+    }
 
     @Test(arguments: usualSpellings)
     func readsTheUsualSpellingsAsArgumentParserDoes(arguments: [String]) throws {

@@ -29,21 +29,18 @@ struct ExpenseAddOptions: ParsableArguments {
 
     @OptionGroup var store: CommonOptions
 
-    var addition: ExpenseAddition {
+    /// The expense to add; without `-b`, in the config file's `default-budget`.
+    func addition(defaultBudget: String? = Preferences.current.config.defaultBudget) -> ExpenseAddition {
         ExpenseAddition(
-            name: name, amount: amount, budget: budget ?? Preferences.current.config.defaultBudget ?? "", quantity: quantity, date: date,
-            tags: tags, db: store.db)
+            name: name, amount: amount, budget: budget ?? defaultBudget ?? "", quantity: quantity, date: date, tags: tags, db: store.db)
     }
 
     func validate() throws {
-        guard budget != nil || Preferences.current.config.defaultBudget != nil else {
-            throw ValidationError("Missing expected argument '--budget <budget>': name the budget with -b, or set default-budget in the config file")
-        }
-        try addition.validate()
+        try addition().validate()
     }
 
     func addExpense() throws {
-        try addition.run()
+        try addition().run()
     }
 }
 
@@ -57,6 +54,8 @@ struct ExpenseAddition: Equatable {
     var tags: [String] = []
     var db: String?
 
+    /// A missing budget is a usage error too, but it is checked when the expense is added: the
+    /// config file's default may stand in, and the options are the same with or without one.
     func validate() throws(ValidationError) {
         _ = try ArgumentValue.amount(amount)
         _ = try ArgumentValue.quantity(quantity)
@@ -67,6 +66,9 @@ struct ExpenseAddition: Equatable {
     /// Saves the expense, prints it with what is left of its budget that month, and warns on
     /// stderr when the budget is now over its limit.
     func run() throws {
+        guard !budget.isEmpty else {
+            throw ValidationError("Missing expected argument '--budget <budget>': name the budget with -b, or set default-budget in the config file")
+        }
         let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
         let expense = Expense(name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day, budgetID: 0, tags: tags)
         let ledger = Ledger(location: StoreLocation(CommonOptions.resolvedPath(db: db)))

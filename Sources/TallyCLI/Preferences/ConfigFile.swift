@@ -72,7 +72,10 @@ struct ConfigFile: Equatable {
 
     static func parse(_ text: String, path: String, home: String) throws(ConfigError) -> ConfigFile {
         // toml++ reads up to a NUL byte; TOML forbids one anyway.
-        if text.utf8.contains(0) { throw .malformed(path: path, line: nil, reason: "it contains a NUL byte") }
+        if let nul = text.utf8.firstIndex(of: 0) {
+            let line = text.utf8[..<nul].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            throw .malformed(path: path, line: line, reason: "it contains a NUL byte")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -37,9 +37,9 @@ public enum ListRenderers {
             details.append(("Limits", ([money.string(budget.limit)] + changes).joined(separator: ", then ")))
         }
         let keyWidth = (figures.map(\.0) + details.map(\.0)).map(DisplayWidth.of).max() ?? 0
-        let amountWidth = figures.map { DisplayWidth.of($0.1.groupedString) }.max() ?? 0
+        let amountWidth = figures.map { DisplayWidth.of(money.string($0.1)) }.max() ?? 0
         let key = { (text: String) in DisplayWidth.padded(text, to: keyWidth) }
-        let figureLines = figures.map { "\(key($0.0))  \(DisplayWidth.padded($0.1.groupedString, to: amountWidth, leading: true))" }
+        let figureLines = figures.map { "\(key($0.0))  \(DisplayWidth.padded(money.string($0.1), to: amountWidth, leading: true))" }
         let detailLines = details.map { "\(key($0.0))  \($0.1)" }
         let title = "\(budget.name), \(status.month.isoString)\(status.isOverBudget ? "  OVER BUDGET" : "")"
         return title + "\n\n" + figureLines.joined(separator: "\n") + "\n\n" + detailLines.joined(separator: "\n")
