@@ -18,6 +18,25 @@ struct Preferences {
     var color: ColorChoice = .auto
     /// NO_COLOR is set (and not empty): `auto` stays plain.
     var noColor = false
+    private var formats = Formats(cache: nil)
+
+    /// The formats this run has used, so that parsing an amount and showing it read them once.
+    private final class Formats {
+        let cache: MoneyFormatCache?
+        var made: [String: MoneyFormat] = [:]
+
+        init(cache: MoneyFormatCache?) {
+            self.cache = cache
+        }
+
+        func format(_ locale: LocaleName, currency: Currency?) -> MoneyFormat {
+            let key = locale.identifier + "-" + (currency?.code ?? "")
+            if let format = made[key] { return format }
+            let format = cache?.format(locale, currency: currency) ?? MoneyFormat(locale: locale, currency: currency)
+            made[key] = format
+            return format
+        }
+    }
 
     /// Set once by ``Tally/run(arguments:)`` before any command runs; the process is one
     /// thread until then, and nothing writes it after.
@@ -31,11 +50,13 @@ struct Preferences {
         preferences.config = try ConfigFile.load(environment: environment)
         for warning in preferences.config.warnings { Console.warn(warning) }
 
+        let cache = MoneyFormatCache(environment: environment)
+        preferences.formats = Formats(cache: cache)
         if let flag = GlobalOptions.value(of: "--locale", in: arguments) {
-            preferences.locale = try LocaleName.parse(flag)
+            preferences.locale = try known(flag, cache: cache)
         } else if let configured = preferences.config.locale {
             do {
-                preferences.locale = try LocaleName.parse(configured)
+                preferences.locale = try known(configured, cache: cache)
             } catch {
                 let config = preferences.config
                 throw ConfigError.invalidValue(path: config.path, line: config.lines["locale"], key: "locale", reason: error.message)
@@ -43,7 +64,7 @@ struct Preferences {
         } else {
             // A system's own setting that ICU does not know is no reason to fail: C figures then.
             let system = ["LC_ALL", "LC_MONETARY", "LANG"].compactMap { environment($0) }.first { !$0.isEmpty }
-            preferences.locale = system.flatMap { try? LocaleName.parse($0) }
+            preferences.locale = system.flatMap { try? known($0, cache: cache) }
         }
 
         preferences.noColor = !(environment("NO_COLOR") ?? "").isEmpty
@@ -69,11 +90,21 @@ struct Preferences {
         }
     }
 
+    /// The locale `text` names, checked against ICU's list unless the cache has met it before.
+    private static func known(_ text: String, cache: MoneyFormatCache) throws(TallyError) -> LocaleName? {
+        guard let identifier = LocaleName.normalized(text) else { return nil }
+        if cache.knows(identifier) { return LocaleName(knownIdentifier: identifier) }
+        let locale = try LocaleName.parse(text)
+        // Cached now, so that the next run knows the name.
+        if let locale { _ = cache.format(locale, currency: nil) }
+        return locale
+    }
+
     /// How amounts look: the locale's conventions with the ledger's currency. Without either,
     /// ``MoneyFormat/plain``, and ICU is never loaded.
     func moneyFormat(currency: Currency?) -> MoneyFormat {
         guard locale != nil || currency != nil else { return .plain }
-        return MoneyFormat(locale: locale ?? .neutral, currency: currency)
+        return formats.format(locale ?? .neutral, currency: currency)
     }
 
     /// How the amounts of `ledger`, which a use case has just opened, look: one small read for its currency.
