@@ -122,8 +122,9 @@ extension SQLiteStore {
 
     public func settings() throws(TallyError) -> LedgerSettings {
         try read { db in
-            let currency = try String.fetchOne(db, sql: "SELECT currency FROM setting WHERE id = 1")
-            return LedgerSettings(calendar: try Self.calendar(db), currency: currency.map(Currency.init(storedCode:)))
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT monthStart, currency FROM setting WHERE id = 1"))
+            let currency: String? = row?[1]
+            return LedgerSettings(calendar: try PeriodCalendar(monthStart: row?[0] ?? 1), currency: currency.map(Currency.init(storedCode:)))
         }
     }
 
