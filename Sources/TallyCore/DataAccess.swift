@@ -115,6 +115,26 @@ public protocol DataAccess: AnyObject, Sendable {
     /// ``Spending/byMonth(in:budgets:of:calendar:)``. Every month of `months` is a key; a budget
     /// that spent nothing in a period is absent from it.
     func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]]
+
+    // MARK: Recurring bills
+
+    /// Validates and saves a new rule in an existing budget.
+    func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule
+    /// Every rule, by id, with its skips.
+    func recurringRules() throws(TallyError) -> [RecurringRule]
+    func recurringRule(id: Int64) throws(TallyError) -> RecurringRule
+    /// Saves a changed rule, its skips included. Occurrences already paid stay paid.
+    func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule
+    /// Removes a rule; the expenses it posted stay.
+    func removeRecurringRule(id: Int64) throws(TallyError)
+    /// Every paid occurrence, by rule id then date.
+    func recurringPayments() throws(TallyError) -> [RecurringPayment]
+    /// What `recurring post` does, as one transaction: every occurrence due through `last`
+    /// (``RecurringSchedule/unpaid(_:payments:through:)``) is paid by a recorded expense
+    /// (``RecurringSchedule/plan(_:linked:candidates:)``) or posted as a new one, and remembered
+    /// as paid. Idempotent: an occurrence is paid once, whoever posts at the same time.
+    /// `dryRun` decides the same and writes nothing.
+    func postRecurring(through last: Day, dryRun: Bool) throws(TallyError) -> [RecurringPost]
 }
 
 extension DataAccess {

@@ -127,3 +127,40 @@ enum SchemaFixtures {
         }
     }
 }
+
+@Suite struct RecurringMigrationTests {
+    /// The v4 file gains the recurring tables (`Schema.v5`) with every figure as it was (above),
+    /// and posting on it works and remembers its occurrences.
+    @Test func aV4FileTakesRecurringRulesAfterMigrating() throws {
+        let fixture = try #require(Bundle.module.url(forResource: "schema-v4.sqlite", withExtension: nil, subdirectory: "Fixtures"))
+        let path = try temporaryFolder().appendingPathComponent("v4.sqlite").path
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let store = try SQLiteStore(path: path)
+        #expect(try store.pragma("user_version") == String(Schema.version))
+        let rule = try store.addRecurringRule(
+            RecurringRule(name: "Rent", budgetID: 3, amount: Money(cents: 125_000), every: .month, start: Day(parsing: "2026-03-01")))
+        let posted = try store.postRecurring(through: Day(parsing: "2026-04-01"), dryRun: false)
+        #expect(posted.map(\.occurrence.date) == [try Day(parsing: "2026-03-01"), try Day(parsing: "2026-04-01")])
+        #expect(try store.recurringPayments().map(\.ruleID) == [rule.id, rule.id])
+        #expect(try store.budgetMonthMismatches() == [])
+    }
+
+    /// SQLite itself refuses a second payment of one occurrence and an expense paying two.
+    @Test func theSchemaRefusesPayingAnOccurrenceTwice() throws {
+        let store = try SQLiteStore.inMemory()
+        let budget = try store.addBudget(Budget(name: "Home", limit: Money(cents: 100_000)))
+        let rule = try store.addRecurringRule(
+            RecurringRule(name: "Rent", budgetID: budget.id ?? 0, amount: Money(cents: 1_000), every: .day, start: Day(parsing: "2026-03-01")))
+        _ = try store.postRecurring(through: Day(parsing: "2026-03-02"), dryRun: false)
+        let ruleID = rule.id ?? 0
+        #expect(throws: (any Error).self) {
+            try store.executeUnchecked("INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES (\(ruleID), 20260301, NULL, 'matched')")
+        }
+        #expect(throws: (any Error).self) {
+            try store.executeUnchecked("UPDATE recurringPayment SET expenseId = 1 WHERE date = 20260302")
+        }
+        #expect(throws: (any Error).self) {
+            try store.executeUnchecked("INSERT INTO recurringRule (budgetId, name, amountCents, quantity, every, interval, day, startDate, createdAt, updatedAt) VALUES (1, 'x', 1, 1, 'month', 0, 32, 20260101, 0, 0)")
+        }
+    }
+}

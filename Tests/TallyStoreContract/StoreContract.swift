@@ -82,5 +82,9 @@ public enum StoreContract {
         Check("aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules", aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules),
         Check("periodFiguresAreTheCoreRulesAfterEditsToOldExpenses", periodFiguresAreTheCoreRulesAfterEditsToOldExpenses),
         Check("aOnceBudgetRefusesExpensesOutsideItsRange", aOnceBudgetRefusesExpensesOutsideItsRange),
+        Check("recurringRulesAreAddedListedEditedAndRemoved", recurringRulesAreAddedListedEditedAndRemoved),
+        Check("brokenRecurringRulesAreRefusedAndChangeNothing", brokenRecurringRulesAreRefusedAndChangeNothing),
+        Check("postingIsIdempotentAndRemembersEachOccurrence", postingIsIdempotentAndRemembersEachOccurrence),
+        Check("postingMatchesRecordedExpensesWithinThreeDaysAndTenPercent", postingMatchesRecordedExpensesWithinThreeDaysAndTenPercent),
     ]
 }
