@@ -22,6 +22,22 @@ public struct RecurringOccurrence: Hashable, Sendable {
     }
 }
 
+/// A rule with the name of its budget, its next due and last paid occurrence, as lists show it.
+public struct RecurringRuleSummary: Hashable, Sendable {
+    public var rule: RecurringRule
+    public var budgetName: String
+    /// The first occurrence neither paid nor skipped (overdue included).
+    public var next: Day?
+    public var lastPaid: Day?
+
+    public init(rule: RecurringRule, budgetName: String, next: Day?, lastPaid: Day?) {
+        self.rule = rule
+        self.budgetName = budgetName
+        self.next = next
+        self.lastPaid = lastPaid
+    }
+}
+
 /// What `recurring post` did, or would do, with one due occurrence.
 public struct RecurringPost: Hashable, Sendable {
     public enum Outcome: Hashable, Sendable {

@@ -34,7 +34,8 @@ enum Failures {
         switch error {
         case .emptyName, .nameTooLong, .nameHasControlCharacters, .invalidImportOption, .capNotPositive, .onceBudgetNeedsRange,
             .rangeNeedsOncePeriod, .rangeEndsBeforeItStarts, .rolloverNeedsRenewingPeriod, .limitChangesOutOfOrder,
-            .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase:
+            .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .invalidInterval, .invalidRecurringDay, .recurringDayNotApplicable,
+            .untilBeforeStart, .recurringRuleNotFound, .notAnOccurrence:
             ExitCode(64)
         default: ExitCode(1)
         }
