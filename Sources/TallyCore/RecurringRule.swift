@@ -140,3 +140,30 @@ public struct RecurringPayment: Hashable, Sendable {
         self.kind = kind
     }
 }
+
+/// A rule as a JSON backup declares it: its budget by name and the occurrences already paid,
+/// which stay paid once restored (without the expense that paid them, whose id the import
+/// renumbers), so a restored ledger never posts a bill twice.
+public struct DeclaredRecurringRule: Hashable, Sendable {
+    public var rule: RecurringRule
+    public var budgetName: String
+    public var posted: [Day]
+    public var matched: [Day]
+
+    public init(rule: RecurringRule, budgetName: String, posted: [Day] = [], matched: [Day] = []) {
+        self.rule = rule
+        self.budgetName = budgetName
+        self.posted = posted
+        self.matched = matched
+    }
+
+    /// A backup's rules are restored like its settings: only into a ledger with no rule yet, so
+    /// importing a backup again (forced) or into a ledger with its own bills adds none twice.
+    public static func restores(ledgerHasRules: Bool) -> Bool { !ledgerHasRules }
+
+    /// The payments to record for `ruleID` once the rule is saved.
+    public func payments(ruleID: Int64) -> [RecurringPayment] {
+        posted.map { RecurringPayment(ruleID: ruleID, date: $0, expenseID: nil, kind: .posted) }
+            + matched.map { RecurringPayment(ruleID: ruleID, date: $0, expenseID: nil, kind: .matched) }
+    }
+}

@@ -14,9 +14,12 @@ import TallyCore
 /// created. Older Tallys so still read plain backups, and refuse the others rather than drop
 /// what they do not know. Both versions are read the same way: a field left out means what it
 /// meant before it existed.
+///
+/// Version 3 added `recurring`, the recurring rules (``RecurringRuleDTO``); a document without
+/// rules is still written as version 1 or 2.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -24,6 +27,8 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     /// `nil` in documents written before version 2: the ledger keeps its own settings.
     public var settings: SettingsDTO?
     public var budgets: [BudgetDTO]
+    /// `nil` in documents written before version 3, and in those without rules.
+    public var recurring: [RecurringRuleDTO]?
     public var expenses: [ExpenseDTO]
 
     public init(
@@ -36,15 +41,16 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     }
 
     /// The version a document of `budgets` and `settings` is written as: 1 when a version-1
-    /// reader would read all of it, else ``currentVersion``.
-    public static func version(budgets: [Budget], settings: LedgerSettings) -> Int {
+    /// reader would read all of it, 3 when it holds recurring rules, else 2.
+    public static func version(budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false) -> Int {
+        if hasRecurringRules { return 3 }
         let plain =
             settings.calendar == .calendarMonths
             && budgets.allSatisfy {
                 $0.period == .monthly && $0.rollover == .none && $0.cap == nil && $0.start == nil && $0.range == nil
                     && $0.limitChanges.isEmpty
             }
-        return plain ? 1 : currentVersion
+        return plain ? 1 : 2
     }
 
     /// Decodes a whole document. It holds the file and every row in memory (roughly three times
@@ -78,6 +84,13 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     public func validatedBudgets() throws(TallyError) -> [Budget] {
         var result: [Budget] = []
         for (index, dto) in budgets.enumerated() { result.append(try dto.budget(index: index)) }
+        return result
+    }
+
+    /// The recurring rules the document declares, validated.
+    public func validatedRecurringRules() throws(TallyError) -> [DeclaredRecurringRule] {
+        var result: [DeclaredRecurringRule] = []
+        for (index, dto) in (recurring ?? []).enumerated() { result.append(try dto.declared(index: index)) }
         return result
     }
 

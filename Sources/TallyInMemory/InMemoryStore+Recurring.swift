@@ -86,6 +86,19 @@ extension InMemoryStore {
 
     // MARK: - Recurring Helpers
 
+    /// A backup's rules, with their paid occurrences, into a ledger that has none.
+    static func restoreRecurringRules(_ declared: [DeclaredRecurringRule], into state: inout State) throws(TallyError) {
+        guard !declared.isEmpty, DeclaredRecurringRule.restores(ledgerHasRules: !state.rules.isEmpty) else { return }
+        for entry in declared {
+            var rule = try entry.rule.validated()
+            rule.budgetID = try find(entry.budgetName, in: state).id ?? 0
+            rule.id = state.nextRuleID
+            state.nextRuleID += 1
+            state.rules[rule.id ?? 0] = rule
+            for payment in entry.payments(ruleID: rule.id ?? 0) { state.payments[payment.ruleID, default: [:]][payment.date] = payment }
+        }
+    }
+
     private static func checkBudget(of rule: RecurringRule, in state: State) throws(TallyError) {
         guard state.budgets[rule.budgetID] != nil else { throw .budgetNotFound("#\(rule.budgetID)") }
     }

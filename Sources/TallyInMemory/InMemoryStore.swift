@@ -209,6 +209,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 count += 1
             }
             try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] })
+            try Self.restoreRecurringRules(request.recurringRules, into: &state)
             if let fingerprint {
                 state.imports[fingerprint] = ImportRecord(fingerprint: fingerprint, importedAt: timestamp, expenseCount: count)
             }
@@ -298,7 +299,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     // MARK: - Helpers
 
-    private static func find(_ name: String, in state: State) throws(TallyError) -> Budget {
+    static func find(_ name: String, in state: State) throws(TallyError) -> Budget {
         let key = NameKey.lookup(name)
         return try Budget.named(name, found: state.budgets.values.first { $0.nameKey == key })
     }

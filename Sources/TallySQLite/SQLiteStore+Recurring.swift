@@ -8,20 +8,11 @@ extension SQLiteStore {
     // MARK: - Recurring Rules
 
     public func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
-        var rule = try rule.validated()
+        let rule = try rule.validated()
         let timestamp = Milliseconds.since1970(now)
         return try write { db in
             try Self.checkBudget(of: rule, db)
-            try db.execute(
-                sql: """
-                    INSERT INTO recurringRule (budgetId, name, amountCents, quantity, tags, every, interval, day,
-                        startDate, untilDate, createdAt, updatedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: Self.ruleColumns(rule) + StatementArguments([timestamp, timestamp]))
-            rule.id = db.lastInsertedRowID
-            try Self.saveSkips(of: rule, db)
-            return rule
+            return try Self.insert(rule, timestamp: timestamp, db)
         }
     }
 
@@ -109,6 +100,39 @@ extension SQLiteStore {
     }
 
     // MARK: - Recurring Helpers
+
+    /// A backup's rules, with their paid occurrences, into a ledger that has none; inside the
+    /// import's transaction.
+    static func restoreRecurringRules(_ declared: [DeclaredRecurringRule], timestamp: Int64, _ db: Database) throws {
+        guard !declared.isEmpty else { return }
+        let hasRules = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM recurringRule)") ?? false
+        guard DeclaredRecurringRule.restores(ledgerHasRules: hasRules) else { return }
+        for entry in declared {
+            var rule = try entry.rule.validated()
+            rule.budgetID = try find(entry.budgetName, db).id ?? 0
+            rule = try insert(rule, timestamp: timestamp, db)
+            for payment in entry.payments(ruleID: rule.id ?? 0) {
+                try db.execute(
+                    sql: "INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES (?, ?, NULL, ?)",
+                    arguments: [payment.ruleID, payment.date.storedNumber, payment.kind.rawValue])
+            }
+        }
+    }
+
+    /// Saves a validated rule with its skips under a new id.
+    private static func insert(_ rule: RecurringRule, timestamp: Int64, _ db: Database) throws -> RecurringRule {
+        try db.execute(
+            sql: """
+                INSERT INTO recurringRule (budgetId, name, amountCents, quantity, tags, every, interval, day,
+                    startDate, untilDate, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: ruleColumns(rule) + StatementArguments([timestamp, timestamp]))
+        var saved = rule
+        saved.id = db.lastInsertedRowID
+        try saveSkips(of: saved, db)
+        return saved
+    }
 
     private static func ruleColumns(_ rule: RecurringRule) -> StatementArguments {
         let values: [(any DatabaseValueConvertible)?] = [

@@ -201,3 +201,30 @@ import Testing
         }
     }
 }
+
+@Suite struct RecurringExportTests {
+    /// A JSON export carries the rules with their skips and paid occurrences; importing it into
+    /// a new ledger gives the same rules, which post nothing already paid. CSV stays expenses only.
+    @Test func aJSONBackupRoundTripsTheRulesAndCSVStaysExpensesOnly() throws {
+        let sandbox = try RecurringCommandTests.populated()
+        try sandbox.ok(["recurring", "add", "Gym", "20", "--budget", "home", "--every", "week", "--day", "tue", "--start", "2026-01-01", "--until", "2026-06-30"])
+        try sandbox.ok(["recurring", "skip", "2", "--date", "2026-01-06"])
+        try sandbox.ok(["recurring", "post", "--through", "2026-02-28"])
+        let backup = sandbox.directory.appendingPathComponent("backup.json").path
+        try sandbox.ok(["export", "--format", "json", "--output", backup])
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: backup))) as? [String: Any]
+        #expect(document?["version"] as? Int == 3)
+        #expect((document?["recurring"] as? [[String: Any]])?.count == 2)
+
+        let restored = try Sandbox()
+        try restored.ok(["import", backup])
+        let before = try sandbox.ok(["recurring", "list", "--json"]).stdout
+        #expect(try restored.ok(["recurring", "list", "--json"]).stdout == before)
+        #expect(try restored.ok(["recurring", "post", "--through", "2026-02-28"]).stdout == "Nothing is due through 2026-02-28.\n")
+        try restored.ok(["import", backup, "--force"])
+        #expect(try restored.ok(["recurring", "list", "--json"]).jsonArray.count == 2)
+
+        let csv = try sandbox.ok(["export", "--format", "csv"]).stdout
+        #expect(!csv.contains("recurring") && csv.split(separator: "\n").first == "date,budget,name,amount,quantity,tags")
+    }
+}

@@ -155,3 +155,49 @@ extension StoreContract {
         if case .matched = second.first?.outcome { Issue.record("an expense already paying an occurrence matched another") }
     }
 }
+
+extension StoreContract {
+    // MARK: - Restoring Rules
+
+    /// A backup's rules come back with their skips and paid occurrences, by budget name, only
+    /// into a ledger that has no rule yet; a restored ledger posts nothing already paid.
+    static func aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules(_ stores: Stores) throws {
+        let rule = try RecurringRule(
+            name: "Rent", budgetID: 0, amount: money("1200"), tags: ["home"], every: .month, day: 31, start: day("2026-01-01"),
+            until: day("2026-12-31"), skips: [day("2026-03-31")])
+        let declared = DeclaredRecurringRule(
+            rule: rule, budgetName: "HOME", posted: [try day("2026-01-31")], matched: [try day("2026-02-28")])
+        var request = ImportRequest(source: "backup.json", newBudgets: [Budget(name: "Home", limit: try money("2000"))])
+        request.recurringRules = [declared]
+
+        let store = try stores.make()
+        _ = try store.importExpenses(request) { (_: ImportInsert) throws(TallyError) -> String? in "backup" }
+        let home = try store.budget(named: "home")
+        let restored = try store.recurringRules()
+        #expect(restored.count == 1)
+        var expected = rule
+        expected.id = restored.first?.id
+        expected.budgetID = home.id ?? 0
+        #expect(restored == [expected])
+        let payments = try store.recurringPayments()
+        #expect(payments.map(\.date) == [try day("2026-01-31"), try day("2026-02-28")])
+        #expect(payments.map(\.kind) == [.posted, .matched] && payments.allSatisfy { $0.expenseID == nil })
+        let posted = try store.postRecurring(through: day("2026-04-30"), dryRun: false)
+        #expect(posted.map(\.occurrence.date) == [try day("2026-04-30")])
+
+        // Again, forced: the ledger has rules now, so none is added twice.
+        request.force = true
+        request.source = "again.json"
+        _ = try store.importExpenses(request) { (_: ImportInsert) throws(TallyError) -> String? in "again" }
+        #expect(try store.recurringRules().count == 1)
+
+        // A rule whose budget the ledger lacks fails the whole import.
+        let other = try stores.make()
+        var orphan = ImportRequest(source: "orphan.json")
+        orphan.recurringRules = [DeclaredRecurringRule(rule: rule, budgetName: "Nowhere")]
+        expectError(.budgetNotFound("Nowhere")) { () throws(TallyError) in
+            try other.importExpenses(orphan) { (_: ImportInsert) throws(TallyError) -> String? in "orphan" }
+        }
+        #expect(try other.recurringRules().isEmpty && other.importRecord(fingerprint: "orphan") == nil)
+    }
+}

@@ -86,5 +86,6 @@ public enum StoreContract {
         Check("brokenRecurringRulesAreRefusedAndChangeNothing", brokenRecurringRulesAreRefusedAndChangeNothing),
         Check("postingIsIdempotentAndRemembersEachOccurrence", postingIsIdempotentAndRemembersEachOccurrence),
         Check("postingMatchesRecordedExpensesWithinThreeDaysAndTenPercent", postingMatchesRecordedExpensesWithinThreeDaysAndTenPercent),
+        Check("aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules", aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules),
     ]
 }
