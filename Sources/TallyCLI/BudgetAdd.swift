@@ -41,10 +41,14 @@ extension BudgetCommand {
         @Option(parsing: .unconditional, help: ArgumentHelp("The budget's first period, \(PhraseHelp.months) (default: when it was created, or its earliest expense's).", valueName: "month"))
         var start: String?
 
+        @Option(help: ArgumentHelp("The percent of the limit from which the budget shows a warning, 1 to 100 (default: the ledger's, 80 unless 'settings set warn' changed it).", valueName: "percent"))
+        var warn: Int?
+
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
             _ = try ArgumentValue.limit(limit)
+            if let warn { try ArgumentValue.check(warn, BudgetLevel.checkWarn) }
             if let cap { _ = try ArgumentValue.money(cap) }
             if let start { _ = try ArgumentValue.month(start) }
             if let from { _ = try ArgumentValue.day(from) }
@@ -65,7 +69,7 @@ extension BudgetCommand {
                 name: name, limit: try ArgumentValue.limit(limit), period: period, rollover: rollover,
                 cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
                 start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }, range: range)
-            let saved = try AddBudget(budget).run(in: store.ledger)
+            let saved = try AddBudget(budget, warn: warn).run(in: store.ledger)
             Console.write("Added budget \(quoted(saved.name)) with a \(BudgetPhrases.limit(of: saved, joinedWithOf: true)).")
         }
     }

@@ -20,9 +20,9 @@ struct SettingsCommand: ParsableCommand {
         func run() throws {
             let settings = try ShowSettings().run(in: store.ledger)
             if output.json {
-                Console.write(try ListJSON.encode(["monthStart": settings.calendar.monthStart]))
+                Console.write(try ListJSON.encode(["monthStart": settings.calendar.monthStart, "warn": settings.warn]))
             } else {
-                Console.write("month-start \(settings.calendar.monthStart)")
+                Console.write("month-start \(settings.calendar.monthStart)\nwarn \(settings.warn)")
             }
         }
     }
@@ -34,12 +34,14 @@ struct SettingsCommand: ParsableCommand {
             discussion: """
                 month-start DAY (1 to 28, default 1): the day every period starts on, such as pay \
                 day. Period 2026-11 with month-start 25 runs from 2026-11-25 to 2026-12-24. It \
-                changes how history is grouped, not the history.
+                changes how history is grouped, not the history. warn PERCENT (1 to 100, default \
+                80): the warning level a budget added without --warn gets.
                 """
         )
 
         enum Key: String, ExpressibleByArgument, CaseIterable {
             case monthStart = "month-start"
+            case warn
         }
 
         @Argument(help: "The setting.")
@@ -51,7 +53,16 @@ struct SettingsCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            _ = try day()
+            switch key {
+            case .monthStart: _ = try day()
+            case .warn: _ = try percent()
+            }
+        }
+
+        private func percent() throws(ValidationError) -> Int {
+            guard let percent = Int(value) else { throw ValidationError("invalid warning level \(quoted(value)): use a whole percent from 1 to 100") }
+            try ArgumentValue.check(percent, BudgetLevel.checkWarn)
+            return percent
         }
 
         private func day() throws(ValidationError) -> Int {
@@ -64,8 +75,14 @@ struct SettingsCommand: ParsableCommand {
         }
 
         func run() throws {
-            let settings = try SetMonthStart(day: try day()).run(in: store.ledger)
-            Console.write("Months now start on day \(settings.calendar.monthStart).")
+            switch key {
+            case .monthStart:
+                let settings = try SetMonthStart(day: try day()).run(in: store.ledger)
+                Console.write("Months now start on day \(settings.calendar.monthStart).")
+            case .warn:
+                let settings = try SetWarnLevel(percent: try percent()).run(in: store.ledger)
+                Console.write("Budgets added from now on warn at \(settings.warn) %.")
+            }
         }
     }
 }

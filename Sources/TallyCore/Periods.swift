@@ -75,8 +75,11 @@ public struct LimitChange: Hashable, Sendable {
 /// The ledger's own settings, stored with it so everyone who uses it agrees.
 public struct LedgerSettings: Hashable, Sendable {
     public var calendar: PeriodCalendar
+    /// The warning level a budget added without `--warn` gets (1–100).
+    public var warn: Int
 
-    public init(calendar: PeriodCalendar = .calendarMonths) {
+    public init(calendar: PeriodCalendar = .calendarMonths, warn: Int = BudgetLevel.defaultWarnPercent) {
         self.calendar = calendar
+        self.warn = warn
     }
 }

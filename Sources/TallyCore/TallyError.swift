@@ -77,6 +77,8 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case alreadyImported(file: String, importedAt: Date, expenseCount: Int)
     /// Imported rows name budgets that do not exist.
     case unknownBudgets([String])
+    /// A warning level is not a whole percent from 1 to 100.
+    case invalidWarnLevel(Int)
     /// A recurring rule's interval is below 1 or above ``RecurringRule/maximumInterval``.
     case invalidInterval(Int)
     /// A recurring rule's day is no day of the month (monthly) or weekday (weekly).
@@ -193,6 +195,8 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "invalid \(option.rawValue) \(quoted(value)): \(oneLine(reason))"
         case .alreadyImported(let file, let date, let count):
             "\(quoted(file)) was already imported on \(timestamp(date)) (\(count) expense\(count == 1 ? "" : "s"))"
+        case .invalidWarnLevel(let percent):
+            "invalid warning level \(percent): use a whole percent from 1 to 100"
         case .invalidInterval(let interval):
             "invalid interval \(interval): use a whole number from 1 to \(RecurringRule.maximumInterval)"
         case .invalidRecurringDay(let text, let every):

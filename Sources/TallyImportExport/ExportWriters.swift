@@ -38,8 +38,14 @@ public final class JSONExportWriter: ExportWriter {
     ) throws(TallyError) {
         let version = LedgerDocument.version(budgets: budgets, settings: settings, hasRecurringRules: !recurring.isEmpty)
         line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
+        let settingsDTO = SettingsDTO(settings)
         appendKey("monthStart", first: true)
-        line.append(contentsOf: "\(SettingsDTO(settings).monthStart)},\n  \"budgets\": [".utf8)
+        line.append(contentsOf: String(settingsDTO.monthStart).utf8)
+        if let warn = settingsDTO.warn {
+            appendKey("warn")
+            line.append(contentsOf: String(warn).utf8)
+        }
+        line.append(contentsOf: "},\n  \"budgets\": [".utf8)
         for (index, budget) in budgets.enumerated() {
             line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
             let dto = BudgetDTO(budget)
@@ -70,6 +76,10 @@ public final class JSONExportWriter: ExportWriter {
             if let created = dto.created {
                 appendKey("created")
                 appendString(created)
+            }
+            if let warn = dto.warn {
+                appendKey("warn")
+                line.append(contentsOf: String(warn).utf8)
             }
             line.append(UInt8(ascii: "}"))
         }

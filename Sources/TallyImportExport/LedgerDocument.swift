@@ -15,8 +15,9 @@ import TallyCore
 /// what they do not know. Both versions are read the same way: a field left out means what it
 /// meant before it existed.
 ///
-/// Version 3 added `recurring`, the recurring rules (``RecurringRuleDTO``); a document without
-/// rules is still written as version 1 or 2.
+/// Version 3 added `recurring`, the recurring rules (``RecurringRuleDTO``), and `warn`, the
+/// warning level, to the settings and to each budget (absent for the default 80); a document
+/// without either is still written as version 1 or 2.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
     public static let currentVersion = 3
@@ -41,9 +42,12 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     }
 
     /// The version a document of `budgets` and `settings` is written as: 1 when a version-1
-    /// reader would read all of it, 3 when it holds recurring rules, else 2.
+    /// reader would read all of it, 3 when it holds recurring rules or warning levels other than
+    /// 80 %, else 2.
     public static func version(budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false) -> Int {
-        if hasRecurringRules { return 3 }
+        // Version 2 readers would drop warning levels they do not know.
+        let warns = settings.warn != BudgetLevel.defaultWarnPercent || budgets.contains { $0.warn != BudgetLevel.defaultWarnPercent }
+        if hasRecurringRules || warns { return 3 }
         let plain =
             settings.calendar == .calendarMonths
             && budgets.allSatisfy {

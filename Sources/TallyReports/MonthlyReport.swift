@@ -91,10 +91,14 @@ public struct MonthlyReport: Hashable, Sendable {
                 limit: status.limit, carried: status.carried, available: status.available, spent: status.spent,
                 remaining: status.remaining, share: status.share, isOver: status.isOverBudget,
                 expenseCount: status.expenseCount)
+            warn = status.budget.warn
         }
 
+        /// The budget's warning level, percent.
+        public var warn = BudgetLevel.defaultWarnPercent
+
         /// The Core rule's level of this line against what was available: ok, near, or over.
-        public var level: BudgetLevel { BudgetLevel(spent: spent, limit: available) }
+        public var level: BudgetLevel { BudgetLevel(spent: spent, limit: available, warnPercent: warn) }
     }
 
     /// The budget lines added up.

@@ -128,7 +128,11 @@ extension SQLiteStore {
     }
 
     public func settings() throws(TallyError) -> LedgerSettings {
-        try read { db in LedgerSettings(calendar: try Self.calendar(db)) }
+        try read { db in
+            LedgerSettings(
+                calendar: try Self.calendar(db),
+                warn: try Int.fetchOne(db, sql: "SELECT warnPercent FROM setting WHERE id = 1") ?? BudgetLevel.defaultWarnPercent)
+        }
     }
 
     /// The `WHERE` clause of an expense query.

@@ -49,6 +49,7 @@ extension SQLiteStore {
     /// Saves `settings` inside the caller's transaction, rebuilding `budgetMonth` when the
     /// periods change.
     static func save(_ settings: LedgerSettings, _ db: Database) throws {
+        try db.execute(sql: "UPDATE setting SET warnPercent = ? WHERE id = 1", arguments: [settings.warn])
         guard try calendar(db) != settings.calendar else { return }
         try db.execute(sql: "UPDATE setting SET monthStart = ? WHERE id = 1", arguments: [settings.calendar.monthStart])
         // `budgetMonth` holds each period's totals, and the periods just changed.

@@ -325,7 +325,7 @@ enum Schema {
         }
     }
 
-    /// Recurring bills (`RecurringRule`): the rules, their skipped occurrences, and each paid
+    /// Recurring bills and alerts. Recurring bills (`RecurringRule`): the rules, their skipped occurrences, and each paid
     /// occurrence with the expense that paid it (`posted` by `recurring post` or `matched` to one
     /// already recorded). Self-contained so that it can be renumbered when merged after others.
     ///
@@ -336,8 +336,14 @@ enum Schema {
     ///   removing a posted bill does not bring it back.
     /// - Removing a budget removes its rules (`CASCADE`), which remove their skips and payments.
     /// - Tags are the rule's normalized tags joined by `;`, which tags cannot contain.
+    ///
+    /// Alerts: each budget's warning level (`budget.warnPercent`) and the ledger's default for new
+    /// budgets (`setting.warnPercent`); existing budgets get 80 %, the level they had.
     private static func v5(_ db: Database) throws {
         try db.execute(sql: """
+            ALTER TABLE budget ADD COLUMN warnPercent INTEGER NOT NULL DEFAULT 80 CHECK (warnPercent BETWEEN 1 AND 100);
+            ALTER TABLE setting ADD COLUMN warnPercent INTEGER NOT NULL DEFAULT 80 CHECK (warnPercent BETWEEN 1 AND 100);
+
             CREATE TABLE recurringRule (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 budgetId INTEGER NOT NULL REFERENCES budget(id) ON DELETE CASCADE,

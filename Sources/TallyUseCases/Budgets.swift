@@ -4,10 +4,13 @@ import TallyCore
 /// `budget add`: a new budget.
 public struct AddBudget: Sendable {
     public var budget: Budget
+    /// `--warn`; `nil` takes the ledger's default (``LedgerSettings/warn``).
+    public var warn: Int?
 
     /// `budget` as the user described it; the store gives it its id and timestamps.
-    public init(_ budget: Budget) {
+    public init(_ budget: Budget, warn: Int? = nil) {
         self.budget = budget
+        self.warn = warn
     }
 
     public init(name: String, limit: Money) {
@@ -15,8 +18,16 @@ public struct AddBudget: Sendable {
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Budget {
-        let budget = try budget.validated()
-        return try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.addBudget(budget) }
+        var budget = try budget.validated()
+        if let warn {
+            try BudgetLevel.checkWarn(warn)
+            budget.warn = warn
+        }
+        let given = warn
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            if given == nil { budget.warn = try store.settings().warn }
+            return try store.addBudget(budget)
+        }
     }
 }
 
@@ -32,12 +43,14 @@ public struct EditBudget: Sendable {
     /// Take the cap away.
     public var removesCap: Bool
     public var start: Month?
+    /// `--warn`: the budget's new warning level, percent.
+    public var warn: Int?
     /// The day that tells the current period.
     public var today: Day
 
     public init(
         name: String, newName: String? = nil, newLimit: Money? = nil, limitFrom: PeriodChoice? = nil, rollover: RolloverPolicy? = nil,
-        cap: Money? = nil, removesCap: Bool = false, start: Month? = nil, today: Day = Day.today()
+        cap: Money? = nil, removesCap: Bool = false, start: Month? = nil, warn: Int? = nil, today: Day = Day.today()
     ) {
         self.name = name
         self.newName = newName
@@ -47,6 +60,7 @@ public struct EditBudget: Sendable {
         self.cap = cap
         self.removesCap = removesCap
         self.start = start
+        self.warn = warn
         self.today = today
     }
 
@@ -56,6 +70,7 @@ public struct EditBudget: Sendable {
         if let newName { _ = try Budget.validatedName(newName) }
         if let newLimit { try Budget.checkLimit(newLimit) }
         if let cap { try Budget.checkCap(cap) }
+        if let warn { try BudgetLevel.checkWarn(warn) }
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let before = try store.budget(named: name)
             var changed = before
@@ -64,6 +79,7 @@ public struct EditBudget: Sendable {
             if let cap { changed.cap = cap }
             if removesCap { changed.cap = nil }
             if let start { changed.start = start }
+            if let warn { changed.warn = warn }
             if let newLimit {
                 let calendar = try store.settings().calendar
                 let earliest = try store.expenses(ExpenseQuery(budgetID: before.id, sort: .date, limit: 1)).first?.date

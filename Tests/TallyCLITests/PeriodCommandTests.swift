@@ -47,7 +47,7 @@ import Testing
 
     @Test func settingsAreStoredWithTheLedger() throws {
         let sandbox = try Sandbox()
-        #expect(try sandbox.ok(["settings", "show"]).stdout == "month-start 1\n")
+        #expect(try sandbox.ok(["settings", "show"]).stdout == "month-start 1\nwarn 80\n")
         #expect(try sandbox.ok(["settings", "set", "month-start", "25"]).stdout == "Months now start on day 25.\n")
         #expect(try sandbox.ok(["settings", "show", "--json"]).jsonObject["monthStart"] as? Int == 25)
     }

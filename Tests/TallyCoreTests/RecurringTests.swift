@@ -116,3 +116,33 @@ private func rule(
         #expect(RecurringSchedule.lastPaid(gym, payments: paid) == nil)
     }
 }
+
+@Suite struct WarningLevelTests {
+    private func status(spent: Int64, warn: Int, available: Int64 = 45_000) throws -> BudgetStatus {
+        let budget = Budget(id: 1, name: "Groceries", limit: Money(cents: available), warn: warn)
+        return try budget.status(viewing: Month(parsing: "2026-03"), in: .calendarMonths, spent: Money(cents: spent), expenseCount: 1)
+    }
+
+    @Test func eachBudgetIsNearFromItsOwnWarningLevelAndOverPastAllOfIt() throws {
+        #expect(try status(spent: 36_000, warn: 80).level == .near)
+        #expect(try status(spent: 35_999, warn: 80).level == .ok)
+        #expect(try status(spent: 36_000, warn: 90).level == .ok)
+        #expect(try status(spent: 40_500, warn: 90).level == .near)
+        #expect(try status(spent: 45_000, warn: 100).level == .near)
+        #expect(try status(spent: 45_001, warn: 100).level == .over)
+        #expect(try status(spent: 1, warn: 1, available: 100).level == .near)
+        #expect(throws: TallyError.invalidWarnLevel(0)) { try BudgetLevel.checkWarn(0) }
+        #expect(throws: TallyError.invalidWarnLevel(101)) { try BudgetLevel.checkWarn(101) }
+        #expect(throws: TallyError.invalidWarnLevel(101)) { try Budget(name: "x", limit: Money(cents: 1), warn: 101).validated() }
+    }
+
+    @Test func anExpenseCrossesALevelOnlyWhenItRaisesIt() throws {
+        // 450.00 available, warning at 80 % (360.00).
+        #expect(try BudgetLevel.crossed(by: Money(cents: 7_400), into: status(spent: 37_400, warn: 80)) == .near)
+        #expect(try BudgetLevel.crossed(by: Money(cents: 100), into: status(spent: 37_500, warn: 80)) == nil)
+        #expect(try BudgetLevel.crossed(by: Money(cents: 10_000), into: status(spent: 47_500, warn: 80)) == .over)
+        #expect(try BudgetLevel.crossed(by: Money(cents: 46_000), into: status(spent: 46_000, warn: 80)) == .over)
+        #expect(try BudgetLevel.crossed(by: Money(cents: 100), into: status(spent: 47_600, warn: 80)) == nil)
+        #expect(try BudgetLevel.crossed(by: Money(cents: 100), into: status(spent: 1_000, warn: 80)) == nil)
+    }
+}

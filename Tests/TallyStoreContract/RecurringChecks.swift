@@ -201,3 +201,29 @@ extension StoreContract {
         #expect(try other.recurringRules().isEmpty && other.importRecord(fingerprint: "orphan") == nil)
     }
 }
+
+extension StoreContract {
+    // MARK: - Warning Levels
+
+    /// A budget keeps its warning level through edits, its statuses follow it, and the ledger
+    /// keeps its default for new budgets beside its month start.
+    static func warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault(_ stores: Stores) throws {
+        let store = try stores.make()
+        #expect(try store.settings().warn == 80)
+        let settings = LedgerSettings(calendar: try PeriodCalendar(monthStart: 25), warn: 65)
+        #expect(try store.updateSettings(settings) == settings)
+        #expect(try store.settings() == settings)
+        var food = try store.addBudget(Budget(name: "Food", limit: money("100"), warn: 50))
+        #expect(try store.budget(named: "food").warn == 50)
+        _ = try store.addExpense(Expense(name: "Bread", amount: money("60"), date: day("2026-03-26"), budgetID: food.id ?? 0))
+        #expect(try store.budgetStatuses(for: month("2026-03")).map(\.level) == [.near])
+        food.warn = 70
+        food = try store.updateBudget(food)
+        #expect(try store.budget(named: "food").warn == 70)
+        #expect(try store.status(ofBudgetNamed: "food", in: month("2026-03")).level == .ok)
+        var broken = food
+        broken.warn = 0
+        expectError(.invalidWarnLevel(0)) { () throws(TallyError) in try store.updateBudget(broken) }
+        #expect(try store.budget(named: "food").warn == 70)
+    }
+}

@@ -87,5 +87,6 @@ public enum StoreContract {
         Check("postingIsIdempotentAndRemembersEachOccurrence", postingIsIdempotentAndRemembersEachOccurrence),
         Check("postingMatchesRecordedExpensesWithinThreeDaysAndTenPercent", postingMatchesRecordedExpensesWithinThreeDaysAndTenPercent),
         Check("aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules", aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules),
+        Check("warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault", warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault),
     ]
 }

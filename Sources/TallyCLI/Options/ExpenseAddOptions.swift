@@ -56,7 +56,8 @@ struct ExpenseAddition: Equatable {
         _ = try ArgumentValue.tags(tags)
     }
 
-    /// Saves the expense, prints it with what is left of its budget that month, and warns on
+    /// Saves the expense, prints it with what is left of its budget that month (and one more
+    /// line when this expense moved the budget past its warning level or over), and warns on
     /// stderr when the budget is now over its limit.
     func run() throws {
         let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
@@ -64,8 +65,10 @@ struct ExpenseAddition: Equatable {
         let ledger = Ledger(location: StoreLocation(StoreOptions.resolvedPath(db: db)))
         defer { ledger.closeUntilExit() }
         let (saved, status) = try AddExpense(expense, budget: budget).run(in: ledger)
+        // The crossing is read off the status `add` already answered: no second query.
+        let crossing = BudgetLevel.crossed(by: try saved.total(), into: status).map { "\n" + ListRenderers.crossingLine(status, crossed: $0) } ?? ""
         Console.write("Added expense " + (try ListRenderers.expenseLine(saved, budgetName: status.budget.name)) + "\n"
-            + ListRenderers.remainingLine(status))
+            + ListRenderers.remainingLine(status) + crossing)
         if status.level == .over {
             Console.warn("budget \(quoted(status.budget.name)) is over its limit for \(status.month.isoString) by \(Money(cents: -status.remaining.cents).groupedString)")
         }

@@ -35,7 +35,7 @@ enum Failures {
         case .emptyName, .nameTooLong, .nameHasControlCharacters, .invalidImportOption, .capNotPositive, .onceBudgetNeedsRange,
             .rangeNeedsOncePeriod, .rangeEndsBeforeItStarts, .rolloverNeedsRenewingPeriod, .limitChangesOutOfOrder,
             .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .invalidInterval, .invalidRecurringDay, .recurringDayNotApplicable,
-            .untilBeforeStart, .recurringRuleNotFound, .notAnOccurrence:
+            .untilBeforeStart, .recurringRuleNotFound, .notAnOccurrence, .invalidWarnLevel:
             ExitCode(64)
         default: ExitCode(1)
         }

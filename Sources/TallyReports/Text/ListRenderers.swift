@@ -78,6 +78,13 @@ public enum ListRenderers {
             + "for \(PeriodText.viewed(status))\(carried)."
     }
 
+    /// The line `tally add` prints once an expense moved its budget past its warning level or
+    /// over: `Groceries: 83 % of 450.00 used — past the 80 % warning`.
+    public static func crossingLine(_ status: BudgetStatus, crossed level: BudgetLevel) -> String {
+        let used = "\(status.budget.name): \(status.share.wholePercent) % of \(status.available.groupedString) used — "
+        return used + (level == .over ? "over the limit" : "past the \(status.budget.warn) % warning")
+    }
+
     /// The table's period column: `monthly`, `yearly, to date`, or `once, 1 Jul – 14 Jul 2026`.
     public static func periodMark(_ status: BudgetStatus) -> String {
         switch status.budget.period {
