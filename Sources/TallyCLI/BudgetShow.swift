@@ -22,10 +22,10 @@ extension BudgetCommand {
             let shown = try ShowBudget(name: name, period: month).run(in: store.ledger)
             let (status, expenses) = (shown.status, shown.expenses)
             if output.json {
-                Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(status, firstPeriod: shown.firstPeriod, expenses: expenses)))
+                Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(status, firstPeriod: shown.firstPeriod, expenses: expenses, pace: shown.pace)))
                 return
             }
-            var text = ListRenderers.budgetAsText(status) + "\n\n"
+            var text = ListRenderers.budgetAsText(status, pace: shown.pace) + "\n\n"
             if expenses.isEmpty {
                 text += "No expenses from \(status.days.first.isoString) to \(status.days.last.isoString)."
             } else {

@@ -135,6 +135,12 @@ public protocol DataAccess: AnyObject, Sendable {
     /// as paid. Idempotent: an occurrence is paid once, whoever posts at the same time.
     /// `dryRun` decides the same and writes nothing.
     func postRecurring(through last: Day, dryRun: Bool) throws(TallyError) -> [RecurringPost]
+
+    // MARK: Alerts
+
+    /// What `check --new-only` does with its memory, as one transaction: saves each budget's
+    /// level (by budget id) for `period` and returns the levels the last such check saved for it.
+    func exchangeAlertLevels(_ levels: [Int64: AlertLevel], for period: Month) throws(TallyError) -> [Int64: AlertLevel]
 }
 
 extension DataAccess {

@@ -16,6 +16,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var nextRuleID: Int64 = 1
         /// Paid occurrences by rule id and day, as SQLite's `recurringPayment` keeps them.
         var payments: [Int64: [Day: RecurringPayment]] = [:]
+        /// What the last `check --new-only` saw, by period and budget id (SQLite's `checkState`).
+        var alertLevels: [Month: [Int64: AlertLevel]] = [:]
     }
 
     // Guards `state`; that lock is what makes the class safe to share.

@@ -338,7 +338,8 @@ enum Schema {
     /// - Tags are the rule's normalized tags joined by `;`, which tags cannot contain.
     ///
     /// Alerts: each budget's warning level (`budget.warnPercent`) and the ledger's default for new
-    /// budgets (`setting.warnPercent`); existing budgets get 80 %, the level they had.
+    /// budgets (`setting.warnPercent`); existing budgets get 80 %, the level they had. `checkState`
+    /// holds the level each budget had at the last `check --new-only` of a period.
     private static func v5(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE budget ADD COLUMN warnPercent INTEGER NOT NULL DEFAULT 80 CHECK (warnPercent BETWEEN 1 AND 100);
@@ -377,6 +378,13 @@ enum Schema {
                 PRIMARY KEY (ruleId, date)
             ) STRICT, WITHOUT ROWID;
             CREATE UNIQUE INDEX recurringPayment_expenseId ON recurringPayment(expenseId) WHERE expenseId IS NOT NULL;
+
+            CREATE TABLE checkState (
+                budgetId INTEGER NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                period INTEGER NOT NULL CHECK (period BETWEEN 101 AND 999912),
+                level TEXT NOT NULL CHECK (level IN ('ok', 'warning', 'projected-over', 'over')),
+                PRIMARY KEY (budgetId, period)
+            ) STRICT, WITHOUT ROWID;
             PRAGMA user_version = 5;
             """)
     }

@@ -146,6 +146,8 @@ public struct ListBudgets: Sendable {
         public var period: Month
         public var days: DayInterval
         public var statuses: [BudgetStatus]
+        /// Each budget's pace by id, in the current period only.
+        public var paces: [Int64: BudgetPace] = [:]
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Result {
@@ -154,7 +156,8 @@ public struct ListBudgets: Sendable {
             let period = try self.period.resolved(in: calendar, today: today)
             let statuses = BudgetStatus.arranged(
                 try store.budgetStatuses(for: period), search: search, order: order, descending: descending)
-            return Result(period: period, days: calendar.days(of: period), statuses: statuses)
+            let paces = try store.paces(for: statuses, today: today, calendar: calendar)
+            return Result(period: period, days: calendar.days(of: period), statuses: statuses, paces: paces)
         }
     }
 }
@@ -182,6 +185,8 @@ public struct ShowBudget: Sendable {
         public var expenses: [Expense]
         /// The key of the budget's first period, where its first limit starts.
         public var firstPeriod: Month
+        /// Its pace, in the current period only.
+        public var pace: BudgetPace?
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Result {
@@ -191,7 +196,9 @@ public struct ShowBudget: Sendable {
             let status = try store.status(of: budget, in: period.resolved(in: calendar, today: today))
             let expenses = try store.expenses(ExpenseQuery(budgetID: budget.id, days: status.days, sort: .date))
             let earliest = try store.expenses(ExpenseQuery(budgetID: budget.id, sort: .date, limit: 1)).first?.date
-            return Result(status: status, expenses: expenses, firstPeriod: budget.firstPeriod(in: calendar, earliestExpense: earliest))
+            let pace = try store.paces(for: [status], today: today, calendar: calendar)[budget.id ?? 0]
+            return Result(
+                status: status, expenses: expenses, firstPeriod: budget.firstPeriod(in: calendar, earliestExpense: earliest), pace: pace)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 import Testing
 
 @Suite struct AlertCommandTests {
@@ -62,5 +63,80 @@ import Testing
         try restored.ok(["add", "x", "900", "-b", "rent", "--date", "2026-03-01"])
         let statuses = try restored.ok(["budget", "list", "--json", "--month", "2026-03"]).jsonArray.compactMap { $0["status"] as? String }
         #expect(statuses == ["near", "ok"])
+    }
+}
+
+@Suite struct CheckCommandTests {
+    static var today: Day { Day(Date(), in: TimeZone(identifier: "UTC") ?? .current) }
+
+    @Test func exitCodesFollowTheMonitoringPluginConvention() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["budget", "add", "Food", "--limit", "300"])
+        let calm = try sandbox.run(["check"])
+        #expect(calm.status == 0 && calm.stdout.isEmpty && calm.stderr.isEmpty)
+        try sandbox.ok(["add", "Market", "250", "-b", "food"])
+        let warned = try sandbox.run(["check"])
+        #expect(warned.status == 1 && warned.stdout.hasPrefix("Food: "), "\(warned.stdout)")
+        let quiet = try sandbox.run(["check", "--quiet"])
+        #expect(quiet.status == 1 && quiet.stdout.isEmpty)
+        try sandbox.run(["add", "Feast", "100", "-b", "food"])
+        let over = try sandbox.run(["check", "--json"])
+        #expect(over.status == 2)
+        #expect(over.jsonArray.first?["level"] as? String == "over" && over.jsonArray.first?["name"] as? String == "Food")
+        #expect(over.jsonArray.first?["elapsed"] is String && over.jsonArray.first?["perDay"] as? String == "0.00")
+    }
+
+    @Test func aBillStillDueMakesABudgetProjectedOver() throws {
+        // A bill due on the period's last day that will not fit what is left.
+        let sandbox = try Sandbox()
+        try sandbox.ok(["budget", "add", "Home", "--limit", "1000"])
+        try sandbox.ok(["budget", "add", "Fun", "--limit", "1000"])
+        try sandbox.ok(["recurring", "add", "Rent", "1200", "--budget", "home", "--every", "month", "--day", "31", "--start", Self.today.isoString])
+        let check = try sandbox.run(["check", "--json"])
+        let levels = check.jsonArray.compactMap { $0["level"] as? String }
+        #expect(check.status == 1 && levels == ["ok", "projected-over"], "\(check.stdout)")
+        #expect(check.jsonArray.last?["perDay"] as? String == "0.00")
+        #expect(try sandbox.run(["check"]).stdout.contains("Home: projected-over"))
+    }
+
+    @Test func newOnlySpeaksOncePerCrossingAndItsExitCodeOnlyOfWhatItReports() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["budget", "add", "Food", "--limit", "300"])
+        try sandbox.ok(["add", "Market", "250", "-b", "food"])
+        let first = try sandbox.run(["check", "--new-only"])
+        #expect(first.status == 1 && first.stdout.hasPrefix("Food: warning"))
+        let second = try sandbox.run(["check", "--new-only"])
+        #expect(second.status == 0 && second.stdout.isEmpty)
+        #expect(try sandbox.run(["check"]).status == 1, "a plain check still tells")
+        try sandbox.run(["add", "Feast", "100", "-b", "food"])
+        let third = try sandbox.run(["check", "--new-only", "--json"])
+        #expect(third.status == 2 && third.jsonArray.count == 1 && third.jsonArray.first?["level"] as? String == "over")
+    }
+
+    @Test func errorsExitThreeAndBadArgumentsSixtyFour() throws {
+        let sandbox = try Sandbox()
+        let notADatabase = sandbox.directory.appendingPathComponent("junk.sqlite")
+        try Data(repeating: 7, count: 4096).write(to: notADatabase)
+        let broken = try sandbox.run(["check", "--db", notADatabase.path], useDB: false)
+        #expect(broken.status == 3 && broken.isOneLineFailure, "\(broken.stderr)")
+        let usage = try sandbox.run(["check", "--quiet", "--json"])
+        #expect(usage.status == 64 && usage.isOneLineFailure)
+        #expect(try sandbox.databaseSnapshot().isEmpty)
+    }
+
+    @Test func budgetListAndShowCarryThePaceInTheCurrentPeriodOnly() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["budget", "add", "Food", "--limit", "300"])
+        let current = try sandbox.ok(["budget", "list", "--json"]).jsonArray[0]
+        #expect(current["elapsed"] is String && current["perDay"] is String)
+        let past = try sandbox.ok(["budget", "list", "--json", "--month", "2020-01"]).jsonArray[0]
+        #expect(past["elapsed"] is NSNull && past["projected"] is NSNull && past["perDay"] is NSNull)
+        #expect(try sandbox.ok(["budget", "list"]).stdout.contains("Per day"))
+        #expect(try !sandbox.ok(["budget", "list", "--month", "2020-01"]).stdout.contains("Per day"))
+        #expect(try sandbox.ok(["budget", "show", "food"]).stdout.contains("Per day"))
+        #expect(try sandbox.ok(["budget", "show", "food", "--json"]).jsonObject["perDay"] as? String != nil)
+        let report = try sandbox.ok(["report", "--format", "json"]).jsonObject
+        #expect((report["totals"] as? [String: Any])?["perDay"] is String)
+        #expect(try sandbox.ok(["report"]).stdout.contains("Pace: "))
     }
 }

@@ -227,3 +227,18 @@ extension StoreContract {
         #expect(try store.budget(named: "food").warn == 70)
     }
 }
+
+extension StoreContract {
+    /// `check --new-only`'s memory: per period, the levels saved last time come back and are replaced.
+    static func alertLevelsAreRememberedPerPeriod(_ stores: Stores) throws {
+        let store = try stores.make()
+        let food = try store.addBudget(Budget(name: "Food", limit: money("100"))).id ?? 0
+        let rent = try store.addBudget(Budget(name: "Rent", limit: money("900"))).id ?? 0
+        let march = try month("2026-03")
+        #expect(try store.exchangeAlertLevels([food: .warning, rent: .ok], for: march).isEmpty)
+        #expect(try store.exchangeAlertLevels([food: .over, rent: .ok], for: march) == [food: .warning, rent: .ok])
+        #expect(try store.exchangeAlertLevels([food: .ok], for: month("2026-04")).isEmpty)
+        try store.removeBudget(named: "Rent", includingExpenses: false)
+        #expect(try store.exchangeAlertLevels([food: .over], for: march) == [food: .over])
+    }
+}

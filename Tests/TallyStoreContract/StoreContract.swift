@@ -88,5 +88,6 @@ public enum StoreContract {
         Check("postingMatchesRecordedExpensesWithinThreeDaysAndTenPercent", postingMatchesRecordedExpensesWithinThreeDaysAndTenPercent),
         Check("aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules", aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules),
         Check("warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault", warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault),
+        Check("alertLevelsAreRememberedPerPeriod", alertLevelsAreRememberedPerPeriod),
     ]
 }

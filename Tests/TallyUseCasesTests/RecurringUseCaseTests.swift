@@ -70,3 +70,24 @@ import Testing
         #expect(try store.expenses(ExpenseQuery()).count == 3, "the posted expenses stay")
     }
 }
+
+@Suite struct CheckUseCaseTests {
+    /// `--new-only` remembers levels per period: a new period starts from ok again.
+    @Test func newOnlyStartsAfreshInEachPeriod() throws {
+        let (ledger, store) = memoryLedger()
+        let food = try AddBudget(name: "Food", limit: money("100")).run(in: ledger)
+        _ = try store.addExpense(Expense(name: "x", amount: money("85"), date: day("2026-03-05"), budgetID: food.id ?? 0))
+        _ = try store.addExpense(Expense(name: "y", amount: money("85"), date: day("2026-04-05"), budgetID: food.id ?? 0))
+        // On a period's last day the projection is what was spent: a warning, not an overrun.
+        let march = try CheckBudgets(today: day("2026-03-31"), newOnly: true).run(in: ledger)
+        #expect(march.alerts.map(\.level) == [.warning] && march.exitCode == 1)
+        #expect(try CheckBudgets(today: day("2026-03-31"), newOnly: true).run(in: ledger).alerts.isEmpty)
+        let april = try CheckBudgets(today: day("2026-04-30"), newOnly: true).run(in: ledger)
+        #expect(april.alerts.map(\.level) == [.warning] && april.exitCode == 1)
+        // Without --new-only every budget is listed, whatever was said before.
+        #expect(try CheckBudgets(today: day("2026-04-30")).run(in: ledger).alerts.count == 1)
+        // Projected over: 85.00 by day 5 of 30 runs towards 510.00.
+        let early = try CheckBudgets(today: day("2026-04-05")).run(in: ledger)
+        #expect(try early.alerts.map(\.level) == [.projectedOver] && early.alerts.first?.pace?.projected == (try money("510")))
+    }
+}

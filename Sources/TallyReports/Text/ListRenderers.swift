@@ -5,24 +5,38 @@ import TallyCore
 public enum ListRenderers {
     /// `budget list`: each budget's figures in the view of the month, its period kind last
     /// (`monthly`, `yearly, to date`, or `once` with its range).
-    public static func budgetsAsTable(_ statuses: [BudgetStatus]) -> String {
-        var table = Table([
+    /// In the current period (`paces` by budget id not empty) the pace follows: projected
+    /// spending (`too early` before a tenth of the period) and what can be spent per day.
+    public static func budgetsAsTable(_ statuses: [BudgetStatus], paces: [Int64: BudgetPace] = [:]) -> String {
+        var columns: [Table.Column] = [
             .left("Budget"), .right("Limit"), .right("Carried"), .right("Available"), .right("Spent"), .right("Remaining"),
             .right("Expenses"), .left("Status"), .left("Period"),
-        ])
+        ]
+        if !paces.isEmpty { columns += [.right("Projected"), .right("Per day")] }
+        var table = Table(columns)
         for status in statuses {
-            table.append([
+            var row = [
                 status.budget.name, status.limit.groupedString, status.carried.groupedString, status.available.groupedString,
                 status.spent.groupedString, status.remaining.groupedString, String(status.expenseCount), statusMark(status),
                 periodMark(status),
-            ])
+            ]
+            if !paces.isEmpty {
+                let pace = paces[status.budget.id ?? 0]
+                row += [pace.map(projectedText) ?? "", pace?.perDay.groupedString ?? ""]
+            }
+            table.append(row)
         }
         return table.rendered()
     }
 
+    /// `1,026.00`, or `too early` before a tenth of the period has passed.
+    public static func projectedText(_ pace: BudgetPace) -> String {
+        pace.projected?.groupedString ?? "too early"
+    }
+
     /// `budget show`: the figures, then what they cover, how the budget rolls over, and its limits
     /// when it has had more than one.
-    public static func budgetAsText(_ status: BudgetStatus) -> String {
+    public static func budgetAsText(_ status: BudgetStatus, pace: BudgetPace? = nil) -> String {
         let budget = status.budget
         let figures: [(String, Money)] = [
             ("Limit", status.limit), ("Carried", status.carried), ("Available", status.available), ("Spent", status.spent),
@@ -32,6 +46,11 @@ public enum ListRenderers {
         var details: [(String, String)] = [("Period", kind), ("Covers", PeriodText.range(status.days))]
         if budget.rollover != .none { details.append(("Rollover", rolloverText(budget.rollover))) }
         if let cap = budget.cap { details.append(("Cap", cap.groupedString)) }
+        if let pace {
+            details.append(("Elapsed", "\(pace.elapsed.wholePercent) % of \(PeriodText.range(pace.days))"))
+            details.append(("Projected", projectedText(pace)))
+            details.append(("Per day", pace.perDay.groupedString + (pace.billsDue == .zero ? "" : " after \(pace.billsDue.groupedString) of bills due")))
+        }
         if !budget.limitChanges.isEmpty {
             let changes = budget.limitChanges.map { "\($0.limit.groupedString) from \($0.from.isoString)" }
             details.append(("Limits", ([budget.limit.groupedString] + changes).joined(separator: ", then ")))
