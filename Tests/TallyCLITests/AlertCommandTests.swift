@@ -138,5 +138,10 @@ import Testing
         let report = try sandbox.ok(["report", "--format", "json"]).jsonObject
         #expect((report["totals"] as? [String: Any])?["perDay"] is String)
         #expect(try sandbox.ok(["report"]).stdout.contains("Pace: "))
+        let html = sandbox.directory.appendingPathComponent("report.html").path
+        try sandbox.ok(["report", "--format", "html", "--output", html])
+        #expect(try String(contentsOfFile: html, encoding: .utf8).contains(#"data-label="Per day""#))
+        try sandbox.ok(["report", "--format", "html", "--month", "2020-01", "--output", html])
+        #expect(try !String(contentsOfFile: html, encoding: .utf8).contains(#"data-label="Per day""#))
     }
 }

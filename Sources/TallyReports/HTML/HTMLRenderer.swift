@@ -97,6 +97,7 @@ enum HTMLContext {
         let budgetCount = report.budgets.count
         let expenseCount = totals.expenseCount
         return [
+            "hasPace": report.pace != nil,
             "month": report.month.isoString,
             "monthName": report.month.longName,
             "period": [
@@ -117,6 +118,8 @@ enum HTMLContext {
                 "share": totals.share.percentString,
                 "over": over,
                 "hasLimit": totals.available.cents > 0,
+                "projected": report.pace.map { $0.projected?.groupedString ?? "too early" } ?? "",
+                "perDay": report.pace?.perDay.groupedString ?? "",
                 "budgetCount": "\(budgetCount) budget\(budgetCount == 1 ? "" : "s")",
                 "expenseCount": "\(expenseCount) expense\(expenseCount == 1 ? "" : "s")",
             ] as [String: Any],
@@ -151,6 +154,9 @@ enum HTMLContext {
             "over": line.isOver,
             "tone": line.level.rawValue,
             "expenses": line.expenseCount,
+            // The pace, shown in the current period only (`hasPace`).
+            "projected": line.pace.map { $0.projected?.groupedString ?? "too early" } ?? "",
+            "perDay": line.pace?.perDay.groupedString ?? "",
         ]
     }
 
