@@ -5,7 +5,7 @@ import TallyCore
 public struct SettingsDTO: Codable, Hashable, Sendable {
     /// The day of the month periods start on, 1 to 28.
     public var monthStart: Int
-    /// The warning level new budgets get, percent (version 3); absent for the default 80.
+    /// The warning level new budgets get, percent (version 4); absent for the default 80.
     public var warn: Int?
 
     public init(monthStart: Int, warn: Int? = nil) {
@@ -57,7 +57,7 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
     public var limits: [LimitDTO]?
     /// When the budget was created, `2026-01-31T09:30:00.123Z`.
     public var created: String?
-    /// The warning level, percent (version 3); absent for the default 80.
+    /// The warning level, percent (version 4); absent for the default 80.
     public var warn: Int?
 
     public init(

@@ -15,12 +15,13 @@ import TallyCore
 /// what they do not know. Both versions are read the same way: a field left out means what it
 /// meant before it existed.
 ///
-/// Version 3 added `recurring`, the recurring rules (``RecurringRuleDTO``), and `warn`, the
+/// Version 4 added `recurring`, the recurring rules (``RecurringRuleDTO``), and `warn`, the
 /// warning level, to the settings and to each budget (absent for the default 80); a document
-/// without either is still written as version 1 or 2.
+/// without either is still written as an earlier version. (Version 3, the ledger's currency, is
+/// main's; this branch reads such a document without its currency until the two are merged.)
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 3
+    public static let currentVersion = 4
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -28,7 +29,7 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     /// `nil` in documents written before version 2: the ledger keeps its own settings.
     public var settings: SettingsDTO?
     public var budgets: [BudgetDTO]
-    /// `nil` in documents written before version 3, and in those without rules.
+    /// `nil` in documents written before version 4, and in those without rules.
     public var recurring: [RecurringRuleDTO]?
     public var expenses: [ExpenseDTO]
 
@@ -42,12 +43,12 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     }
 
     /// The version a document of `budgets` and `settings` is written as: 1 when a version-1
-    /// reader would read all of it, 3 when it holds recurring rules or warning levels other than
+    /// reader would read all of it, 4 when it holds recurring rules or warning levels other than
     /// 80 %, else 2.
     public static func version(budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false) -> Int {
         // Version 2 readers would drop warning levels they do not know.
         let warns = settings.warn != BudgetLevel.defaultWarnPercent || budgets.contains { $0.warn != BudgetLevel.defaultWarnPercent }
-        if hasRecurringRules || warns { return 3 }
+        if hasRecurringRules || warns { return 4 }
         let plain =
             settings.calendar == .calendarMonths
             && budgets.allSatisfy {

@@ -1,6 +1,6 @@
 import TallyCore
 
-/// A recurring rule in a JSON backup (document version 3). `day` is `--day` as typed (`31`,
+/// A recurring rule in a JSON backup (document version 4). `day` is `--day` as typed (`31`,
 /// `mon`), absent when the rule takes its start's; `until` is absent when it has none; `posted`
 /// and `matched` list the occurrences already paid.
 public struct RecurringRuleDTO: Codable, Hashable, Sendable {

@@ -9,6 +9,8 @@ enum Schema {
         migrator.registerMigration("v2", migrate: v2)
         migrator.registerMigration("v3", migrate: v3)
         migrator.registerMigration("v4", migrate: v4)
+        // Recurring bills and alerts; self-contained, so that it follows the ledger currency's
+        // `v5` as `v6` when merged (rename it, its `user_version` and `version`).
         migrator.registerMigration("v5", migrate: v5)
         return migrator
     }

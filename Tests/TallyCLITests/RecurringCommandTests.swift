@@ -213,7 +213,7 @@ import Testing
         let backup = sandbox.directory.appendingPathComponent("backup.json").path
         try sandbox.ok(["export", "--format", "json", "--output", backup])
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: backup))) as? [String: Any]
-        #expect(document?["version"] as? Int == 3)
+        #expect(document?["version"] as? Int == 4)
         #expect((document?["recurring"] as? [[String: Any]])?.count == 2)
 
         let restored = try Sandbox()
