@@ -75,6 +75,8 @@ public protocol DataAccess: AnyObject, Sendable {
     /// Saves changes to an existing expense; `createdAt` is kept.
     func updateExpense(_ expense: Expense) throws(TallyError) -> Expense
     func removeExpense(id: Int64) throws(TallyError)
+    /// The expenses with these ids that exist, by id, from one read.
+    func expenses(ids: [Int64]) throws(TallyError) -> [Expense]
     /// The expenses matching `query`, sorted and paged as it asks.
     func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense]
     /// How many expenses match `query`, ignoring its sort and paging.

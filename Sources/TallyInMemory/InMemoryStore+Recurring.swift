@@ -4,6 +4,10 @@ import TallyCore
 // Recurring rules and their paid occurrences, with the same rules and cascades as SQLite's
 // `recurringRule`, `recurringSkip` and `recurringPayment` tables.
 extension InMemoryStore {
+    public func expenses(ids: [Int64]) throws(TallyError) -> [Expense] {
+        try transaction { state in Set(ids).compactMap { state.expenses[$0] }.sorted { ($0.id ?? 0) < ($1.id ?? 0) } }
+    }
+
     // MARK: - Recurring Rules
 
     public func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {

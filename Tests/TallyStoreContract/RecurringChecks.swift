@@ -242,3 +242,20 @@ extension StoreContract {
         #expect(try store.exchangeAlertLevels([food: .over], for: march) == [food: .over])
     }
 }
+
+extension StoreContract {
+    /// The pace reads the expenses that paid bills by id, in one read: those that exist, by id.
+    static func expensesAreReadByIDIgnoringMissingOnes(_ stores: Stores) throws {
+        let store = try stores.make()
+        let food = try store.addBudget(Budget(name: "Food", limit: money("100"))).id ?? 0
+        var added: [Expense] = []
+        for index in 1...3 {
+            added.append(try store.addExpense(
+                Expense(name: "E\(index)", amount: money("\(index)"), date: day("2026-03-0\(index)"), budgetID: food, tags: ["t\(index)"])))
+        }
+        let ids = added.compactMap(\.id)
+        #expect(try store.expenses(ids: [ids[2], 999, ids[0], ids[2]]) == [added[0], added[2]])
+        #expect(try store.expenses(ids: []).isEmpty)
+        #expect(try store.expenses(ids: Array(1...1_200).map(Int64.init)).count == 3)
+    }
+}

@@ -89,5 +89,6 @@ public enum StoreContract {
         Check("aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules", aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules),
         Check("warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault", warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault),
         Check("alertLevelsAreRememberedPerPeriod", alertLevelsAreRememberedPerPeriod),
+        Check("expensesAreReadByIDIgnoringMissingOnes", expensesAreReadByIDIgnoringMissingOnes),
     ]
 }
