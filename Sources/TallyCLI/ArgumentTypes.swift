@@ -53,6 +53,12 @@ enum ArgumentValue {
         try parse(tags, Expense.normalizedTags)
     }
 
+    /// `input` as a rule of a lower layer checks it: its message, as a usage error.
+    @discardableResult
+    static func check<Input, Value>(_ input: Input, _ rule: (Input) throws(TallyError) -> Value) throws(ValidationError) -> Value {
+        try parse(input, rule)
+    }
+
     private static func parse<Input, Value>(
         _ input: Input, _ parser: (Input) throws(TallyError) -> Value
     ) throws(ValidationError) -> Value {

@@ -41,10 +41,14 @@ extension BudgetCommand {
         @Option(parsing: .unconditional, help: ArgumentHelp("The budget's first period, \(PhraseHelp.months) (default: when it was created, or its earliest expense's).", valueName: "month"))
         var start: String?
 
+        @Option(help: ArgumentHelp("The percent of the limit from which the budget shows a warning, 1 to 100 (default: the ledger's, 80 unless 'settings set warn' changed it).", valueName: "percent"))
+        var warn: Int?
+
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
             _ = try ArgumentValue.limit(limit)
+            if let warn { try ArgumentValue.check(warn, BudgetLevel.checkWarn) }
             if let cap { _ = try ArgumentValue.money(cap) }
             if let start { _ = try ArgumentValue.month(start) }
             if let from { _ = try ArgumentValue.day(from) }
@@ -66,7 +70,7 @@ extension BudgetCommand {
                 cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
                 start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }, range: range)
             let ledger = store.ledger
-            let saved = try AddBudget(budget).run(in: ledger)
+            let saved = try AddBudget(budget, warn: warn).run(in: ledger)
             let money = try Preferences.current.moneyFormat(for: ledger)
             Console.write("Added budget \(quoted(saved.name)) with a \(BudgetPhrases.limit(of: saved, joinedWithOf: true, money: money)).")
         }

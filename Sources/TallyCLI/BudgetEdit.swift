@@ -7,7 +7,7 @@ extension BudgetCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
-            abstract: "Rename a budget, or change its limit, rollover, cap or first period.",
+            abstract: "Rename a budget, or change its limit, rollover, cap, first period or warning level.",
             discussion: """
                 A new --limit applies from --from on (default: the current period); earlier periods \
                 keep the limit they had. From the budget's first period, it replaces the first limit.
@@ -38,13 +38,17 @@ extension BudgetCommand {
         @Option(parsing: .unconditional, help: ArgumentHelp("The budget's first period, \(PhraseHelp.months).", valueName: "month"))
         var start: String?
 
+        @Option(help: ArgumentHelp("The percent of the limit from which the budget shows a warning, 1 to 100.", valueName: "percent"))
+        var warn: Int?
+
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
             if from != nil, limit == nil { throw ValidationError("--from applies only with --limit") }
-            guard newName != nil || limit != nil || rollover != nil || cap != nil || noCap || start != nil else {
-                throw ValidationError("nothing to change: give --name, --limit, --rollover, --cap or --start")
+            guard newName != nil || limit != nil || rollover != nil || cap != nil || noCap || start != nil || warn != nil else {
+                throw ValidationError("nothing to change: give --name, --limit, --rollover, --cap, --start or --warn")
             }
+            if let warn { try ArgumentValue.check(warn, BudgetLevel.checkWarn) }
             if cap != nil, noCap { throw ValidationError("--cap and --no-cap cannot be used together") }
             if let limit { _ = try ArgumentValue.limit(limit) }
             if let cap { _ = try ArgumentValue.money(cap) }
@@ -59,7 +63,7 @@ extension BudgetCommand {
                 limitFrom: try from.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) },
                 rollover: rollover, cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
                 removesCap: noCap,
-                start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) })
+                start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }, warn: warn)
             let ledger = store.ledger
             let (before, budget) = try edit.run(in: ledger)
             let renamed = before.name == budget.name ? "" : " (was \(quoted(before.name)))"

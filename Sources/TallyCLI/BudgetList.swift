@@ -34,13 +34,15 @@ extension BudgetCommand {
             let result = try ListBudgets(period: month, search: search, order: sort, descending: desc).run(in: ledger)
             let statuses = result.statuses
             if output.json {
-                Console.write(try ListJSON.encode(statuses.map(ListJSON.BudgetFigures.init)))
+                Console.write(try ListJSON.encode(statuses.map { ListJSON.BudgetFigures($0, pace: result.paces[$0.budget.id ?? 0]) }))
             } else if statuses.isEmpty {
                 Console.write(search == nil
                     ? "No budgets yet. Add one with: tally budget add NAME --limit AMOUNT"
                     : "No budget matches \(quoted(search ?? "")).")
             } else {
-                Console.write("Budgets for \(PeriodText.name(result.period, days: result.days))\n\n" + ListRenderers.budgetsAsTable(statuses, money: try Preferences.current.moneyFormat(for: ledger)))
+                Console.write(
+                    "Budgets for \(PeriodText.name(result.period, days: result.days))\n\n"
+                        + ListRenderers.budgetsAsTable(statuses, paces: result.paces, money: try Preferences.current.moneyFormat(for: ledger)))
             }
         }
     }

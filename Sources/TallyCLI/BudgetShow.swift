@@ -23,11 +23,11 @@ extension BudgetCommand {
             let shown = try ShowBudget(name: name, period: month).run(in: ledger)
             let (status, expenses) = (shown.status, shown.expenses)
             if output.json {
-                Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(status, firstPeriod: shown.firstPeriod, expenses: expenses)))
+                Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(status, firstPeriod: shown.firstPeriod, expenses: expenses, pace: shown.pace)))
                 return
             }
             let money = try Preferences.current.moneyFormat(for: ledger)
-            var text = ListRenderers.budgetAsText(status, money: money) + "\n\n"
+            var text = ListRenderers.budgetAsText(status, pace: shown.pace, money: money) + "\n\n"
             if expenses.isEmpty {
                 text += "No expenses from \(status.days.first.isoString) to \(status.days.last.isoString)."
             } else {

@@ -11,8 +11,8 @@ extension Tally {
             abstract: "Export expenses as CSV or JSON.",
             discussion: """
                 CSV has the header 'tally import' reads, rows ordered by date then id, so an export \
-                imported into an empty database exports identically. JSON holds the budgets too and \
-                restores them on import, so it doubles as a backup. With --output the file appears \
+                imported into an empty database exports identically. JSON holds the budgets, settings \
+                and recurring bills too and restores them on import, so it doubles as a backup. With --output the file appears \
                 only once it is complete.
                 """
         )

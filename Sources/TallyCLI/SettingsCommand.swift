@@ -22,7 +22,7 @@ struct SettingsCommand: ParsableCommand {
             if output.json {
                 Console.write(try ListJSON.encode(ListJSON.SettingsItem(settings)))
             } else {
-                Console.write("month-start \(settings.calendar.monthStart)\ncurrency \(settings.currency?.code ?? "none")")
+                Console.write("month-start \(settings.calendar.monthStart)\nwarn \(settings.warn)\ncurrency \(settings.currency?.code ?? "none")")
             }
         }
     }
@@ -34,7 +34,8 @@ struct SettingsCommand: ParsableCommand {
             discussion: """
                 month-start DAY (1 to 28, default 1): the day every period starts on, such as pay \
                 day. Period 2026-11 with month-start 25 runs from 2026-11-25 to 2026-12-24. It \
-                changes how history is grouped, not the history.
+                changes how history is grouped, not the history. warn PERCENT (1 to 100, default \
+                80): the warning level a budget added without --warn gets.
 
                 currency CODE (an ISO 4217 code such as EUR, or none, the default): what the \
                 amounts are in. Text, PNG and HTML show it with the symbol where the locale puts \
@@ -44,6 +45,7 @@ struct SettingsCommand: ParsableCommand {
 
         enum Key: String, ExpressibleByArgument, CaseIterable {
             case monthStart = "month-start"
+            case warn
             case currency
         }
 
@@ -58,8 +60,15 @@ struct SettingsCommand: ParsableCommand {
         func validate() throws {
             switch key {
             case .monthStart: _ = try day()
+            case .warn: _ = try percent()
             case .currency: _ = try currency()
             }
+        }
+
+        private func percent() throws(ValidationError) -> Int {
+            guard let percent = Int(value) else { throw ValidationError("invalid warning level \(quoted(value)): use a whole percent from 1 to 100") }
+            try ArgumentValue.check(percent, BudgetLevel.checkWarn)
+            return percent
         }
 
         /// `none` removes the currency.
@@ -89,6 +98,9 @@ struct SettingsCommand: ParsableCommand {
             case .currency:
                 let settings = try SetCurrency(currency: try currency()).run(in: store.ledger)
                 Console.write(settings.currency.map { "Amounts are now in \($0.code)." } ?? "Amounts now have no currency.")
+            case .warn:
+                let settings = try SetWarnLevel(percent: try percent()).run(in: store.ledger)
+                Console.write("Budgets added from now on warn at \(settings.warn) %.")
             }
         }
     }

@@ -23,7 +23,7 @@ public struct Tally: ParsableCommand {
             malformed file exits 78.
             """,
         version: "0.1.0",
-        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, Import.self, Export.self, SettingsCommand.self, CompletionsCommand.self]
+        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, RecurringCommand.self, Upcoming.self, Check.self, Import.self, Export.self, SettingsCommand.self, CompletionsCommand.self]
     )
 
     public init() {}
@@ -74,7 +74,7 @@ public struct Tally: ParsableCommand {
     }
 
     /// The options whose values are day or month phrases, read even when they start with `-`.
-    static let phraseOptions: [String] = ["--date", "--month", "--from", "--to", "--start"]
+    static let phraseOptions: [String] = ["--date", "--month", "--from", "--to", "--start", "--until", "--through"]
 
     static func isNegativeNumber(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), argument.count > 1 else { return false }

@@ -20,13 +20,16 @@ public struct Budget: Identifiable, Hashable, Sendable {
     public var range: DayInterval?
     /// Later limits, each from its period on, ordered by period.
     public var limitChanges: [LimitChange]
+    /// The percent of what is available from which the budget is `near` (1–100): given with
+    /// `--warn`, else the ledger's default when the budget was added (``LedgerSettings/warn``).
+    public var warn: Int
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: Int64? = nil, name: String, limit: Money, period: BudgetPeriod = .monthly, rollover: RolloverPolicy = .none,
         cap: Money? = nil, start: Month? = nil, range: DayInterval? = nil, limitChanges: [LimitChange] = [],
-        createdAt: Date = Date(), updatedAt: Date? = nil
+        warn: Int = BudgetLevel.defaultWarnPercent, createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -37,6 +40,7 @@ public struct Budget: Identifiable, Hashable, Sendable {
         self.start = start
         self.range = range
         self.limitChanges = limitChanges
+        self.warn = warn
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
     }
@@ -50,6 +54,7 @@ public struct Budget: Identifiable, Hashable, Sendable {
         budget.name = try Budget.validatedName(name)
         try Budget.checkLimit(limit)
         if let cap { try Budget.checkCap(cap) }
+        try BudgetLevel.checkWarn(warn)
         switch period {
         case .once:
             guard let range else { throw .onceBudgetNeedsRange }

@@ -75,6 +75,8 @@ public protocol DataAccess: AnyObject, Sendable {
     /// Saves changes to an existing expense; `createdAt` is kept.
     func updateExpense(_ expense: Expense) throws(TallyError) -> Expense
     func removeExpense(id: Int64) throws(TallyError)
+    /// The expenses with these ids that exist, by id, from one read.
+    func expenses(ids: [Int64]) throws(TallyError) -> [Expense]
     /// The expenses matching `query`, sorted and paged as it asks.
     func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense]
     /// How many expenses match `query`, ignoring its sort and paging.
@@ -115,6 +117,32 @@ public protocol DataAccess: AnyObject, Sendable {
     /// ``Spending/byMonth(in:budgets:of:calendar:)``. Every month of `months` is a key; a budget
     /// that spent nothing in a period is absent from it.
     func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]]
+
+    // MARK: Recurring bills
+
+    /// Validates and saves a new rule in an existing budget.
+    func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule
+    /// Every rule, by id, with its skips.
+    func recurringRules() throws(TallyError) -> [RecurringRule]
+    func recurringRule(id: Int64) throws(TallyError) -> RecurringRule
+    /// Saves a changed rule, its skips included. Occurrences already paid stay paid.
+    func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule
+    /// Removes a rule; the expenses it posted stay.
+    func removeRecurringRule(id: Int64) throws(TallyError)
+    /// Every paid occurrence, by rule id then date.
+    func recurringPayments() throws(TallyError) -> [RecurringPayment]
+    /// What `recurring post` does, as one transaction: every occurrence due through `last`
+    /// (``RecurringSchedule/unpaid(_:payments:through:)``) is paid by a recorded expense
+    /// (``RecurringSchedule/plan(_:linked:candidates:)``) or posted as a new one, and remembered
+    /// as paid. Idempotent: an occurrence is paid once, whoever posts at the same time.
+    /// `dryRun` decides the same and writes nothing.
+    func postRecurring(through last: Day, dryRun: Bool) throws(TallyError) -> [RecurringPost]
+
+    // MARK: Alerts
+
+    /// What `check --new-only` does with its memory, as one transaction: saves each budget's
+    /// level (by budget id) for `period` and returns the levels the last such check saved for it.
+    func exchangeAlertLevels(_ levels: [Int64: AlertLevel], for period: Month) throws(TallyError) -> [Int64: AlertLevel]
 }
 
 extension DataAccess {

@@ -20,6 +20,9 @@ public struct ImportRequest: Hashable, Sendable {
     /// `newBudgets` keep their own `createdAt` (a backup's) instead of taking the import's
     /// timestamp: the first period of a rollover budget without a `start` depends on it.
     public var keepsCreationDates: Bool
+    /// The recurring rules a backup declares, created after its budgets and rows only when the
+    /// ledger has none (``DeclaredRecurringRule/restores(ledgerHasRules:)``).
+    public var recurringRules: [DeclaredRecurringRule] = []
 
     public init(
         source: String, force: Bool = false, newBudgets: [Budget] = [], missingBudgetLimit: Money? = nil,

@@ -77,9 +77,12 @@ public struct LedgerSettings: Hashable, Sendable {
     public var calendar: PeriodCalendar
     /// What the amounts are in, for showing them; `nil` shows bare numbers.
     public var currency: Currency?
+    /// The warning level a budget added without `--warn` gets (1–100).
+    public var warn: Int
 
-    public init(calendar: PeriodCalendar = .calendarMonths, currency: Currency? = nil) {
+    public init(calendar: PeriodCalendar = .calendarMonths, currency: Currency? = nil, warn: Int = BudgetLevel.defaultWarnPercent) {
         self.calendar = calendar
         self.currency = currency
+        self.warn = warn
     }
 }

@@ -81,6 +81,20 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case alreadyImported(file: String, importedAt: Date, expenseCount: Int)
     /// Imported rows name budgets that do not exist.
     case unknownBudgets([String])
+    /// A warning level is not a whole percent from 1 to 100.
+    case invalidWarnLevel(Int)
+    /// A recurring rule's interval is below 1 or above ``RecurringRule/maximumInterval``.
+    case invalidInterval(Int)
+    /// A recurring rule's day is no day of the month (monthly) or weekday (weekly).
+    case invalidRecurringDay(String, RecurringFrequency)
+    /// A day was given to a daily or yearly rule, which has none.
+    case recurringDayNotApplicable(RecurringFrequency)
+    /// A recurring rule ends before it starts.
+    case untilBeforeStart(start: Day, until: Day)
+    /// No recurring rule has this id.
+    case recurringRuleNotFound(Int64)
+    /// A recurring rule is not scheduled on the day an occurrence was named by.
+    case notAnOccurrence(ruleID: Int64, day: Day)
 
     public enum NameKind: String, Sendable {
         case budget, expense
@@ -189,6 +203,22 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "invalid \(option.rawValue) \(quoted(value)): \(oneLine(reason))"
         case .alreadyImported(let file, let date, let count):
             "\(quoted(file)) was already imported on \(timestamp(date)) (\(count) expense\(count == 1 ? "" : "s"))"
+        case .invalidWarnLevel(let percent):
+            "invalid warning level \(percent): use a whole percent from 1 to 100"
+        case .invalidInterval(let interval):
+            "invalid interval \(interval): use a whole number from 1 to \(RecurringRule.maximumInterval)"
+        case .invalidRecurringDay(let text, let every):
+            every == .week
+                ? "invalid day \(quoted(text)) for a weekly rule: use a weekday, mon to sun"
+                : "invalid day \(quoted(text)) for a monthly rule: use a day of the month from 1 to 31"
+        case .recurringDayNotApplicable(let every):
+            "a rule repeating every \(every.rawValue) takes no day: only monthly and weekly rules do"
+        case .untilBeforeStart(let start, let until):
+            "the rule ends on \(until.isoString), before it starts on \(start.isoString)"
+        case .recurringRuleNotFound(let id):
+            "no recurring rule with id \(id)"
+        case .notAnOccurrence(let ruleID, let day):
+            "recurring rule \(ruleID) is not due on \(day.isoString)"
         case .unknownBudgets(let names):
             "the file names \(names.count) budget\(names.count == 1 ? "" : "s") that do\(names.count == 1 ? "es" : "") not exist: \(listed(names))"
         }

@@ -7,18 +7,30 @@ public struct SettingsDTO: Codable, Hashable, Sendable {
     public var monthStart: Int
     /// The ISO 4217 code amounts are shown in (version 3); absent for none.
     public var currency: String?
+    /// The warning level new budgets get, percent (version 4); absent for the default 80.
+    public var warn: Int?
 
-    public init(monthStart: Int, currency: String? = nil) {
+    public init(monthStart: Int, currency: String? = nil, warn: Int? = nil) {
         self.monthStart = monthStart
         self.currency = currency
+        self.warn = warn
     }
 
     public init(_ settings: LedgerSettings) {
-        self.init(monthStart: settings.calendar.monthStart, currency: settings.currency?.code)
+        self.init(
+            monthStart: settings.calendar.monthStart, currency: settings.currency?.code,
+            warn: settings.warn == BudgetLevel.defaultWarnPercent ? nil : settings.warn)
     }
 
     /// The settings this entry describes, validated.
     public func settings() throws(TallyError) -> LedgerSettings {
+        if let warn {
+            do {
+                try BudgetLevel.checkWarn(warn)
+            } catch {
+                throw .importFile(line: nil, reason: "settings.warn \(quoted(String(warn))): \(error.errorDescription ?? "invalid warning level")")
+            }
+        }
         let calendar: PeriodCalendar
         do {
             calendar = try PeriodCalendar(monthStart: monthStart)
@@ -27,7 +39,9 @@ public struct SettingsDTO: Codable, Hashable, Sendable {
                 line: nil, reason: "settings.monthStart \(quoted(String(monthStart))): \(error.errorDescription ?? "invalid month start")")
         }
         do {
-            return LedgerSettings(calendar: calendar, currency: try currency.map { (code: String) throws(TallyError) in try Currency(code: code) })
+            return LedgerSettings(
+                calendar: calendar, currency: try currency.map { (code: String) throws(TallyError) in try Currency(code: code) },
+                warn: warn ?? BudgetLevel.defaultWarnPercent)
         } catch {
             throw .importFile(line: nil, reason: "settings.currency: \(error.errorDescription ?? "invalid currency")")
         }
@@ -56,10 +70,12 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
     public var limits: [LimitDTO]?
     /// When the budget was created, `2026-01-31T09:30:00.123Z`.
     public var created: String?
+    /// The warning level, percent (version 4); absent for the default 80.
+    public var warn: Int?
 
     public init(
         name: String, limit: String, period: String, rollover: String? = nil, cap: String? = nil, start: String? = nil,
-        from: String? = nil, to: String? = nil, limits: [LimitDTO]? = nil, created: String? = nil
+        from: String? = nil, to: String? = nil, limits: [LimitDTO]? = nil, created: String? = nil, warn: Int? = nil
     ) {
         self.name = name
         self.limit = limit
@@ -71,6 +87,7 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
         self.to = to
         self.limits = limits
         self.created = created
+        self.warn = warn
     }
 
     /// The entry of a budget: every field it uses, and when it was created.
@@ -80,7 +97,7 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
             rollover: budget.rollover == .none ? nil : budget.rollover.rawValue, cap: budget.cap?.plainString,
             start: budget.start?.isoString, from: budget.range?.first.isoString, to: budget.range?.last.isoString,
             limits: budget.limitChanges.isEmpty ? nil : budget.limitChanges.map(LimitDTO.init),
-            created: DocumentTime.string(budget.createdAt))
+            created: DocumentTime.string(budget.createdAt), warn: budget.warn == BudgetLevel.defaultWarnPercent ? nil : budget.warn)
     }
 
     /// The budget this entry describes, validated; `index` names it in errors. Without
@@ -145,7 +162,7 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
         do {
             return try Budget(
                 name: name, limit: limitValue, period: periodValue, rollover: rolloverValue, cap: capValue, start: startValue,
-                range: range, limitChanges: changes, createdAt: createdAt
+                range: range, limitChanges: changes, warn: warn ?? BudgetLevel.defaultWarnPercent, createdAt: createdAt
             ).validated()
         } catch {
             // The amounts were checked above: what is left is the cap, the name or how the fields fit together.
@@ -157,6 +174,7 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
                 case .rangeEndsBeforeItStarts: ("to", to ?? "")
                 case .rolloverNeedsRenewingPeriod: ("rollover", rollover ?? "")
                 case .limitChangesOutOfOrder(let from): ("limits", from.isoString)
+                case .invalidWarnLevel(let percent): ("warn", String(percent))
                 default: ("name", name)
                 }
             throw invalid(field, value, error.errorDescription ?? "invalid budget")

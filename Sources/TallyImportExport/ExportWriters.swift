@@ -6,8 +6,8 @@ import TallyCore
 /// Call ``begin(budgets:settings:)`` once, ``write(_:budgetName:)`` for each expense, then
 /// ``finish()``.
 public protocol ExportWriter: AnyObject {
-    /// Starts the document; a format that holds budgets and settings writes them here.
-    func begin(budgets: [Budget], settings: LedgerSettings) throws(TallyError)
+    /// Starts the document; a format that holds budgets, settings and recurring rules writes them here.
+    func begin(budgets: [Budget], settings: LedgerSettings, recurring: [DeclaredRecurringRule]) throws(TallyError)
     func write(_ expense: Expense, budgetName: String) throws(TallyError)
     func finish() throws(TallyError)
 }
@@ -33,15 +33,21 @@ public final class JSONExportWriter: ExportWriter {
         self.sink = sink
     }
 
-    public func begin(budgets: [Budget], settings: LedgerSettings = LedgerSettings()) throws(TallyError) {
-        let version = LedgerDocument.version(budgets: budgets, settings: settings)
+    public func begin(
+        budgets: [Budget], settings: LedgerSettings = LedgerSettings(), recurring: [DeclaredRecurringRule] = []
+    ) throws(TallyError) {
+        let version = LedgerDocument.version(budgets: budgets, settings: settings, hasRecurringRules: !recurring.isEmpty)
         line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
-        let dto = SettingsDTO(settings)
+        let settingsDTO = SettingsDTO(settings)
         appendKey("monthStart", first: true)
-        line.append(contentsOf: "\(dto.monthStart)".utf8)
-        if let currency = dto.currency {
+        line.append(contentsOf: String(settingsDTO.monthStart).utf8)
+        if let currency = settingsDTO.currency {
             appendKey("currency")
             appendString(currency)
+        }
+        if let warn = settingsDTO.warn {
+            appendKey("warn")
+            line.append(contentsOf: String(warn).utf8)
         }
         line.append(contentsOf: "},\n  \"budgets\": [".utf8)
         for (index, budget) in budgets.enumerated() {
@@ -75,9 +81,29 @@ public final class JSONExportWriter: ExportWriter {
                 appendKey("created")
                 appendString(created)
             }
+            if let warn = dto.warn {
+                appendKey("warn")
+                line.append(contentsOf: String(warn).utf8)
+            }
             line.append(UInt8(ascii: "}"))
         }
-        line.append(contentsOf: (budgets.isEmpty ? "],\n  \"expenses\": [" : "\n  ],\n  \"expenses\": [").utf8)
+        line.append(contentsOf: (budgets.isEmpty ? "]," : "\n  ],").utf8)
+        if !recurring.isEmpty {
+            // A few rules: each one line, keys sorted, as JSONEncoder writes it.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            line.append(contentsOf: "\n  \"recurring\": [".utf8)
+            for (index, declared) in recurring.enumerated() {
+                line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
+                do {
+                    line.append(contentsOf: try encoder.encode(RecurringRuleDTO(declared)))
+                } catch {
+                    throw .cannotWrite(path: nil, reason: "cannot encode recurring rule \(quoted(declared.rule.name))")
+                }
+            }
+            line.append(contentsOf: "\n  ],".utf8)
+        }
+        line.append(contentsOf: "\n  \"expenses\": [".utf8)
         try sink.write(line)
     }
 
@@ -150,8 +176,10 @@ public final class CSVExportWriter: ExportWriter {
         writer = CSVWriter(sink: sink)
     }
 
-    /// CSV rows name their budget; the budgets and settings themselves are not written.
-    public func begin(budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings()) throws(TallyError) {
+    /// CSV rows name their budget; the budgets, settings and recurring rules are not written.
+    public func begin(
+        budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings(), recurring: [DeclaredRecurringRule] = []
+    ) throws(TallyError) {
         try writer.writeRecord(ImportField.defaultHeader.map(\.rawValue))
     }
 

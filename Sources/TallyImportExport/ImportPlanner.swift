@@ -45,6 +45,8 @@ public struct ImportSummary: Hashable, Sendable {
     public var declaredSettings: LedgerSettings? = nil
     /// Whether the declared budgets carry their creation times, for the import to keep.
     public var keepsCreationDates = false
+    /// The recurring rules a JSON backup declares.
+    public var declaredRecurringRules: [DeclaredRecurringRule] = []
     /// SHA-256 of the file's bytes, as 64 hex digits.
     public var fingerprint: String
     public var byteCount: UInt64
@@ -120,7 +122,8 @@ public enum ImportPlanner {
         let summary = ImportSummary(
             budgets: tally.budgets(), skipped: tally.skipped,
             declaredBudgets: try document?.validatedBudgets() ?? [], declaredSettings: try document?.validatedSettings(),
-            keepsCreationDates: try document?.keepsCreationDates() ?? false, fingerprint: source.hasher.finalize(),
+            keepsCreationDates: try document?.keepsCreationDates() ?? false,
+            declaredRecurringRules: try document?.validatedRecurringRules() ?? [], fingerprint: source.hasher.finalize(),
             byteCount: source.hasher.byteCount)
         return ImportPlan(input: input, format: format, options: options, summary: summary, document: document, bufferSize: bufferSize)
     }

@@ -15,11 +15,13 @@ import TallyCore
 /// what they do not know. Both versions are read the same way: a field left out means what it
 /// meant before it existed.
 ///
-/// Version 3 added `settings.currency`; a document is written as version 3 only when the ledger
-/// has a currency, which a version-2 reader would drop.
+/// Version 3 added `settings.currency`; version 4 added `recurring`, the recurring rules
+/// (``RecurringRuleDTO``), and `warn`, the warning level, to the settings and to each budget
+/// (absent for the default 80). A document is written as the oldest version whose reader loses
+/// nothing of it: 4 with recurring rules or other warning levels, else 3 with a currency.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 3
+    public static let currentVersion = 4
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -27,6 +29,8 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     /// `nil` in documents written before version 2: the ledger keeps its own settings.
     public var settings: SettingsDTO?
     public var budgets: [BudgetDTO]
+    /// `nil` in documents written before version 4, and in those without rules.
+    public var recurring: [RecurringRuleDTO]?
     public var expenses: [ExpenseDTO]
 
     public init(
@@ -39,8 +43,12 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     }
 
     /// The version a document of `budgets` and `settings` is written as: the oldest whose reader
-    /// reads all of it.
-    public static func version(budgets: [Budget], settings: LedgerSettings) -> Int {
+    /// reads all of it (1, 2, 3 with a currency, 4 with recurring rules or warning levels other
+    /// than 80 %).
+    public static func version(budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false) -> Int {
+        // Older readers would drop warning levels they do not know.
+        let warns = settings.warn != BudgetLevel.defaultWarnPercent || budgets.contains { $0.warn != BudgetLevel.defaultWarnPercent }
+        if hasRecurringRules || warns { return 4 }
         if settings.currency != nil { return 3 }
         let plain =
             settings.calendar == .calendarMonths
@@ -82,6 +90,13 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     public func validatedBudgets() throws(TallyError) -> [Budget] {
         var result: [Budget] = []
         for (index, dto) in budgets.enumerated() { result.append(try dto.budget(index: index)) }
+        return result
+    }
+
+    /// The recurring rules the document declares, validated.
+    public func validatedRecurringRules() throws(TallyError) -> [DeclaredRecurringRule] {
+        var result: [DeclaredRecurringRule] = []
+        for (index, dto) in (recurring ?? []).enumerated() { result.append(try dto.declared(index: index)) }
         return result
     }
 

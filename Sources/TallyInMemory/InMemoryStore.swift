@@ -3,7 +3,7 @@ import TallyCore
 
 /// A `DataAccess` held in memory, for tests and previews. Behaves exactly like `SQLiteStore`.
 public final class InMemoryStore: DataAccess, @unchecked Sendable {
-    private struct State {
+    struct State {
         var budgets: [Int64: Budget] = [:]
         var expenses: [Int64: Expense] = [:]
         var nextBudgetID: Int64 = 1
@@ -12,6 +12,12 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var settings = LedgerSettings()
         /// Every tag stored so far, as SQLite's `tag` table keeps them.
         var knownTags: Set<String> = []
+        var rules: [Int64: RecurringRule] = [:]
+        var nextRuleID: Int64 = 1
+        /// Paid occurrences by rule id and day, as SQLite's `recurringPayment` keeps them.
+        var payments: [Int64: [Day: RecurringPayment]] = [:]
+        /// What the last `check --new-only` saw, by period and budget id (SQLite's `checkState`).
+        var alertLevels: [Month: [Int64: AlertLevel]] = [:]
     }
 
     // Guards `state`; that lock is what makes the class safe to share.
@@ -24,7 +30,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     }
 
     /// Runs `body` as one transaction: on a thrown error the state is left as it was.
-    private func transaction<T>(_ body: (inout State) throws(TallyError) -> T) throws(TallyError) -> T {
+    func transaction<T>(_ body: (inout State) throws(TallyError) -> T) throws(TallyError) -> T {
         lock.lock()
         defer { lock.unlock() }
         var draft = state
@@ -33,7 +39,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return result
     }
 
-    private var now: Date { clock().roundedToMilliseconds }
+    var now: Date { clock().roundedToMilliseconds }
 
     /// Nothing to release: the state goes with the value.
     public func close() throws(TallyError) {}
@@ -88,6 +94,12 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             let owned = state.expenses.values.filter { $0.budgetID == budget.id }
             try budget.checkRemoval(expenseCount: owned.count, includingExpenses: includingExpenses)
             for expense in owned { state.expenses[expense.id ?? 0] = nil }
+            Self.unlinkPayments(of: Set(owned.compactMap(\.id)), in: &state)
+            // The budget's rules go with it, as SQLite's ON DELETE CASCADE removes them.
+            for rule in state.rules.values where rule.budgetID == budget.id {
+                state.rules[rule.id ?? 0] = nil
+                state.payments[rule.id ?? 0] = nil
+            }
             state.budgets[budget.id ?? 0] = nil
             return owned.count
         }
@@ -105,7 +117,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     }
 
     /// Gives `expense` the next id and its timestamps, and stores it.
-    private static func insertExpense(_ expense: Expense, at timestamp: Date, into state: inout State) -> Expense {
+    static func insertExpense(_ expense: Expense, at timestamp: Date, into state: inout State) -> Expense {
         var saved = expense
         saved.id = state.nextExpenseID
         saved.createdAt = timestamp
@@ -155,6 +167,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     public func removeExpense(id: Int64) throws(TallyError) {
         try transaction { (state: inout State) throws(TallyError) in
             guard state.expenses.removeValue(forKey: id) != nil else { throw .expenseNotFound(id) }
+            Self.unlinkPayments(of: [id], in: &state)
         }
     }
 
@@ -198,6 +211,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 count += 1
             }
             try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] })
+            try Self.restoreRecurringRules(request.recurringRules, into: &state)
             if let fingerprint {
                 state.imports[fingerprint] = ImportRecord(fingerprint: fingerprint, importedAt: timestamp, expenseCount: count)
             }
@@ -287,7 +301,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     // MARK: - Helpers
 
-    private static func find(_ name: String, in state: State) throws(TallyError) -> Budget {
+    static func find(_ name: String, in state: State) throws(TallyError) -> Budget {
         let key = NameKey.lookup(name)
         return try Budget.named(name, found: state.budgets.values.first { $0.nameKey == key })
     }
@@ -304,7 +318,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
-    private static func matching(_ query: ExpenseQuery, in state: State) throws(TallyError) -> [Expense] {
+    static func matching(_ query: ExpenseQuery, in state: State) throws(TallyError) -> [Expense] {
         let search = query.search.map(NameKey.make).flatMap { $0.isEmpty ? nil : $0 }
         let tag = try query.tag.map { (tag: String) throws(TallyError) in try Expense.normalizedTag(tag) }
         return state.expenses.values.filter { expense in

@@ -25,6 +25,8 @@ public struct MonthlyReport: Hashable, Sendable {
     public var through: Day
     /// What the amounts are in, from the ledger's settings; `nil` for bare numbers.
     public var currency: Currency?
+    /// The budgets' paces added up, in the current period only.
+    public var pace: TotalPace?
 
     /// `periodDays` defaults to the calendar month `month`.
     public init(
@@ -93,10 +95,34 @@ public struct MonthlyReport: Hashable, Sendable {
                 limit: status.limit, carried: status.carried, available: status.available, spent: status.spent,
                 remaining: status.remaining, share: status.share, isOver: status.isOverBudget,
                 expenseCount: status.expenseCount)
+            warn = status.budget.warn
         }
 
+        /// The budget's warning level, percent.
+        public var warn = BudgetLevel.defaultWarnPercent
+        /// Its pace, in the current period only.
+        public var pace: BudgetPace?
+
         /// The Core rule's level of this line against what was available: ok, near, or over.
-        public var level: BudgetLevel { BudgetLevel(spent: spent, limit: available) }
+        public var level: BudgetLevel { BudgetLevel(spent: spent, limit: available, warnPercent: warn) }
+    }
+
+    /// The paces of the budget lines added up: the period's share gone, the sum of their
+    /// projections (`nil`, too early, when any is) and of what each can spend a day.
+    public struct TotalPace: Hashable, Sendable {
+        public var elapsed: Share
+        public var projected: Money?
+        public var perDay: Money
+
+        /// `nil` when no line has a pace.
+        public init?(_ lines: [BudgetLine], elapsed: Share) throws(TallyError) {
+            let paces = lines.compactMap(\.pace)
+            guard !paces.isEmpty else { return nil }
+            self.elapsed = elapsed
+            let projections = paces.compactMap(\.projected)
+            projected = projections.count == paces.count ? try Money.sum(projections) : nil
+            perDay = try Money.sum(paces.map(\.perDay))
+        }
     }
 
     /// The budget lines added up.

@@ -31,7 +31,15 @@ public struct ReportBuilder: Sendable {
         }
         let summary = try store.monthSummary(for: month)
         let statuses = summary.statuses
-        let budgets = statuses.map(MonthlyReport.BudgetLine.init)
+        var budgets = statuses.map(MonthlyReport.BudgetLine.init)
+        var pace: MonthlyReport.TotalPace?
+        if let today, summary.days.contains(today) {
+            let paces = try store.paces(for: statuses, today: today, calendar: store.settings().calendar)
+            for index in budgets.indices { budgets[index].pace = budgets[index].id.flatMap { paces[$0] } }
+            let total = Int64(summary.days.last.ordinal - summary.days.first.ordinal + 1)
+            let gone = Int64(today.ordinal - summary.days.first.ordinal + 1)
+            pace = try MonthlyReport.TotalPace(budgets, elapsed: Share(basisPoints: gone * 10_000 / total))
+        }
         let limit = try Money.sum(budgets.map(\.limit))
         let carried = try Money.sum(budgets.map(\.carried))
         let available = try Money.sum(budgets.map(\.available))
@@ -40,13 +48,15 @@ public struct ReportBuilder: Sendable {
             limit: limit, carried: carried, available: available, spent: spent, remaining: try available - spent,
             share: Share(spent: spent, of: available), expenseCount: budgets.reduce(0) { $0 + $1.expenseCount }
         )
-        return MonthlyReport(
+        var report = MonthlyReport(
             month: month, periodDays: summary.days, budgets: budgets, totals: totals,
             days: try days(of: summary.days, spentByDay: summary.spentByDay),
             top: try top(in: summary.days, budgetNames: names(of: statuses)), tags: tags(summary.spentByTag),
             trend: try trend(months, current: statuses, earlierSpent: earlierSpent.value()),
             through: today.flatMap { summary.days.contains($0) ? $0 : nil }
         )
+        report.pace = pace
+        return report
     }
 
     private func names(of statuses: [BudgetStatus]) -> [Int64: String] {

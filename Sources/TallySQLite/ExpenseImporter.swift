@@ -56,6 +56,7 @@ struct ExpenseImporter {
         let count = writer.count
 
         try resolution.finish(earlier: try fingerprint.flatMap { fingerprint in try Self.record(fingerprint: fingerprint, db) })
+        try SQLiteStore.restoreRecurringRules(request.recurringRules, timestamp: milliseconds, db)
         if let fingerprint {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO importLog (fingerprint, importedAt, rowCount) VALUES (?, ?, ?)",

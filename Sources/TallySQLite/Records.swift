@@ -18,6 +18,8 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
     /// `YYYYMMDD` of a once budget's first and last day.
     var fromDate: Int64?
     var toDate: Int64?
+    /// The warning level, percent (`Schema.v5`).
+    var warnPercent: Int
     var createdAt: Int64
     var updatedAt: Int64
 
@@ -32,6 +34,7 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         startMonth = budget.start?.storedNumber
         fromDate = budget.range?.first.storedNumber
         toDate = budget.range?.last.storedNumber
+        warnPercent = budget.warn
         createdAt = Milliseconds.since1970(budget.createdAt)
         updatedAt = Milliseconds.since1970(budget.updatedAt)
     }
@@ -47,6 +50,7 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         startMonth = row["startMonth"]
         fromDate = row["fromDate"]
         toDate = row["toDate"]
+        warnPercent = row["warnPercent"]
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
     }
@@ -62,6 +66,7 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         container["startMonth"] = startMonth
         container["fromDate"] = fromDate
         container["toDate"] = toDate
+        container["warnPercent"] = warnPercent
         container["createdAt"] = createdAt
         container["updatedAt"] = updatedAt
     }
@@ -88,7 +93,8 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         return Budget(
             id: id, name: name, limit: Money(cents: limitCents), period: period, rollover: rollover,
             cap: capCents.map(Money.init(cents:)), start: try startMonth.map(Month.init(storedNumber:)), range: range,
-            limitChanges: limitChanges, createdAt: Milliseconds.date(createdAt), updatedAt: Milliseconds.date(updatedAt))
+            limitChanges: limitChanges, warn: warnPercent, createdAt: Milliseconds.date(createdAt),
+            updatedAt: Milliseconds.date(updatedAt))
     }
 }
 

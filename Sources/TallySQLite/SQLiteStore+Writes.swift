@@ -49,7 +49,7 @@ extension SQLiteStore {
     /// Saves `settings` inside the caller's transaction, rebuilding `budgetMonth` when the
     /// periods change.
     static func save(_ settings: LedgerSettings, _ db: Database) throws {
-        try db.execute(sql: "UPDATE setting SET currency = ? WHERE id = 1", arguments: [settings.currency?.code])
+        try db.execute(sql: "UPDATE setting SET currency = ?, warnPercent = ? WHERE id = 1", arguments: [settings.currency?.code, settings.warn])
         guard try calendar(db) != settings.calendar else { return }
         try db.execute(sql: "UPDATE setting SET monthStart = ? WHERE id = 1", arguments: [settings.calendar.monthStart])
         // `budgetMonth` holds each period's totals, and the periods just changed.
@@ -116,7 +116,7 @@ extension SQLiteStore {
         }
     }
 
-    private static func insert(_ expense: Expense, _ db: Database) throws -> Expense {
+    static func insert(_ expense: Expense, _ db: Database) throws -> Expense {
         let record = ExpenseRecord(expense, tagSetId: try tagSetID(expense.tags, db))
         // Plain SQL: a record's insert first reads the table's schema, 3 % of a `tally add`.
         try saving(expense) {

@@ -1,7 +1,8 @@
 import GRDB
 
 /// The database schema, one named migration per change. A released migration is never edited:
-/// the fixtures under `Tests/TallySQLiteTests/Fixtures` prove that old files still open.
+/// the fixtures under `Tests/TallySQLiteTests/Fixtures` prove that old files still open. One
+/// file past 400 lines on purpose: the migrations read in order, as a history of the schema.
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -10,6 +11,7 @@ enum Schema {
         migrator.registerMigration("v3", migrate: v3)
         migrator.registerMigration("v4", migrate: v4)
         migrator.registerMigration("v5", migrate: v5)
+        migrator.registerMigration("v6", migrate: v6)
         return migrator
     }
 
@@ -17,7 +19,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 5
+    static let version: Int32 = 6
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
@@ -331,6 +333,70 @@ enum Schema {
         try db.execute(sql: """
             ALTER TABLE setting ADD COLUMN currency TEXT CHECK (currency IS NULL OR (length(currency) = 3 AND currency GLOB '[A-Z][A-Z][A-Z]'));
             PRAGMA user_version = 5;
+            """)
+    }
+
+    /// `v6`: recurring bills and alerts. Recurring bills (`RecurringRule`): the rules, their skipped occurrences, and each paid
+    /// occurrence with the expense that paid it (`posted` by `recurring post` or `matched` to one
+    /// already recorded).
+    ///
+    /// - The `recurringPayment` primary key `(ruleId, date)` is what makes `recurring post`
+    ///   idempotent even across processes: an occurrence can be paid once.
+    /// - The unique `expenseId` index makes an expense pay at most one occurrence, and serves
+    ///   the foreign key when an expense is deleted: the occurrence stays paid (`SET NULL`), so
+    ///   removing a posted bill does not bring it back.
+    /// - Removing a budget removes its rules (`CASCADE`), which remove their skips and payments.
+    /// - Tags are the rule's normalized tags joined by `;`, which tags cannot contain.
+    ///
+    /// Alerts: each budget's warning level (`budget.warnPercent`) and the ledger's default for new
+    /// budgets (`setting.warnPercent`); existing budgets get 80 %, the level they had. `checkState`
+    /// holds the level each budget had at the last `check --new-only` of a period.
+    private static func v6(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE budget ADD COLUMN warnPercent INTEGER NOT NULL DEFAULT 80 CHECK (warnPercent BETWEEN 1 AND 100);
+            ALTER TABLE setting ADD COLUMN warnPercent INTEGER NOT NULL DEFAULT 80 CHECK (warnPercent BETWEEN 1 AND 100);
+
+            CREATE TABLE recurringRule (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                budgetId INTEGER NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                name TEXT NOT NULL CHECK (
+                    name <> '' AND NOT name GLOB ' *' AND NOT name GLOB '* ' AND length(name) <= 2000),
+                amountCents INTEGER NOT NULL CHECK (amountCents > 0 AND amountCents <= 100000000000),
+                quantity INTEGER NOT NULL CHECK (quantity BETWEEN 1 AND 1000000),
+                tags TEXT NOT NULL DEFAULT '' CHECK (instr(tags, ';;') = 0),
+                every TEXT NOT NULL CHECK (every IN ('day', 'week', 'month', 'year')),
+                interval INTEGER NOT NULL CHECK (interval BETWEEN 1 AND 1000),
+                day INTEGER CHECK (
+                    day IS NULL OR (every = 'month' AND day BETWEEN 1 AND 31) OR (every = 'week' AND day BETWEEN 0 AND 6)),
+                startDate INTEGER NOT NULL CHECK (startDate BETWEEN 10101 AND 99991231),
+                untilDate INTEGER CHECK (untilDate >= startDate AND untilDate <= 99991231),
+                createdAt INTEGER NOT NULL,
+                updatedAt INTEGER NOT NULL
+            ) STRICT;
+            CREATE INDEX recurringRule_budgetId ON recurringRule(budgetId);
+
+            CREATE TABLE recurringSkip (
+                ruleId INTEGER NOT NULL REFERENCES recurringRule(id) ON DELETE CASCADE,
+                date INTEGER NOT NULL CHECK (date BETWEEN 10101 AND 99991231),
+                PRIMARY KEY (ruleId, date)
+            ) STRICT, WITHOUT ROWID;
+
+            CREATE TABLE recurringPayment (
+                ruleId INTEGER NOT NULL REFERENCES recurringRule(id) ON DELETE CASCADE,
+                date INTEGER NOT NULL CHECK (date BETWEEN 10101 AND 99991231),
+                expenseId INTEGER REFERENCES expense(id) ON DELETE SET NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('posted', 'matched')),
+                PRIMARY KEY (ruleId, date)
+            ) STRICT, WITHOUT ROWID;
+            CREATE UNIQUE INDEX recurringPayment_expenseId ON recurringPayment(expenseId) WHERE expenseId IS NOT NULL;
+
+            CREATE TABLE checkState (
+                budgetId INTEGER NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                period INTEGER NOT NULL CHECK (period BETWEEN 101 AND 999912),
+                level TEXT NOT NULL CHECK (level IN ('ok', 'warning', 'projected-over', 'over')),
+                PRIMARY KEY (budgetId, period)
+            ) STRICT, WITHOUT ROWID;
+            PRAGMA user_version = 6;
             """)
     }
 

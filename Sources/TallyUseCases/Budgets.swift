@@ -4,10 +4,13 @@ import TallyCore
 /// `budget add`: a new budget.
 public struct AddBudget: Sendable {
     public var budget: Budget
+    /// `--warn`; `nil` takes the ledger's default (``LedgerSettings/warn``).
+    public var warn: Int?
 
     /// `budget` as the user described it; the store gives it its id and timestamps.
-    public init(_ budget: Budget) {
+    public init(_ budget: Budget, warn: Int? = nil) {
         self.budget = budget
+        self.warn = warn
     }
 
     public init(name: String, limit: Money) {
@@ -15,8 +18,16 @@ public struct AddBudget: Sendable {
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Budget {
-        let budget = try budget.validated()
-        return try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.addBudget(budget) }
+        var budget = try budget.validated()
+        if let warn {
+            try BudgetLevel.checkWarn(warn)
+            budget.warn = warn
+        }
+        let given = warn
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            if given == nil { budget.warn = try store.settings().warn }
+            return try store.addBudget(budget)
+        }
     }
 }
 
@@ -32,12 +43,14 @@ public struct EditBudget: Sendable {
     /// Take the cap away.
     public var removesCap: Bool
     public var start: Month?
+    /// `--warn`: the budget's new warning level, percent.
+    public var warn: Int?
     /// The day that tells the current period.
     public var today: Day
 
     public init(
         name: String, newName: String? = nil, newLimit: Money? = nil, limitFrom: PeriodChoice? = nil, rollover: RolloverPolicy? = nil,
-        cap: Money? = nil, removesCap: Bool = false, start: Month? = nil, today: Day = Day.today()
+        cap: Money? = nil, removesCap: Bool = false, start: Month? = nil, warn: Int? = nil, today: Day = Day.today()
     ) {
         self.name = name
         self.newName = newName
@@ -47,6 +60,7 @@ public struct EditBudget: Sendable {
         self.cap = cap
         self.removesCap = removesCap
         self.start = start
+        self.warn = warn
         self.today = today
     }
 
@@ -56,6 +70,7 @@ public struct EditBudget: Sendable {
         if let newName { _ = try Budget.validatedName(newName) }
         if let newLimit { try Budget.checkLimit(newLimit) }
         if let cap { try Budget.checkCap(cap) }
+        if let warn { try BudgetLevel.checkWarn(warn) }
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let before = try store.budget(named: name)
             var changed = before
@@ -64,6 +79,7 @@ public struct EditBudget: Sendable {
             if let cap { changed.cap = cap }
             if removesCap { changed.cap = nil }
             if let start { changed.start = start }
+            if let warn { changed.warn = warn }
             if let newLimit {
                 let calendar = try store.settings().calendar
                 let earliest = try store.expenses(ExpenseQuery(budgetID: before.id, sort: .date, limit: 1)).first?.date
@@ -130,6 +146,8 @@ public struct ListBudgets: Sendable {
         public var period: Month
         public var days: DayInterval
         public var statuses: [BudgetStatus]
+        /// Each budget's pace by id, in the current period only.
+        public var paces: [Int64: BudgetPace] = [:]
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Result {
@@ -138,7 +156,8 @@ public struct ListBudgets: Sendable {
             let period = try self.period.resolved(in: calendar, today: today)
             let statuses = BudgetStatus.arranged(
                 try store.budgetStatuses(for: period), search: search, order: order, descending: descending)
-            return Result(period: period, days: calendar.days(of: period), statuses: statuses)
+            let paces = try store.paces(for: statuses, today: today, calendar: calendar)
+            return Result(period: period, days: calendar.days(of: period), statuses: statuses, paces: paces)
         }
     }
 }
@@ -166,6 +185,8 @@ public struct ShowBudget: Sendable {
         public var expenses: [Expense]
         /// The key of the budget's first period, where its first limit starts.
         public var firstPeriod: Month
+        /// Its pace, in the current period only.
+        public var pace: BudgetPace?
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Result {
@@ -175,7 +196,9 @@ public struct ShowBudget: Sendable {
             let status = try store.status(of: budget, in: period.resolved(in: calendar, today: today))
             let expenses = try store.expenses(ExpenseQuery(budgetID: budget.id, days: status.days, sort: .date))
             let earliest = try store.expenses(ExpenseQuery(budgetID: budget.id, sort: .date, limit: 1)).first?.date
-            return Result(status: status, expenses: expenses, firstPeriod: budget.firstPeriod(in: calendar, earliestExpense: earliest))
+            let pace = try store.paces(for: [status], today: today, calendar: calendar)[budget.id ?? 0]
+            return Result(
+                status: status, expenses: expenses, firstPeriod: budget.firstPeriod(in: calendar, earliestExpense: earliest), pace: pace)
         }
     }
 }

@@ -1,8 +1,8 @@
 import TallyCore
 import TallyImportExport
 
-/// `export`: expenses as CSV, or as a JSON backup that holds the budgets (every field) and the
-/// ledger's settings too.
+/// `export`: expenses as CSV, or as a JSON backup that holds the budgets (every field), the
+/// ledger's settings and its recurring rules too.
 public struct ExportLedger: Sendable {
     public var format: ImportFormat
     /// Only this budget's expenses (and, in JSON, only this budget).
@@ -33,13 +33,27 @@ public struct ExportLedger: Sendable {
             for each in budgets { names[each.id ?? 0] = each.name }
             var exported = 0
             let writer = format.exportWriter(to: sink)
-            try writer.begin(budgets: budgets, settings: settings)
+            try writer.begin(budgets: budgets, settings: settings, recurring: try recurring(store, names: names))
             try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
                 try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
                 exported += 1
             }
             try writer.finish()
             return exported
+        }
+    }
+
+    /// The rules of the exported budgets with the occurrences they have paid; none for CSV, or
+    /// for one period's export, which is not a backup.
+    private func recurring(_ store: any DataAccess, names: [Int64: String]) throws(TallyError) -> [DeclaredRecurringRule] {
+        guard format == .json, period == nil else { return [] }
+        let payments = try store.recurringPayments()
+        return try store.recurringRules().compactMap { rule in
+            guard let name = names[rule.budgetID] else { return nil }
+            let paid = payments.filter { $0.ruleID == rule.id }
+            return DeclaredRecurringRule(
+                rule: rule, budgetName: name, posted: paid.filter { $0.kind == .posted }.map(\.date),
+                matched: paid.filter { $0.kind == .matched }.map(\.date))
         }
     }
 }

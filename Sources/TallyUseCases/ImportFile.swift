@@ -112,5 +112,6 @@ extension ImportRequest {
         newBudgets = summary.declaredBudgets
         settings = summary.declaredSettings
         keepsCreationDates = summary.keepsCreationDates
+        recurringRules = summary.declaredRecurringRules
     }
 }

@@ -43,3 +43,21 @@ public struct SetCurrency: Sendable {
         }
     }
 }
+
+/// `settings set warn PERCENT`: the warning level a budget added from now on gets.
+public struct SetWarnLevel: Sendable {
+    public var percent: Int
+
+    public init(percent: Int) {
+        self.percent = percent
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> LedgerSettings {
+        try BudgetLevel.checkWarn(percent)
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            var settings = try store.settings()
+            settings.warn = percent
+            return try store.updateSettings(settings)
+        }
+    }
+}

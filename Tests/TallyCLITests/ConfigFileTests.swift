@@ -166,3 +166,22 @@ extension Sandbox {
         #expect(try sandbox.databaseSnapshot().isEmpty)
     }
 }
+
+extension ConfigFileTests {
+    /// Another user's `HOME` that this user may not search hides any config file: none is read,
+    /// and the command runs. A file this user can see but not read is an error.
+    /// Root ignores permissions, so this runs (as `nobody`) where the tests run as root, as in CI.
+    @Test(.enabled(if: Hardening.isRoot)) func aConfigFolderThisUserCannotSearchCountsAsNoFile() throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeConfig("color = \"always\"\n")
+        let home = sandbox.directory.appendingPathComponent("home").path
+        #expect(chmod(home, 0o700) == 0 && chmod(sandbox.directory.path, 0o755) == 0)
+        let asNobody = "setpriv --reuid=65534 --regid=65534 --clear-groups "
+        let hidden = try Hardening.shell(asNobody + #"env HOME="$1" "$TALLY" --version"#, arguments: [home])
+        #expect(hidden.status == 0 && hidden.stderr.isEmpty, "\(hidden.stderr)")
+        #expect(chmod(home, 0o755) == 0 && chmod(home + "/.config", 0o755) == 0 && chmod(home + "/.config/tally", 0o755) == 0)
+        #expect(chmod(sandbox.configPath, 0o600) == 0)
+        let unreadable = try Hardening.shell(asNobody + #"env HOME="$1" "$TALLY" budget list --db /nonexistent/x.sqlite"#, arguments: [home])
+        #expect(unreadable.status == 78 && unreadable.stderr.contains("cannot read config file"), "\(unreadable.stderr)")
+    }
+}

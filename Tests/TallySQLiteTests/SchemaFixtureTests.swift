@@ -63,11 +63,22 @@ enum SchemaFixtures {
         // v4 added periods, rollover, limit history and the month-start setting; old budgets
         // became monthly without rollover, so the same contents keep every figure.
         "schema-v4.sqlite": fillV1,
+        // v5 added the ledger's currency; this file was made from schema-v4.sqlite by v5's own
+        // statements (`sqlite3`, then VACUUM) and given EUR, which v6 must keep.
+        "schema-v5.sqlite": fillV5,
     ]
+
+    /// `schema-v5.sqlite`: `fillV1`'s contents in a ledger whose currency is EUR.
+    static func fillV5(_ store: any DataAccess, clock: TestClock) throws {
+        try fillV1(store, clock: clock)
+        var settings = try store.settings()
+        settings.currency = try Currency(code: "EUR")
+        _ = try store.updateSettings(settings)
+    }
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -79,6 +90,7 @@ enum SchemaFixtures {
         let fill = try #require(SchemaFixtures.fills[name])
         try fill(expected, clock)
         #expect(try Snapshot(store) == Snapshot(expected))
+        #expect(try store.settings() == expected.settings())
         #expect(try store.budgetMonthMismatches() == [])
         for text in ["2025-12", "2026-01", "2026-02"] {
             let month = try Month(parsing: text)
@@ -124,6 +136,43 @@ enum SchemaFixtures {
                 try SQLiteStore(path: path).executeUnchecked("VACUUM")
             }
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "the fixture is checkpointed")
+        }
+    }
+}
+
+@Suite struct RecurringMigrationTests {
+    /// The v4 file gains the recurring tables (`Schema.v5`) with every figure as it was (above),
+    /// and posting on it works and remembers its occurrences.
+    @Test func aV4FileTakesRecurringRulesAfterMigrating() throws {
+        let fixture = try #require(Bundle.module.url(forResource: "schema-v4.sqlite", withExtension: nil, subdirectory: "Fixtures"))
+        let path = try temporaryFolder().appendingPathComponent("v4.sqlite").path
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let store = try SQLiteStore(path: path)
+        #expect(try store.pragma("user_version") == String(Schema.version))
+        let rule = try store.addRecurringRule(
+            RecurringRule(name: "Rent", budgetID: 3, amount: Money(cents: 125_000), every: .month, start: Day(parsing: "2026-03-01")))
+        let posted = try store.postRecurring(through: Day(parsing: "2026-04-01"), dryRun: false)
+        #expect(posted.map(\.occurrence.date) == [try Day(parsing: "2026-03-01"), try Day(parsing: "2026-04-01")])
+        #expect(try store.recurringPayments().map(\.ruleID) == [rule.id, rule.id])
+        #expect(try store.budgetMonthMismatches() == [])
+    }
+
+    /// SQLite itself refuses a second payment of one occurrence and an expense paying two.
+    @Test func theSchemaRefusesPayingAnOccurrenceTwice() throws {
+        let store = try SQLiteStore.inMemory()
+        let budget = try store.addBudget(Budget(name: "Home", limit: Money(cents: 100_000)))
+        let rule = try store.addRecurringRule(
+            RecurringRule(name: "Rent", budgetID: budget.id ?? 0, amount: Money(cents: 1_000), every: .day, start: Day(parsing: "2026-03-01")))
+        _ = try store.postRecurring(through: Day(parsing: "2026-03-02"), dryRun: false)
+        let ruleID = rule.id ?? 0
+        #expect(throws: (any Error).self) {
+            try store.executeUnchecked("INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES (\(ruleID), 20260301, NULL, 'matched')")
+        }
+        #expect(throws: (any Error).self) {
+            try store.executeUnchecked("UPDATE recurringPayment SET expenseId = 1 WHERE date = 20260302")
+        }
+        #expect(throws: (any Error).self) {
+            try store.executeUnchecked("INSERT INTO recurringRule (budgetId, name, amountCents, quantity, every, interval, day, startDate, createdAt, updatedAt) VALUES (1, 'x', 1, 1, 'month', 0, 32, 20260101, 0, 0)")
         }
     }
 }

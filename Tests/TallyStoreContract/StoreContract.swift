@@ -82,5 +82,13 @@ public enum StoreContract {
         Check("aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules", aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules),
         Check("periodFiguresAreTheCoreRulesAfterEditsToOldExpenses", periodFiguresAreTheCoreRulesAfterEditsToOldExpenses),
         Check("aOnceBudgetRefusesExpensesOutsideItsRange", aOnceBudgetRefusesExpensesOutsideItsRange),
+        Check("recurringRulesAreAddedListedEditedAndRemoved", recurringRulesAreAddedListedEditedAndRemoved),
+        Check("brokenRecurringRulesAreRefusedAndChangeNothing", brokenRecurringRulesAreRefusedAndChangeNothing),
+        Check("postingIsIdempotentAndRemembersEachOccurrence", postingIsIdempotentAndRemembersEachOccurrence),
+        Check("postingMatchesRecordedExpensesWithinThreeDaysAndTenPercent", postingMatchesRecordedExpensesWithinThreeDaysAndTenPercent),
+        Check("aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules", aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules),
+        Check("warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault", warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault),
+        Check("alertLevelsAreRememberedPerPeriod", alertLevelsAreRememberedPerPeriod),
+        Check("expensesAreReadByIDIgnoringMissingOnes", expensesAreReadByIDIgnoringMissingOnes),
     ]
 }

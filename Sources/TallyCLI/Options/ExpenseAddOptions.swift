@@ -63,7 +63,8 @@ struct ExpenseAddition: Equatable {
         _ = try ArgumentValue.tags(tags)
     }
 
-    /// Saves the expense, prints it with what is left of its budget that month, and warns on
+    /// Saves the expense, prints it with what is left of its budget that month (and one more
+    /// line when this expense moved the budget past its warning level or over), and warns on
     /// stderr when the budget is now over its limit.
     func run() throws {
         guard !budget.isEmpty else {
@@ -75,8 +76,10 @@ struct ExpenseAddition: Equatable {
         defer { ledger.closeUntilExit() }
         let (saved, status) = try AddExpense(expense, budget: budget).run(in: ledger)
         let money = try Preferences.current.moneyFormat(for: ledger)
+        // The crossing is read off the status `add` already answered: no second query.
+        let crossing = BudgetLevel.crossed(by: try saved.total(), into: status).map { "\n" + ListRenderers.crossingLine(status, crossed: $0, money: money) } ?? ""
         Console.write("Added expense " + (try ListRenderers.expenseLine(saved, budgetName: status.budget.name, money: money)) + "\n"
-            + ListRenderers.remainingLine(status, money: money))
+            + ListRenderers.remainingLine(status, money: money) + crossing)
         if status.level == .over {
             Console.warn("budget \(quoted(status.budget.name)) is over its limit for \(status.month.isoString) by \(money.string(Money(cents: -status.remaining.cents)))")
         }

@@ -46,11 +46,18 @@ struct ConfigFile: Equatable {
 
     /// The file's text; `nil` when it does not exist. Read with one `open`: a `tally add` pays
     /// for this on every run, and a missing file must cost one failed system call.
+    ///
+    /// A file that is there but cannot be read is an error. A folder on the way that this user
+    /// may not search (another user's `HOME`, as under `sudo -u`) hides whether there is a file
+    /// at all, and none of this user's: that counts as no file.
     private static func read(_ path: String) throws(ConfigError) -> String? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
             if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            var info = stat()
+            if errno == EACCES, stat(path, &info) != 0, errno == EACCES { return nil }
+            throw .unreadable(path: path, reason: reason)
         }
         defer { close(descriptor) }
         var bytes: [UInt8] = []

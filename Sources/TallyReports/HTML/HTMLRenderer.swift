@@ -100,6 +100,7 @@ enum HTMLContext {
         let budgetCount = report.budgets.count
         let expenseCount = totals.expenseCount
         return [
+            "hasPace": report.pace != nil,
             "month": report.month.isoString,
             "currency": report.currency?.code ?? "",
             "monthName": report.month.longName,
@@ -121,6 +122,8 @@ enum HTMLContext {
                 "share": totals.share.percentString,
                 "over": over,
                 "hasLimit": totals.available.cents > 0,
+                "projected": report.pace.map { $0.projected.map(money.string) ?? "too early" } ?? "",
+                "perDay": report.pace.map { money.string($0.perDay) } ?? "",
                 "budgetCount": "\(budgetCount) budget\(budgetCount == 1 ? "" : "s")",
                 "expenseCount": "\(expenseCount) expense\(expenseCount == 1 ? "" : "s")",
             ] as [String: Any],
@@ -155,6 +158,9 @@ enum HTMLContext {
             "over": line.isOver,
             "tone": line.level.rawValue,
             "expenses": line.expenseCount,
+            // The pace, shown in the current period only (`hasPace`).
+            "projected": line.pace.map { $0.projected.map(money.string) ?? "too early" } ?? "",
+            "perDay": line.pace.map { money.string($0.perDay) } ?? "",
         ]
     }
 

@@ -29,7 +29,7 @@ public struct JSONRenderer: Sendable {
             from = report.periodDays.first.isoString
             to = report.periodDays.last.isoString
             budgets = report.budgets.map(BudgetLine.init)
-            totals = Totals(report.totals)
+            totals = Totals(report.totals, pace: report.pace)
             days = report.days.map { DayLine(date: $0.day.isoString, spent: $0.spent.plainString, cumulative: $0.cumulative.plainString) }
             top = report.top.map(TopLine.init)
             tags = report.tags.map { TagLine(tag: $0.tag, spent: $0.spent.plainString) }
@@ -43,6 +43,29 @@ public struct JSONRenderer: Sendable {
         let period, from, to: String
         let over: Bool
         let expenseCount: Int
+        /// The pace, `null` outside the current period (and `projected` before a tenth of it).
+        let elapsed, projected, perDay: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case name, limit, carried, available, spent, remaining, share, status, period, from, to, over, expenseCount
+            case elapsed, projected, perDay
+        }
+
+        /// Every key always, the pace's as `null` when there is none.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            for (key, value) in [
+                (CodingKeys.name, name), (.limit, limit), (.carried, carried), (.available, available), (.spent, spent),
+                (.remaining, remaining), (.share, share), (.status, status), (.period, period), (.from, from), (.to, to),
+            ] {
+                try container.encode(value, forKey: key)
+            }
+            try container.encode(over, forKey: .over)
+            try container.encode(expenseCount, forKey: .expenseCount)
+            try container.encode(elapsed, forKey: .elapsed)
+            try container.encode(projected, forKey: .projected)
+            try container.encode(perDay, forKey: .perDay)
+        }
 
         init(_ line: MonthlyReport.BudgetLine) {
             name = line.name
@@ -58,6 +81,9 @@ public struct JSONRenderer: Sendable {
             status = line.level.rawValue
             over = line.isOver
             expenseCount = line.expenseCount
+            elapsed = line.pace?.elapsed.ratioString
+            projected = line.pace?.projected?.plainString
+            perDay = line.pace?.perDay.plainString
         }
     }
 
@@ -65,8 +91,31 @@ public struct JSONRenderer: Sendable {
         let limit, carried, available, spent, remaining, share, status: String
         let over: Bool
         let expenseCount: Int
+        let elapsed, projected, perDay: String?
 
-        init(_ totals: MonthlyReport.Totals) {
+        private enum CodingKeys: String, CodingKey {
+            case limit, carried, available, spent, remaining, share, status, over, expenseCount, elapsed, projected, perDay
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            for (key, value) in [
+                (CodingKeys.limit, limit), (.carried, carried), (.available, available), (.spent, spent), (.remaining, remaining),
+                (.share, share), (.status, status),
+            ] {
+                try container.encode(value, forKey: key)
+            }
+            try container.encode(over, forKey: .over)
+            try container.encode(expenseCount, forKey: .expenseCount)
+            try container.encode(elapsed, forKey: .elapsed)
+            try container.encode(projected, forKey: .projected)
+            try container.encode(perDay, forKey: .perDay)
+        }
+
+        init(_ totals: MonthlyReport.Totals, pace: MonthlyReport.TotalPace?) {
+            elapsed = pace?.elapsed.ratioString
+            projected = pace?.projected?.plainString
+            perDay = pace?.perDay.plainString
             limit = totals.limit.plainString
             carried = totals.carried.plainString
             available = totals.available.plainString

@@ -26,8 +26,13 @@ public enum ListJSON {
         public let to: String
         public let rollover: String
         public let cap: String?
+        /// The pace (``BudgetPace``), `null` outside the current period; `projected` is `null`
+        /// too before a tenth of the period has passed.
+        public let elapsed: String?
+        public let projected: String?
+        public let perDay: String?
 
-        public init(_ status: BudgetStatus) {
+        public init(_ status: BudgetStatus, pace: BudgetPace? = nil) {
             name = status.budget.name
             period = status.budget.period.rawValue
             limit = status.limit.plainString
@@ -44,11 +49,14 @@ public enum ListJSON {
             to = status.days.last.isoString
             rollover = status.budget.rollover.rawValue
             cap = status.budget.cap?.plainString
+            elapsed = pace?.elapsed.ratioString
+            projected = pace?.projected?.plainString
+            perDay = pace?.perDay.plainString
         }
 
         private enum CodingKeys: String, CodingKey {
             case name, period, limit, carried, available, spent, remaining, share, status, over, expenseCount, month, from, to
-            case rollover, cap
+            case rollover, cap, elapsed, projected, perDay
         }
 
         /// Every key always, `cap` as `null` when there is none.
@@ -70,6 +78,9 @@ public enum ListJSON {
             try container.encode(to, forKey: .to)
             try container.encode(rollover, forKey: .rollover)
             try container.encode(cap, forKey: .cap)
+            try container.encode(elapsed, forKey: .elapsed)
+            try container.encode(projected, forKey: .projected)
+            try container.encode(perDay, forKey: .perDay)
         }
     }
 
@@ -97,9 +108,9 @@ public enum ListJSON {
         /// `firstPeriod` is the key of the budget's first period (``Budget/firstPeriod(in:earliestExpense:)``),
         /// which only the store knows: `limits` starts with the budget's first limit from it, then
         /// lists each of its ``Budget/limitChanges``.
-        public init(_ status: BudgetStatus, firstPeriod: Month, expenses: [Expense]) throws(TallyError) {
+        public init(_ status: BudgetStatus, firstPeriod: Month, expenses: [Expense], pace: BudgetPace? = nil) throws(TallyError) {
             let budget = status.budget
-            figures = BudgetFigures(status)
+            figures = BudgetFigures(status, pace: pace)
             limits = [LimitEntry(from: firstPeriod, limit: budget.limit)]
                 + budget.limitChanges.map { LimitEntry(from: $0.from, limit: $0.limit) }
             var items: [ExpenseItem] = []
@@ -140,10 +151,12 @@ public enum ListJSON {
     /// `settings show --json`: `currency` is `null` when the ledger has none.
     public struct SettingsItem: Encodable, Sendable {
         public var monthStart: Int
+        public var warn: Int
         public var currency: Nullable<String>
 
         public init(_ settings: LedgerSettings) {
             monthStart = settings.calendar.monthStart
+            warn = settings.warn
             currency = Nullable(settings.currency?.code)
         }
     }

@@ -99,6 +99,14 @@ public struct PNGRenderer: Sendable {
             canvas.text("limit \(money.string(totals.limit))", x: available.maxX - 18, y: available.y + 27, size: 12, Palette.muted,
                         anchor: .trailing)
         }
+        // The pace, in the current period only: where spending is heading and what a day may take.
+        if let pace = report.pace {
+            let left = layout.cards[2]
+            let projected = pace.projected.map { "projected \(money.string($0))" } ?? "too early to project"
+            let fitted = Typesetter.layout.fitted(
+                "\(projected) · \(money.string(pace.perDay)) a day", maximumWidth: left.width - 80, size: 12)
+            canvas.text(fitted, x: left.maxX - 18, y: left.y + 27, size: 12, Palette.muted, anchor: .trailing)
+        }
     }
 
     private func drawBudgets(_ report: MonthlyReport, _ layout: DashboardLayout, on canvas: Canvas) {

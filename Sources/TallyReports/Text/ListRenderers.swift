@@ -5,24 +5,38 @@ import TallyCore
 public enum ListRenderers {
     /// `budget list`: each budget's figures in the view of the month, its period kind last
     /// (`monthly`, `yearly, to date`, or `once` with its range).
-    public static func budgetsAsTable(_ statuses: [BudgetStatus], money: MoneyFormat = .plain) -> String {
-        var table = Table([
+    /// In the current period (`paces` by budget id not empty) the pace follows: projected
+    /// spending (`too early` before a tenth of the period) and what can be spent per day.
+    public static func budgetsAsTable(_ statuses: [BudgetStatus], paces: [Int64: BudgetPace] = [:], money: MoneyFormat = .plain) -> String {
+        var columns: [Table.Column] = [
             .left("Budget"), .right("Limit"), .right("Carried"), .right("Available"), .right("Spent"), .right("Remaining"),
             .right("Expenses"), .left("Status"), .left("Period"),
-        ])
+        ]
+        if !paces.isEmpty { columns += [.right("Projected"), .right("Per day")] }
+        var table = Table(columns)
         for status in statuses {
-            table.append([
+            var row = [
                 status.budget.name, money.string(status.limit), money.string(status.carried), money.string(status.available),
                 money.string(status.spent), money.string(status.remaining), String(status.expenseCount), statusMark(status),
                 periodMark(status),
-            ])
+            ]
+            if !paces.isEmpty {
+                let pace = paces[status.budget.id ?? 0]
+                row += [pace.map { projectedText($0, money: money) } ?? "", pace.map { money.string($0.perDay) } ?? ""]
+            }
+            table.append(row)
         }
         return table.rendered()
     }
 
+    /// `1,026.00`, or `too early` before a tenth of the period has passed.
+    public static func projectedText(_ pace: BudgetPace, money: MoneyFormat = .plain) -> String {
+        pace.projected.map(money.string) ?? "too early"
+    }
+
     /// `budget show`: the figures, then what they cover, how the budget rolls over, and its limits
     /// when it has had more than one.
-    public static func budgetAsText(_ status: BudgetStatus, money: MoneyFormat = .plain) -> String {
+    public static func budgetAsText(_ status: BudgetStatus, pace: BudgetPace? = nil, money: MoneyFormat = .plain) -> String {
         let budget = status.budget
         let figures: [(String, Money)] = [
             ("Limit", status.limit), ("Carried", status.carried), ("Available", status.available), ("Spent", status.spent),
@@ -32,6 +46,11 @@ public enum ListRenderers {
         var details: [(String, String)] = [("Period", kind), ("Covers", PeriodText.range(status.days))]
         if budget.rollover != .none { details.append(("Rollover", rolloverText(budget.rollover))) }
         if let cap = budget.cap { details.append(("Cap", money.string(cap))) }
+        if let pace {
+            details.append(("Elapsed", "\(pace.elapsed.wholePercent) % of \(PeriodText.range(pace.days))"))
+            details.append(("Projected", projectedText(pace, money: money)))
+            details.append(("Per day", money.string(pace.perDay) + (pace.billsDue == .zero ? "" : " after \(money.string(pace.billsDue)) of bills due")))
+        }
         if !budget.limitChanges.isEmpty {
             let changes = budget.limitChanges.map { "\(money.string($0.limit)) from \($0.from.isoString)" }
             details.append(("Limits", ([money.string(budget.limit)] + changes).joined(separator: ", then ")))
@@ -77,6 +96,13 @@ public enum ListRenderers {
         let carried = status.carried == .zero ? "" : "; carried over: \(money.string(status.carried))"
         return "\(status.budget.name): \(money.string(status.remaining)) remaining of \(money.string(status.available)) "
             + "for \(PeriodText.viewed(status))\(carried)."
+    }
+
+    /// The line `tally add` prints once an expense moved its budget past its warning level or
+    /// over: `Groceries: 83 % of 450.00 used — past the 80 % warning`.
+    public static func crossingLine(_ status: BudgetStatus, crossed level: BudgetLevel, money: MoneyFormat = .plain) -> String {
+        let used = "\(status.budget.name): \(status.share.wholePercent) % of \(money.string(status.available)) used — "
+        return used + (level == .over ? "over the limit" : "past the \(status.budget.warn) % warning")
     }
 
     /// The table's period column: `monthly`, `yearly, to date`, or `once, 1 Jul – 14 Jul 2026`.

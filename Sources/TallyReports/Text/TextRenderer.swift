@@ -79,6 +79,10 @@ public struct TextRenderer: Sendable {
         lines.append(String(repeating: "─", count: tableWidth))
         let totalRow = row("Total", totalFigures.map(money.string), totals.share.percentString)
         lines.append(style(totalRow, .bold) + (totals.isOver ? "  " + style("over", .red) : ""))
+        if let pace = report.pace {
+            lines.append("")
+            lines += paceLines(report, pace, nameWidth: nameWidth, amountWidth: amountWidth)
+        }
         let notes = report.budgets.filter { $0.period != .monthly }
         if !notes.isEmpty {
             lines.append("")
@@ -86,6 +90,29 @@ public struct TextRenderer: Sendable {
                 lines.append("\(DisplayWidth.truncated(line.name, to: maximumNameWidth)): \(PeriodText.coverage(line.period, days: line.days)).")
             }
         }
+        return lines
+    }
+
+    /// The current period's pace: each budget's projection (`too early` before a tenth of the
+    /// period) and what it can spend a day, then the totals.
+    private func paceLines(_ report: MonthlyReport, _ total: MonthlyReport.TotalPace, nameWidth: Int, amountWidth: Int) -> [String] {
+        func row(_ name: String, _ projected: Money?, _ perDay: Money) -> String {
+            [
+                DisplayWidth.padded(DisplayWidth.truncated(name, to: maximumNameWidth), to: nameWidth),
+                DisplayWidth.padded(projected.map(money.string) ?? "too early", to: amountWidth, leading: true),
+                DisplayWidth.padded(money.string(perDay), to: amountWidth, leading: true),
+            ].joined(separator: "  ")
+        }
+        var lines = [
+            style("Pace: \(total.elapsed.wholePercent) % of the period gone", .bold),
+            style([DisplayWidth.padded("Budget", to: nameWidth), DisplayWidth.padded("Projected", to: amountWidth, leading: true),
+                DisplayWidth.padded("Per day", to: amountWidth, leading: true)].joined(separator: "  "), .bold),
+        ]
+        for line in report.budgets {
+            guard let pace = line.pace else { continue }
+            lines.append(row(line.name, pace.projected, pace.perDay))
+        }
+        lines.append(style(row("Total", total.projected, total.perDay), .bold))
         return lines
     }
 

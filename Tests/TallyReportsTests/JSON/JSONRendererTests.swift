@@ -73,9 +73,13 @@ struct JSONRendererTests {
         let json = try JSONRenderer().render(Fixtures.report(Fixtures.periodStore()))
         let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let budgets = try #require(object["budgets"] as? [[String: Any]])
-        let keys: Set = ["name", "period", "from", "to", "limit", "carried", "available", "spent", "remaining", "share", "status", "over", "expenseCount"]
+        let pace: Set = ["elapsed", "projected", "perDay"]
+        let keys = Set(["name", "period", "from", "to", "limit", "carried", "available", "spent", "remaining", "share", "status", "over", "expenseCount"])
+            .union(pace)
         #expect(budgets.allSatisfy { Set($0.keys) == keys })
         let totals = try #require(object["totals"] as? [String: Any])
-        #expect(Set(totals.keys) == ["limit", "carried", "available", "spent", "remaining", "share", "status", "over", "expenseCount"])
+        #expect(Set(totals.keys) == Set(["limit", "carried", "available", "spent", "remaining", "share", "status", "over", "expenseCount"]).union(pace))
+        // A past period has no pace: its figures are `null`.
+        #expect(budgets.allSatisfy { $0["elapsed"] is NSNull && $0["projected"] is NSNull && $0["perDay"] is NSNull })
     }
 }

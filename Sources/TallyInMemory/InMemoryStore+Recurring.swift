@@ -1,0 +1,136 @@
+import Foundation
+import TallyCore
+
+// Recurring rules and their paid occurrences, with the same rules and cascades as SQLite's
+// `recurringRule`, `recurringSkip` and `recurringPayment` tables.
+extension InMemoryStore {
+    public func expenses(ids: [Int64]) throws(TallyError) -> [Expense] {
+        try transaction { state in Set(ids).compactMap { state.expenses[$0] }.sorted { ($0.id ?? 0) < ($1.id ?? 0) } }
+    }
+
+    // MARK: - Recurring Rules
+
+    public func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
+        var rule = try rule.validated()
+        return try transaction { (state: inout State) throws(TallyError) in
+            try Self.checkBudget(of: rule, in: state)
+            rule.id = state.nextRuleID
+            state.nextRuleID += 1
+            state.rules[rule.id ?? 0] = rule
+            return rule
+        }
+    }
+
+    public func recurringRules() throws(TallyError) -> [RecurringRule] {
+        try transaction { state in state.rules.values.sorted { ($0.id ?? 0) < ($1.id ?? 0) } }
+    }
+
+    public func recurringRule(id: Int64) throws(TallyError) -> RecurringRule {
+        try transaction { (state: inout State) throws(TallyError) in
+            guard let rule = state.rules[id] else { throw .recurringRuleNotFound(id) }
+            return rule
+        }
+    }
+
+    public func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
+        let rule = try rule.validated()
+        return try transaction { (state: inout State) throws(TallyError) in
+            guard let id = rule.id, state.rules[id] != nil else { throw .recurringRuleNotFound(rule.id ?? 0) }
+            try Self.checkBudget(of: rule, in: state)
+            state.rules[id] = rule
+            return rule
+        }
+    }
+
+    public func removeRecurringRule(id: Int64) throws(TallyError) {
+        try transaction { (state: inout State) throws(TallyError) in
+            guard state.rules.removeValue(forKey: id) != nil else { throw .recurringRuleNotFound(id) }
+            state.payments[id] = nil
+        }
+    }
+
+    public func recurringPayments() throws(TallyError) -> [RecurringPayment] {
+        try transaction { state in Self.allPayments(state) }
+    }
+
+    public func postRecurring(through last: Day, dryRun: Bool) throws(TallyError) -> [RecurringPost] {
+        let timestamp = now
+        return try transaction { (state: inout State) throws(TallyError) in
+            let rules = state.rules.values.sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+            let payments = Self.allPayments(state)
+            let due = RecurringSchedule.unpaid(rules, payments: payments, through: last)
+            guard !due.isEmpty else { return [] }
+            let linked = Set(payments.compactMap(\.expenseID))
+            let snapshot = state
+            let plan = try RecurringSchedule.plan(due, linked: linked) { (budgetID: Int64, days: DayInterval) throws(TallyError) in
+                try Self.matching(ExpenseQuery(budgetID: budgetID, days: days), in: snapshot)
+            }
+            guard !dryRun else { return plan }
+            var done: [RecurringPost] = []
+            for post in plan {
+                let occurrence = post.occurrence
+                let ruleID = occurrence.rule.id ?? 0
+                switch post.outcome {
+                case .posted(let expense):
+                    let validated = try expense.validated()
+                    try validated.checkBudget(state.budgets[validated.budgetID])
+                    let saved = Self.insertExpense(validated, at: timestamp, into: &state)
+                    state.payments[ruleID, default: [:]][occurrence.date] = RecurringPayment(
+                        ruleID: ruleID, date: occurrence.date, expenseID: saved.id, kind: .posted)
+                    done.append(RecurringPost(occurrence: occurrence, outcome: .posted(saved)))
+                case .matched(let expense):
+                    state.payments[ruleID, default: [:]][occurrence.date] = RecurringPayment(
+                        ruleID: ruleID, date: occurrence.date, expenseID: expense.id, kind: .matched)
+                    done.append(post)
+                }
+            }
+            return done
+        }
+    }
+
+    // MARK: - Recurring Helpers
+
+    /// A backup's rules, with their paid occurrences, into a ledger that has none.
+    static func restoreRecurringRules(_ declared: [DeclaredRecurringRule], into state: inout State) throws(TallyError) {
+        guard !declared.isEmpty, DeclaredRecurringRule.restores(ledgerHasRules: !state.rules.isEmpty) else { return }
+        for entry in declared {
+            var rule = try entry.rule.validated()
+            rule.budgetID = try find(entry.budgetName, in: state).id ?? 0
+            rule.id = state.nextRuleID
+            state.nextRuleID += 1
+            state.rules[rule.id ?? 0] = rule
+            for payment in entry.payments(ruleID: rule.id ?? 0) { state.payments[payment.ruleID, default: [:]][payment.date] = payment }
+        }
+    }
+
+    private static func checkBudget(of rule: RecurringRule, in state: State) throws(TallyError) {
+        guard state.budgets[rule.budgetID] != nil else { throw .budgetNotFound("#\(rule.budgetID)") }
+    }
+
+    private static func allPayments(_ state: State) -> [RecurringPayment] {
+        state.payments.values.flatMap(\.values).sorted { ($0.ruleID, $0.date) < ($1.ruleID, $1.date) }
+    }
+
+    /// A removed expense no longer pays its occurrence, which stays paid (SQLite's ON DELETE SET NULL).
+    static func unlinkPayments(of expenseIDs: Set<Int64>, in state: inout State) {
+        guard !expenseIDs.isEmpty else { return }
+        for (ruleID, days) in state.payments {
+            for (day, payment) in days where payment.expenseID.map(expenseIDs.contains) ?? false {
+                state.payments[ruleID]?[day]?.expenseID = nil
+            }
+        }
+    }
+}
+
+extension InMemoryStore {
+    // MARK: - Alerts
+
+    public func exchangeAlertLevels(_ levels: [Int64: AlertLevel], for period: Month) throws(TallyError) -> [Int64: AlertLevel] {
+        try transaction { (state: inout State) throws(TallyError) in
+            let previous = state.alertLevels[period] ?? [:]
+            // Only budgets that exist, as SQLite's foreign key requires.
+            state.alertLevels[period] = levels.filter { state.budgets[$0.key] != nil }
+            return previous.filter { state.budgets[$0.key] != nil }
+        }
+    }
+}

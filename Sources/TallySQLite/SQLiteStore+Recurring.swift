@@ -1,0 +1,247 @@
+import Foundation
+import GRDB
+import TallyCore
+
+// Recurring rules and their paid occurrences (`Schema.v5`). The schedule and the matching are
+// Core's (`RecurringSchedule`); this file reads what they need and saves what they decide.
+extension SQLiteStore {
+    /// A few hundred ids at a time, well under SQLite's limit on bound parameters.
+    public func expenses(ids: [Int64]) throws(TallyError) -> [Expense] {
+        let unique = Array(Set(ids)).sorted()
+        guard !unique.isEmpty else { return [] }
+        return try read { db in
+            var expenses: [Expense] = []
+            for start in stride(from: 0, to: unique.count, by: 500) {
+                let chunk = Array(unique[start..<min(start + 500, unique.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let records = try ExpenseRecord.fetchAll(
+                    db, sql: "SELECT * FROM expense WHERE id IN (\(marks)) ORDER BY id", arguments: StatementArguments(chunk))
+                let tags = try Self.tags(ofSets: records.compactMap(\.tagSetId), db)
+                for record in records { expenses.append(try record.model(tags: record.tagSetId.flatMap { tags[$0] } ?? [])) }
+            }
+            return expenses
+        }
+    }
+
+    // MARK: - Recurring Rules
+
+    public func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
+        let rule = try rule.validated()
+        let timestamp = Milliseconds.since1970(now)
+        return try write { db in
+            try Self.checkBudget(of: rule, db)
+            return try Self.insert(rule, timestamp: timestamp, db)
+        }
+    }
+
+    public func recurringRules() throws(TallyError) -> [RecurringRule] {
+        try read { db in try Self.allRules(db) }
+    }
+
+    public func recurringRule(id: Int64) throws(TallyError) -> RecurringRule {
+        try read { db in try Self.rule(id: id, db) }
+    }
+
+    public func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
+        let rule = try rule.validated()
+        let timestamp = Milliseconds.since1970(now)
+        return try write { db in
+            guard let id = rule.id else { throw TallyError.recurringRuleNotFound(0) }
+            _ = try Self.rule(id: id, db)
+            try Self.checkBudget(of: rule, db)
+            try db.execute(
+                sql: """
+                    UPDATE recurringRule SET budgetId = ?, name = ?, amountCents = ?, quantity = ?, tags = ?, every = ?,
+                        interval = ?, day = ?, startDate = ?, untilDate = ?, updatedAt = ?
+                    WHERE id = ?
+                    """,
+                arguments: Self.ruleColumns(rule) + StatementArguments([timestamp, id]))
+            try Self.saveSkips(of: rule, db)
+            return rule
+        }
+    }
+
+    public func removeRecurringRule(id: Int64) throws(TallyError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM recurringRule WHERE id = ?", arguments: [id])
+            guard db.changesCount > 0 else { throw TallyError.recurringRuleNotFound(id) }
+        }
+    }
+
+    public func recurringPayments() throws(TallyError) -> [RecurringPayment] {
+        try read { db in try Self.allPayments(db) }
+    }
+
+    /// One `IMMEDIATE` transaction: a second process posting at the same time waits, then finds
+    /// the occurrences paid; the `(ruleId, date)` key would refuse a second payment anyway.
+    public func postRecurring(through last: Day, dryRun: Bool) throws(TallyError) -> [RecurringPost] {
+        let timestamp = now
+        let body = { (db: Database) throws -> [RecurringPost] in
+            let rules = try Self.allRules(db)
+            guard !rules.isEmpty else { return [] }
+            let payments = try Self.allPayments(db)
+            let due = RecurringSchedule.unpaid(rules, payments: payments, through: last)
+            guard !due.isEmpty else { return [] }
+            let plan = try RecurringSchedule.plan(due, linked: Set(payments.compactMap(\.expenseID))) {
+                (budgetID: Int64, days: DayInterval) throws(TallyError) in
+                do {
+                    return try Self.expenses(ExpenseQuery(budgetID: budgetID, days: days), db)
+                } catch {
+                    throw Self.storageError(error)
+                }
+            }
+            guard !dryRun else { return plan }
+            var done: [RecurringPost] = []
+            for post in plan {
+                let occurrence = post.occurrence
+                var paidBy: Expense
+                let kind: RecurringPayment.Kind
+                switch post.outcome {
+                case .posted(let expense):
+                    var expense = try expense.validated()
+                    expense.createdAt = timestamp
+                    expense.updatedAt = timestamp
+                    paidBy = try Self.insert(expense, db)
+                    kind = .posted
+                case .matched(let expense):
+                    paidBy = expense
+                    kind = .matched
+                }
+                try db.execute(
+                    sql: "INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES (?, ?, ?, ?)",
+                    arguments: [occurrence.rule.id, occurrence.date.storedNumber, paidBy.id, kind.rawValue])
+                done.append(RecurringPost(occurrence: occurrence, outcome: kind == .posted ? .posted(paidBy) : .matched(paidBy)))
+            }
+            return done
+        }
+        return dryRun ? try read(body) : try write(body)
+    }
+
+    // MARK: - Recurring Helpers
+
+    /// A backup's rules, with their paid occurrences, into a ledger that has none; inside the
+    /// import's transaction.
+    static func restoreRecurringRules(_ declared: [DeclaredRecurringRule], timestamp: Int64, _ db: Database) throws {
+        guard !declared.isEmpty else { return }
+        let hasRules = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM recurringRule)") ?? false
+        guard DeclaredRecurringRule.restores(ledgerHasRules: hasRules) else { return }
+        for entry in declared {
+            var rule = try entry.rule.validated()
+            rule.budgetID = try find(entry.budgetName, db).id ?? 0
+            rule = try insert(rule, timestamp: timestamp, db)
+            for payment in entry.payments(ruleID: rule.id ?? 0) {
+                try db.execute(
+                    sql: "INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES (?, ?, NULL, ?)",
+                    arguments: [payment.ruleID, payment.date.storedNumber, payment.kind.rawValue])
+            }
+        }
+    }
+
+    /// Saves a validated rule with its skips under a new id.
+    private static func insert(_ rule: RecurringRule, timestamp: Int64, _ db: Database) throws -> RecurringRule {
+        try db.execute(
+            sql: """
+                INSERT INTO recurringRule (budgetId, name, amountCents, quantity, tags, every, interval, day,
+                    startDate, untilDate, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: ruleColumns(rule) + StatementArguments([timestamp, timestamp]))
+        var saved = rule
+        saved.id = db.lastInsertedRowID
+        try saveSkips(of: saved, db)
+        return saved
+    }
+
+    private static func ruleColumns(_ rule: RecurringRule) -> StatementArguments {
+        let values: [(any DatabaseValueConvertible)?] = [
+            rule.budgetID, rule.name, rule.amount.cents, rule.quantity, rule.tags.joined(separator: ";"), rule.every.rawValue,
+            rule.interval, rule.day, rule.start.storedNumber, rule.until?.storedNumber,
+        ]
+        return StatementArguments(values)
+    }
+
+    private static func checkBudget(of rule: RecurringRule, _ db: Database) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM budget WHERE id = ?", arguments: [rule.budgetID]) != nil else {
+            throw TallyError.budgetNotFound("#\(rule.budgetID)")
+        }
+    }
+
+    private static func saveSkips(of rule: RecurringRule, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM recurringSkip WHERE ruleId = ?", arguments: [rule.id])
+        for day in rule.skips {
+            try db.execute(sql: "INSERT INTO recurringSkip (ruleId, date) VALUES (?, ?)", arguments: [rule.id, day.storedNumber])
+        }
+    }
+
+    private static func rule(id: Int64, _ db: Database) throws -> RecurringRule {
+        guard let rule = try rules(db, where: "WHERE id = ?", arguments: [id]).first else { throw TallyError.recurringRuleNotFound(id) }
+        return rule
+    }
+
+    private static func allRules(_ db: Database) throws -> [RecurringRule] {
+        try rules(db, where: "", arguments: [])
+    }
+
+    private static func rules(_ db: Database, where filter: String, arguments: StatementArguments) throws -> [RecurringRule] {
+        var skips: [Int64: [Day]] = [:]
+        let skipRows = try Row.fetchCursor(db, sql: "SELECT ruleId, date FROM recurringSkip ORDER BY ruleId, date")
+        while let row = try skipRows.next() { skips[row[0], default: []].append(try day(row[1], "a skipped occurrence")) }
+        var rules: [RecurringRule] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM recurringRule \(filter) ORDER BY id", arguments: arguments)
+        while let row = try rows.next() {
+            let id: Int64 = row["id"]
+            guard let every = RecurringFrequency(rawValue: row["every"]) else {
+                throw TallyError.storage("recurring rule #\(id) repeats every \(String(describing: row["every"] as String?))")
+            }
+            let tags: String = row["tags"]
+            let until: Int64? = row["untilDate"]
+            rules.append(
+                RecurringRule(
+                    id: id, name: row["name"], budgetID: row["budgetId"], amount: Money(cents: row["amountCents"]),
+                    quantity: row["quantity"], tags: TagSetKey.tags(tags), every: every, interval: row["interval"], day: row["day"],
+                    start: try day(row["startDate"], "a rule's start"), until: try until.map { try day($0, "a rule's end") },
+                    skips: skips[id] ?? []))
+        }
+        return rules
+    }
+
+    private static func allPayments(_ db: Database) throws -> [RecurringPayment] {
+        var payments: [RecurringPayment] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT ruleId, date, expenseId, kind FROM recurringPayment ORDER BY ruleId, date")
+        while let row = try rows.next() {
+            let kindText: String = row[3]
+            guard let kind = RecurringPayment.Kind(rawValue: kindText) else { throw TallyError.storage("a payment of kind \(kindText)") }
+            payments.append(RecurringPayment(ruleID: row[0], date: try day(row[1], "a paid occurrence"), expenseID: row[2], kind: kind))
+        }
+        return payments
+    }
+
+    private static func day(_ number: Int64, _ what: String) throws -> Day {
+        guard let day = Day(storedNumber: number) else { throw TallyError.storage("\(what) has an invalid date \(number)") }
+        return day
+    }
+}
+
+extension SQLiteStore {
+    // MARK: - Alerts
+
+    public func exchangeAlertLevels(_ levels: [Int64: AlertLevel], for period: Month) throws(TallyError) -> [Int64: AlertLevel] {
+        try write { db in
+            var previous: [Int64: AlertLevel] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT budgetId, level FROM checkState WHERE period = ?", arguments: [period.storedNumber])
+            while let row = try rows.next() {
+                let text: String = row[1]
+                guard let level = AlertLevel(rawValue: text) else { throw TallyError.storage("a check level \(quoted(text))") }
+                previous[row[0]] = level
+            }
+            try db.execute(sql: "DELETE FROM checkState WHERE period = ?", arguments: [period.storedNumber])
+            for (budgetID, level) in levels {
+                // A budget removed meanwhile has no row to keep.
+                try db.execute(
+                    sql: "INSERT INTO checkState (budgetId, period, level) SELECT id, ?, ? FROM budget WHERE id = ?",
+                    arguments: [period.storedNumber, level.rawValue, budgetID])
+            }
+            return previous
+        }
+    }
+}
