@@ -115,6 +115,10 @@ public protocol DataAccess: AnyObject, Sendable {
     /// ``Spending/byMonth(in:budgets:of:calendar:)``. Every month of `months` is a key; a budget
     /// that spent nothing in a period is absent from it.
     func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]]
+    /// What each budget had available in the view of each of `months`' periods (limit and what
+    /// earlier periods carried in, at most the cap), by budget id, from one read:
+    /// ``Spending/availableByMonth(in:budgets:of:calendar:)``. Every month is a key, and every budget is in each.
+    func availableByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]]
 }
 
 extension DataAccess {

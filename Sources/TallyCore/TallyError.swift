@@ -58,6 +58,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case invalidMonthStart(Int)
     /// A sum or product of amounts does not fit in 64 bits.
     case arithmeticOverflow
+    /// A range of periods whose first comes after its last.
+    case periodRangeReversed(from: Month, to: Month)
+    /// A range of more periods than ``PeriodRange/maximumCount``.
+    case periodRangeTooLong(from: Month, to: Month, count: Int)
     /// The database was written by a newer Tally; this build does not know its migrations.
     case databaseTooNew(path: String, unknownMigrations: [String])
     /// The file is not a Tally database that can be read.
@@ -165,6 +169,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "invalid month start \(day): use a day from 1 to 28"
         case .arithmeticOverflow:
             "the total is too large to compute exactly"
+        case .periodRangeReversed(let from, let to):
+            "the range starts in \(from.isoString), after it ends in \(to.isoString)"
+        case .periodRangeTooLong(let from, let to, let count):
+            "the range \(from.isoString) to \(to.isoString) has \(count) periods; at most \(PeriodRange.maximumCount) fit in a report"
         case .databaseTooNew(let path, let migrations):
             "database \(quoted(path)) was written by a newer version of Tally (unknown migrations: \(migrations.joined(separator: ", "))); upgrade Tally to open it"
         case .notADatabase(let path, let reason):

@@ -277,6 +277,12 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
+    public func availableByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
+        try transaction { (state: inout State) throws(TallyError) in
+            try Spending.availableByMonth(in: months, budgets: state.budgets.values, of: state.expenses.values, calendar: state.settings.calendar)
+        }
+    }
+
     private static func statuses(for month: Month, in state: State) throws(TallyError) -> [BudgetStatus] {
         var statuses: [BudgetStatus] = []
         for budget in ordered(Array(state.budgets.values)) {

@@ -34,7 +34,7 @@ enum Failures {
         switch error {
         case .emptyName, .nameTooLong, .nameHasControlCharacters, .invalidImportOption, .capNotPositive, .onceBudgetNeedsRange,
             .rangeNeedsOncePeriod, .rangeEndsBeforeItStarts, .rolloverNeedsRenewingPeriod, .limitChangesOutOfOrder,
-            .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase:
+            .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .periodRangeReversed, .periodRangeTooLong:
             ExitCode(64)
         default: ExitCode(1)
         }

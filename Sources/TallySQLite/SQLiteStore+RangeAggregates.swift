@@ -1,0 +1,51 @@
+import GRDB
+import TallyCore
+
+// The figures of a report over time: each budget's spending and what it had available per
+// period, read from `budgetMonth` (the cache of `Budget.spent(in:of:)` per period that the
+// triggers and bulk writers keep) and handed to Core's rules; proved equal to `InMemoryStore`,
+// which computes them from the expenses, by the contract suite.
+extension SQLiteStore {
+    /// `Spending.availableByMonth(in:budgets:of:calendar:)`: each budget's history from
+    /// `budgetMonth`, then `Budget.available(viewing:in:history:)` per period.
+    public func availableByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
+        try read { db in
+            let budgets = try Self.allBudgets(db)
+            let calendar = try Self.calendar(db)
+            let histories = try Self.histories(of: budgets, calendar, db)
+            var available: [Month: [Int64: Money]] = [:]
+            for month in Spending.months(in: months) { available[month] = [:] }
+            for budget in budgets {
+                guard let id = budget.id else { continue }
+                let history = histories[id] ?? BudgetHistory()
+                for month in Spending.months(in: months) {
+                    available[month]?[id] = try budget.available(viewing: month, in: calendar, history: history)
+                }
+            }
+            return available
+        }
+    }
+
+    /// `Spending.byMonth(in:budgets:of:calendar:)` from `budgetMonth`, whose rows are each
+    /// budget's spending within a period's own days; `nil` when a row holds a REAL, the mark of
+    /// a sum that overflowed (see `Schema.v3`), so the caller sums the expenses and reports it.
+    static func cachedSpentByPeriod(in months: ClosedRange<Month>, budgets: [Budget], _ db: Database) throws -> [Month: [Int64: Money]]? {
+        let known = Set(budgets.compactMap(\.id))
+        var spent: [Month: [Int64: Money]] = [:]
+        for month in Spending.months(in: months) { spent[month] = [:] }
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: """
+                SELECT budgetId, month, spentCents FROM budgetMonth
+                WHERE expenseCount > 0 AND month BETWEEN ? AND ?
+                """),
+            arguments: [months.lowerBound.storedNumber, months.upperBound.storedNumber])
+        while let row = try rows.next() {
+            let id: Int64 = row[0]
+            guard known.contains(id) else { continue }
+            let stored: DatabaseValue = row[2]
+            guard case .int64(let cents) = stored.storage else { return nil }
+            spent[try Month(storedNumber: row[1])]?[id] = Money(cents: cents)
+        }
+        return spent
+    }
+}
