@@ -67,9 +67,13 @@ public struct Change: Hashable, Sendable {
         basisPoints = product / base.cents
     }
 
-    /// `+62%`, `-5%`, `0%`: whole percent toward zero; `nil` without a base.
+    /// `+62.5%`, `-0.4%`, `0.0%`: percent to one decimal, toward zero; `nil` without a base.
     public var percentString: String? {
-        basisPoints.map { ($0 > 0 ? "+" : $0 < 0 && $0 > -100 ? "-" : "") + "\($0 / 100)%" }
+        basisPoints.map { points in
+            let tenths = points / 10
+            let sign = tenths > 0 ? "+" : tenths < 0 ? "-" : ""
+            return "\(sign)\(tenths.magnitude / 10).\(tenths.magnitude % 10)%"
+        }
     }
 
     /// `0.6250`, `-0.0500`: the ratio with four decimals as JSON carries it; `nil` without a base.
