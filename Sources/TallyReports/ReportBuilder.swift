@@ -31,7 +31,10 @@ public struct ReportBuilder: Sendable {
         }
         let summary = try store.monthSummary(for: month)
         let statuses = summary.statuses
-        let budgets = statuses.map(MonthlyReport.BudgetLine.init)
+        var budgets = statuses.map(MonthlyReport.BudgetLine.init)
+        for (index, status) in statuses.enumerated() where WhyOver.applies(to: status) {
+            budgets[index].whyOver = try whyOver(status, in: month, days: summary.days)
+        }
         let limit = try Money.sum(budgets.map(\.limit))
         let carried = try Money.sum(budgets.map(\.carried))
         let available = try Money.sum(budgets.map(\.available))
@@ -47,6 +50,19 @@ public struct ReportBuilder: Sendable {
             trend: try trend(months, current: statuses, earlierSpent: earlierSpent.value()),
             through: today.flatMap { summary.days.contains($0) ? $0 : nil }
         )
+    }
+
+    /// The budget's expenses its figures cover, of the period and of the
+    /// ``WhyOver/earlierPeriods`` before, read in one query over their days and split.
+    private func whyOver(_ status: BudgetStatus, in month: Month, days: DayInterval) throws(TallyError) -> WhyOver {
+        let calendar = try store.settings().calendar
+        let earlier = (1...WhyOver.earlierPeriods).map { calendar.days(of: month.adding(months: -$0)) }
+        let first = min(earlier.last?.first ?? days.first, status.days.first)
+        let span = DayInterval(first: first, last: max(days.last, status.days.last))
+        let expenses = try store.expenses(ExpenseQuery(budgetID: status.budget.id, days: span))
+        return try WhyOver(
+            covered: expenses.filter { status.days.contains($0.date) }, expenses: expenses.filter { days.contains($0.date) },
+            earlier: earlier.map { period in expenses.filter { period.contains($0.date) } })
     }
 
     private func names(of statuses: [BudgetStatus]) -> [Int64: String] {

@@ -122,6 +122,15 @@ enum HTMLContext {
             ] as [String: Any],
             "hasBudgets": !report.budgets.isEmpty,
             "budgets": report.budgets.map(budget),
+            "hasWhyOver": report.budgets.contains { $0.whyOver != nil },
+            "whyOver": report.budgets.compactMap { line in
+                line.whyOver.map { why -> [String: Any] in
+                    [
+                        "sentence": WhyOverText.sentence(line.name, why), "tone": line.level.rawValue,
+                        "hasLargest": !why.largest.isEmpty, "largest": why.largest.map(WhyOverText.largest).joined(separator: ", "),
+                    ]
+                }
+            },
             "hasExpenses": !report.hasNoExpenses,
             "top": report.top.map(topExpense),
             "hasTags": !report.tags.isEmpty,

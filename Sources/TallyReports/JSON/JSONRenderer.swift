@@ -40,6 +40,8 @@ public struct JSONRenderer: Sendable {
         let period, from, to: String
         let over: Bool
         let expenseCount: Int
+        /// Only for a budget over or near its limit.
+        let whyOver: WhyOverLine?
 
         init(_ line: MonthlyReport.BudgetLine) {
             name = line.name
@@ -55,6 +57,70 @@ public struct JSONRenderer: Sendable {
             status = line.level.rawValue
             over = line.isOver
             expenseCount = line.expenseCount
+            whyOver = line.whyOver.map { WhyOverLine($0, name: line.name) }
+        }
+    }
+
+    /// `summary` is the sentence the text report prints; `change` and `changeShare` (`null`
+    /// without earlier spending) compare the period with `earlierAverage`.
+    private struct WhyOverLine: Encodable {
+        let summary, earlierAverage, change: String
+        let changeShare: String?
+        let largest: [TopLine]
+        let grown: [Growth]
+
+        init(_ why: WhyOver, name: String) {
+            summary = WhyOverText.sentence(name, why)
+            earlierAverage = why.change.base.plainString
+            change = why.change.amount.plainString
+            changeShare = why.change.ratioString
+            largest = why.largest.map { TopLine(MonthlyReport.TopExpense($0, budgetName: name)) }
+            grown = why.grown.map(Growth.init)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(summary, forKey: .summary)
+            try container.encode(earlierAverage, forKey: .earlierAverage)
+            try container.encode(change, forKey: .change)
+            try container.encode(changeShare, forKey: .changeShare)
+            try container.encode(largest, forKey: .largest)
+            try container.encode(grown, forKey: .grown)
+        }
+
+        enum Keys: String, CodingKey {
+            case summary, earlierAverage, change, changeShare, largest, grown
+        }
+
+        struct Growth: Encodable {
+            let kind, name, spent, earlierAverage, change: String
+            let changeShare: String?
+            let expenseCount: Int
+
+            init(_ growth: WhyOver.Growth) {
+                kind = growth.kind.rawValue
+                name = growth.name
+                spent = growth.spent.plainString
+                earlierAverage = growth.change.base.plainString
+                change = growth.change.amount.plainString
+                changeShare = growth.change.ratioString
+                expenseCount = growth.count
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(kind, forKey: .kind)
+                try container.encode(name, forKey: .name)
+                try container.encode(spent, forKey: .spent)
+                try container.encode(earlierAverage, forKey: .earlierAverage)
+                try container.encode(change, forKey: .change)
+                try container.encode(changeShare, forKey: .changeShare)
+                try container.encode(expenseCount, forKey: .expenseCount)
+            }
+
+            enum Keys: String, CodingKey {
+                case kind, name, spent, earlierAverage, change, changeShare, expenseCount
+            }
         }
     }
 
