@@ -15,7 +15,7 @@ public struct Tally: ParsableCommand {
             (tally --db PATH budget list) or after it.
             """,
         version: "0.1.0",
-        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, Import.self, Export.self, SettingsCommand.self, CompletionsCommand.self]
+        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, Prices.self, Import.self, Export.self, SettingsCommand.self, CompletionsCommand.self]
     )
 
     public init() {}

@@ -119,6 +119,10 @@ public protocol DataAccess: AnyObject, Sendable {
     /// earlier periods carried in, at most the cap), by budget id, from one read:
     /// ``Spending/availableByMonth(in:budgets:of:calendar:)``. Every month is a key, and every budget is in each.
     func availableByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]]
+    /// What the expenses within `days` whose name contains `search` (ignoring case and
+    /// diacritics, as ``ExpenseQuery/search``) paid per unit, per day, from one read:
+    /// ``UnitPriceFigures/byDay(matching:in:of:)``.
+    func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures]
 }
 
 extension DataAccess {

@@ -283,6 +283,12 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
+    public func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures] {
+        try transaction { (state: inout State) throws(TallyError) in
+            try UnitPriceFigures.byDay(matching: search, in: days, of: state.expenses.values)
+        }
+    }
+
     private static func statuses(for month: Month, in state: State) throws(TallyError) -> [BudgetStatus] {
         var statuses: [BudgetStatus] = []
         for budget in ordered(Array(state.budgets.values)) {

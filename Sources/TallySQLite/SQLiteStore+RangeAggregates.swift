@@ -26,6 +26,29 @@ extension SQLiteStore {
         }
     }
 
+    /// `UnitPriceFigures.byDay(matching:in:of:)` in SQL: the name matched on `nameKey` as
+    /// `ExpenseQuery.search` is, summed per day without reading any expense into Swift.
+    public func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures] {
+        try read { db in
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT date, SUM(amountCents * quantity), SUM(quantity), MIN(amountCents), MAX(amountCents), COUNT(*)
+                    FROM expense WHERE date BETWEEN ? AND ? AND instr(nameKey, ?) > 0 GROUP BY date
+                    """,
+                arguments: [days.first.storedNumber, days.last.storedNumber, NameKey.make(search)])
+            var figures: [Day: UnitPriceFigures] = [:]
+            while let row = try rows.next() {
+                let number: Int64 = row[0]
+                guard let day = Day(storedNumber: number) else { throw TallyError.storage("an expense has an invalid date \(number)") }
+                figures[day] = UnitPriceFigures(
+                    total: Money(cents: row[1]), quantity: row[2], lowest: Money(cents: row[3]), highest: Money(cents: row[4]),
+                    expenseCount: row[5])
+            }
+            return figures
+        }
+    }
+
     /// `Spending.byMonth(in:budgets:of:calendar:)` from `budgetMonth`, whose rows are each
     /// budget's spending within a period's own days; `nil` when a row holds a REAL, the mark of
     /// a sum that overflowed (see `Schema.v3`), so the caller sums the expenses and reports it.

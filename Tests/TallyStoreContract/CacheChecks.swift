@@ -97,6 +97,14 @@ extension StoreContract {
                 log.check(storedSpent[month] == spent[month], "\(checkpoint), spentByMonth[\(month)]: \(String(describing: storedSpent[month])); Core: \(String(describing: spent[month]))")
             }
             log.check(storedSpent.count == checked.count, "\(checkpoint), spentByMonth has \(storedSpent.count) months, not \(checked.count)")
+            // `tally prices`: unit prices per day of names matched ignoring case and diacritics.
+            let span = DayInterval(first: checked[0].firstDay, last: checked[checked.count - 1].lastDay)
+            for search in ["pi", "CREME", "crème BRÛLÉE", "t", "Bread", "nothing like it"] {
+                let stored = try store.unitPrices(matching: search, in: span)
+                let core = try UnitPriceFigures.byDay(matching: search, in: span, of: expenses)
+                log.check(stored == core, "\(checkpoint), unitPrices(matching: \(search)): \(stored.count) days; Core: \(core.count) days")
+                if search == "pi" { log.check(!core.isEmpty, "\(checkpoint), no pizza to compare") }
+            }
         }
 
         var moves = 0
