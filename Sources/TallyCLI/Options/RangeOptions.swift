@@ -17,10 +17,12 @@ struct RangeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Report over the twelve periods of this year, YYYY.", valueName: "year"))
     var year: String?
 
-    @Option(help: ArgumentHelp("Compare with the previous range of the same length, or the same periods a year earlier.", valueName: "previous|last-year"))
+    @Option(
+        help: ArgumentHelp("Compare with the previous range of the same length, or the same periods a year earlier.", valueName: "previous|last-year"),
+        completion: .list(RangeReport.Baseline.allCases.map(\.rawValue)))
     var compare: String?
 
-    @Option(help: ArgumentHelp("Make tags the rows instead of budgets.", valueName: "tag"))
+    @Option(help: ArgumentHelp("Make tags the rows instead of budgets.", valueName: "tag"), completion: .list(["tag"]))
     var by: String?
 
     @Option(name: [.customShort("b"), .long], help: "Report only this budget (repeatable).", completion: .budgetNames)
