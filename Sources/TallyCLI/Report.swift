@@ -13,9 +13,7 @@ extension Tally {
                 Text and JSON print to stdout unless --output is given. PNG and HTML are written to \
                 --output, else to tally-report-YYYY-MM.png or .html in the current directory, and \
                 the path is printed. Text is coloured only when stdout is a terminal and NO_COLOR \
-                is unset.
-
-                With --from and --to, or --year, the report runs over several periods (at most \
+                is unset. With --from and --to, or --year, the report runs over several periods (at most \
                 120): per budget, or per tag with --by tag, what was spent in each period and its \
                 share of what was available, the total and the average. CSV is for these reports \
                 only; their files are named tally-report-FROM--TO.
