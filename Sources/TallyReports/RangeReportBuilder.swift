@@ -39,8 +39,8 @@ public struct RangeReportBuilder: Sendable {
         var total: RangeReport.Row
         switch options.kind {
         case .budget:
-            let figures = try budgetFigures(range, budgets: budgets, tag: tag, calendar: calendar)
-            let base = try baseRange.map { (base: PeriodRange) throws(TallyError) in try budgetFigures(base, budgets: budgets, tag: tag, calendar: calendar, available: false) }
+            let figures = try budgetFigures(range, tag: tag, calendar: calendar)
+            let base = try baseRange.map { (base: PeriodRange) throws(TallyError) in try budgetFigures(base, tag: tag, calendar: calendar, available: false) }
             rows = try budgets.map { (budget: Budget) throws(TallyError) in
                 let id = budget.id ?? 0
                 let cells = range.months.map { RangeReport.Cell(spent: figures.spent[$0]?[id] ?? .zero, available: figures.available[$0]?[id] ?? .zero) }
@@ -72,7 +72,7 @@ public struct RangeReportBuilder: Sendable {
         }
         return RangeReport(
             kind: options.kind, range: range, periods: periods, rows: rows, total: total, tag: tag,
-            comparison: zip(options.baseline, baseRange).map { RangeReport.Comparison(baseline: $0, range: $1) })
+            comparison: both(options.baseline, baseRange).map { RangeReport.Comparison(baseline: $0, range: $1) })
     }
 
     private func row(_ name: String, _ cells: [RangeReport.Cell], base: Money?) throws(TallyError) -> RangeReport.Row {
@@ -103,7 +103,7 @@ public struct RangeReportBuilder: Sendable {
 
     /// Spent (narrowed to `tag` when given) and available per period and budget.
     private func budgetFigures(
-        _ range: PeriodRange, budgets: [Budget], tag: String?, calendar: PeriodCalendar, available: Bool = true
+        _ range: PeriodRange, tag: String?, calendar: PeriodCalendar, available: Bool = true
     ) throws(TallyError) -> Figures {
         let spent: [Month: [Int64: Money]]
         if let tag {
@@ -137,7 +137,7 @@ public struct RangeReportBuilder: Sendable {
 }
 
 /// Both values, or `nil` when either is missing.
-private func zip<A, B>(_ first: A?, _ second: B?) -> (A, B)? {
+private func both<A, B>(_ first: A?, _ second: B?) -> (A, B)? {
     guard let first, let second else { return nil }
     return (first, second)
 }
