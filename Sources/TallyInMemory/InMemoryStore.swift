@@ -289,6 +289,12 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
+    public func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup] {
+        try transaction { (state: inout State) throws(TallyError) in
+            try SpendingGroup.groups(ofBudgets: ids, in: days, of: state.expenses.values)
+        }
+    }
+
     private static func statuses(for month: Month, in state: State) throws(TallyError) -> [BudgetStatus] {
         var statuses: [BudgetStatus] = []
         for budget in ordered(Array(state.budgets.values)) {

@@ -32,8 +32,9 @@ public struct ReportBuilder: Sendable {
         let summary = try store.monthSummary(for: month)
         let statuses = summary.statuses
         var budgets = statuses.map(MonthlyReport.BudgetLine.init)
-        for (index, status) in statuses.enumerated() where WhyOver.applies(to: status) {
-            budgets[index].whyOver = try whyOver(status, in: month, days: summary.days)
+        let explanations = try whyOver(statuses.filter(WhyOver.applies), in: month, days: summary.days)
+        for (index, status) in statuses.enumerated() {
+            if let id = status.budget.id { budgets[index].whyOver = explanations[id] }
         }
         let limit = try Money.sum(budgets.map(\.limit))
         let carried = try Money.sum(budgets.map(\.carried))
@@ -52,17 +53,28 @@ public struct ReportBuilder: Sendable {
         )
     }
 
-    /// The budget's expenses its figures cover, of the period and of the
-    /// ``WhyOver/earlierPeriods`` before, read in one query over their days and split.
-    private func whyOver(_ status: BudgetStatus, in month: Month, days: DayInterval) throws(TallyError) -> WhyOver {
+    /// Why each of `flagged` is over or near: its three largest expenses (the store sorts and
+    /// pages), and one grouped read of the period and the ``WhyOver/earlierPeriods`` before for all
+    /// of them, split by period.
+    private func whyOver(_ flagged: [BudgetStatus], in month: Month, days: DayInterval) throws(TallyError) -> [Int64: WhyOver] {
+        guard !flagged.isEmpty else { return [:] }
         let calendar = try store.settings().calendar
         let earlier = (1...WhyOver.earlierPeriods).map { calendar.days(of: month.adding(months: -$0)) }
-        let first = min(earlier.last?.first ?? days.first, status.days.first)
-        let span = DayInterval(first: first, last: max(days.last, status.days.last))
-        let expenses = try store.expenses(ExpenseQuery(budgetID: status.budget.id, days: span))
-        return try WhyOver(
-            covered: expenses.filter { status.days.contains($0.date) }, expenses: expenses.filter { days.contains($0.date) },
-            earlier: earlier.map { period in expenses.filter { period.contains($0.date) } })
+        let span = DayInterval(first: earlier.last?.first ?? days.first, last: days.last)
+        let groups = try store.spendingGroups(ofBudgets: Set(flagged.compactMap(\.budget.id)), in: span)
+        var byBudget: [Int64: [SpendingGroup]] = [:]
+        for group in groups { byBudget[group.budgetID, default: []].append(group) }
+        var explanations: [Int64: WhyOver] = [:]
+        for status in flagged {
+            guard let id = status.budget.id else { continue }
+            let largest = try store.expenses(
+                ExpenseQuery(budgetID: id, days: status.days, sort: .total, descending: true, limit: WhyOver.largestCount))
+            let own = byBudget[id] ?? []
+            explanations[id] = try WhyOver(
+                largest: largest, groups: own.filter { days.contains($0.day) },
+                earlier: earlier.map { period in own.filter { period.contains($0.day) } })
+        }
+        return explanations
     }
 
     private func names(of statuses: [BudgetStatus]) -> [Int64: String] {

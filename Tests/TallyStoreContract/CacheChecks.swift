@@ -97,8 +97,13 @@ extension StoreContract {
                 log.check(storedSpent[month] == spent[month], "\(checkpoint), spentByMonth[\(month)]: \(String(describing: storedSpent[month])); Core: \(String(describing: spent[month]))")
             }
             log.check(storedSpent.count == checked.count, "\(checkpoint), spentByMonth has \(storedSpent.count) months, not \(checked.count)")
-            // `tally prices`: unit prices per day of names matched ignoring case and diacritics.
+            // Why over: spending per budget, day, name key and tag set.
             let span = DayInterval(first: checked[0].firstDay, last: checked[checked.count - 1].lastDay)
+            let groupsStored = try store.spendingGroups(ofBudgets: Set(budgets.compactMap(\.id).prefix(3)), in: span)
+            let groupsCore = try SpendingGroup.groups(ofBudgets: Set(budgets.compactMap(\.id).prefix(3)), in: span, of: expenses)
+            log.check(Set(groupsStored) == Set(groupsCore) && groupsStored.count == groupsCore.count, "\(checkpoint), spendingGroups: \(groupsStored.count) groups; Core: \(groupsCore.count)")
+            log.check(groupsCore.contains { $0.count > 1 }, "\(checkpoint), no group of several expenses to compare")
+            // `tally prices`: unit prices per day of names matched ignoring case and diacritics.
             for search in ["pi", "CREME", "crème BRÛLÉE", "t", "Bread", "nothing like it"] {
                 let stored = try store.unitPrices(matching: search, in: span)
                 let core = try UnitPriceFigures.byDay(matching: search, in: span, of: expenses)

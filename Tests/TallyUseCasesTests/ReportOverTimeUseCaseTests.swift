@@ -30,7 +30,8 @@ import Testing
 
     @Test func aYearAndItsComparisonFollowTheLedgersPeriods() throws {
         let report = try PeriodsReport(span: .year(2026), options: .init(baseline: .lastYear), today: try day("2026-11-30")).run(in: ledger())
-        #expect(report.periods.count == 12 && report.comparison?.range.first == (try month("2025-01")))
+        let base = try month("2025-01")
+        #expect(report.periods.count == 12 && report.comparison?.range.first == base)
         #expect(report.total.total.plainString == "5.50" && report.total.change?.basisPoints == nil)
     }
 
@@ -50,10 +51,12 @@ import Testing
 
     @Test func pricesCoverTwelvePeriodsUpToTheCurrentByDefault() throws {
         let report = try UnitPriceReport(search: "MILK", today: try day("2026-11-30")).run(in: ledger())
-        #expect(report.range.first == (try month("2025-12")) && report.range.last == (try month("2026-11")))
+        let (first, last) = (try month("2025-12"), try month("2026-11"))
+        #expect(report.range.first == first && report.range.last == last)
         #expect(report.lines.map(\.month.isoString) == ["2026-10"])
         // Both milks fall in period 2026-10 (25 Oct – 24 Nov): (1.20 + 1.30) / 2 = 1.25.
-        #expect(report.lines.first?.figures.average == (try money("1.25")))
+        let average = try money("1.25")
+        #expect(report.lines.first?.figures.average == average)
         #expect(throws: TallyError.emptyName(.expense)) { try UnitPriceReport(search: "  ").run(in: ledger()) }
     }
 }
