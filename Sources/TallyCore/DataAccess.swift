@@ -126,6 +126,9 @@ public protocol DataAccess: AnyObject, Sendable {
     /// What the budgets `ids` spent within `days` per budget, day, name key and tag set, from
     /// one read: ``SpendingGroup/groups(ofBudgets:in:of:)``, in no particular order.
     func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup]
+    /// What the tagged expenses within `days` spent per budget, day and tag set, from one read:
+    /// ``TaggedSpending/grouping(_:in:)``, in no particular order.
+    func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending]
 }
 
 extension DataAccess {

@@ -61,3 +61,35 @@ extension Spending {
         return (byTag, once)
     }
 }
+
+/// What one budget spent on one day on expenses with one set of tags: what a report over time
+/// narrowed to a tag, or with tags as rows, adds up, small enough for a store to sum in one read.
+public struct TaggedSpending: Hashable, Sendable {
+    public var budgetID: Int64
+    public var day: Day
+    /// Sorted and never empty.
+    public var tags: [String]
+    public var spent: Money
+
+    public init(budgetID: Int64, day: Day, tags: [String], spent: Money) {
+        self.budgetID = budgetID
+        self.day = day
+        self.tags = tags
+        self.spent = spent
+    }
+
+    /// ``DataAccess/taggedSpending(in:)`` from the expenses themselves: those within `days`
+    /// with at least one tag, grouped by budget, day and tag set, in no particular order.
+    public static func grouping(_ expenses: some Sequence<Expense>, in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
+        var spent: [GroupKey: Money] = [:]
+        for expense in expenses where days.contains(expense.date) && !expense.tags.isEmpty {
+            let key = GroupKey(budgetID: expense.budgetID, day: expense.date, tags: expense.tags.sorted())
+            spent[key] = try (spent[key] ?? .zero) + expense.total()
+        }
+        return spent.map { TaggedSpending(budgetID: $0.key.budgetID, day: $0.key.day, tags: $0.key.tags, spent: $0.value) }
+    }
+
+    private struct GroupKey: Hashable {
+        let budgetID: Int64, day: Day, tags: [String]
+    }
+}

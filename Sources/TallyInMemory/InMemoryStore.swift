@@ -295,6 +295,10 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
+    public func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
+        try transaction { (state: inout State) throws(TallyError) in try TaggedSpending.grouping(state.expenses.values, in: days) }
+    }
+
     private static func statuses(for month: Month, in state: State) throws(TallyError) -> [BudgetStatus] {
         var statuses: [BudgetStatus] = []
         for budget in ordered(Array(state.budgets.values)) {

@@ -4,8 +4,9 @@ import TallyCore
 ///
 /// Budgets as rows, unfiltered, read only the stores' per-period figures (`spentByMonth`,
 /// `availableByMonth`: a few hundred cached rows in SQLite, whatever the number of expenses).
-/// A tag filter or tags as rows need each expense's tags, so those read the range's expenses
-/// and sum them with Core's rules (`Spending.byPeriod`, `Spending.byTagAndPeriod`).
+/// A tag filter or tags as rows read the range's tagged spending per budget, day and tag set
+/// (`taggedSpending`), which the builder adds up per period as `Spending.byPeriod` and
+/// `Spending.byTagAndPeriod` would from the expenses.
 public struct RangeReportBuilder: Sendable {
     /// What to report on besides the range.
     public struct Options: Hashable, Sendable {
@@ -105,9 +106,15 @@ public struct RangeReportBuilder: Sendable {
     private func budgetFigures(
         _ range: PeriodRange, tag: String?, calendar: PeriodCalendar, available: Bool = true
     ) throws(TallyError) -> Figures {
-        let spent: [Month: [Int64: Money]]
+        var spent: [Month: [Int64: Money]] = [:]
         if let tag {
-            spent = try Spending.byPeriod(in: range.closed, of: expenses(in: range, tag: tag, calendar: calendar), calendar: calendar)
+            for month in range.months { spent[month] = [:] }
+            for group in try tagged(range, calendar: calendar) where group.tags.contains(tag) {
+                let period = calendar.period(containing: group.day)
+                var byBudget = spent[period] ?? [:]
+                byBudget[group.budgetID] = try (byBudget[group.budgetID] ?? .zero) + group.spent
+                spent[period] = byBudget
+            }
         } else {
             spent = try store.spentByMonth(in: range.closed)
         }
@@ -116,23 +123,33 @@ public struct RangeReportBuilder: Sendable {
 
     private typealias TagFigures = (byTag: [Month: [String: Money]], once: [Month: Money])
 
+    /// Spent per period and tag (an expense in each of its tags), and per period once, of the
+    /// tagged spending of `budgets` (narrowed to `tag` when given).
     private func tagFigures(_ range: PeriodRange, budgets: [Budget], tag: String?, calendar: PeriodCalendar) throws(TallyError) -> TagFigures {
         let ids = Set(budgets.compactMap(\.id))
-        var figures = try Spending.byTagAndPeriod(
-            in: range.closed, of: expenses(in: range, tag: tag, calendar: calendar).filter { ids.contains($0.budgetID) },
-            calendar: calendar)
-        // Narrowed to one tag, its row is the only one: an expense's other tags are not shown.
-        if let tag {
-            for (month, byTag) in figures.byTag { figures.byTag[month] = byTag.filter { $0.key == tag } }
+        var byTag: [Month: [String: Money]] = [:]
+        var once: [Month: Money] = [:]
+        for month in range.months {
+            byTag[month] = [:]
+            once[month] = .zero
         }
-        return figures
+        for group in try tagged(range, calendar: calendar) where ids.contains(group.budgetID) {
+            if let tag, !group.tags.contains(tag) { continue }
+            let period = calendar.period(containing: group.day)
+            once[period] = try (once[period] ?? .zero) + group.spent
+            // Narrowed to one tag, its row is the only one: an expense's other tags are not shown.
+            var spent = byTag[period] ?? [:]
+            for name in group.tags where tag == nil || name == tag {
+                spent[name] = try (spent[name] ?? .zero) + group.spent
+            }
+            byTag[period] = spent
+        }
+        return (byTag, once)
     }
 
-    private func expenses(in range: PeriodRange, tag: String?, calendar: PeriodCalendar) throws(TallyError) -> [Expense] {
-        let days = DayInterval(first: calendar.days(of: range.first).first, last: calendar.days(of: range.last).last)
-        var expenses: [Expense] = []
-        try store.forEachExpense(ExpenseQuery(days: days, tag: tag)) { (expense: Expense) throws(TallyError) in expenses.append(expense) }
-        return expenses
+    /// The range's tagged spending per budget, day and tag set.
+    private func tagged(_ range: PeriodRange, calendar: PeriodCalendar) throws(TallyError) -> [TaggedSpending] {
+        try store.taggedSpending(in: DayInterval(first: calendar.days(of: range.first).first, last: calendar.days(of: range.last).last))
     }
 }
 

@@ -103,6 +103,11 @@ extension StoreContract {
             let groupsCore = try SpendingGroup.groups(ofBudgets: Set(budgets.compactMap(\.id).prefix(3)), in: span, of: expenses)
             log.check(Set(groupsStored) == Set(groupsCore) && groupsStored.count == groupsCore.count, "\(checkpoint), spendingGroups: \(groupsStored.count) groups; Core: \(groupsCore.count)")
             if checkpoint == "at the end" { log.check(groupsCore.contains { $0.count > 1 }, "no group of several expenses to compare") }
+            // Reports over time narrowed to a tag or by tag: spending per budget, day and tag set.
+            let taggedStored = try store.taggedSpending(in: span)
+            let taggedCore = try TaggedSpending.grouping(expenses, in: span)
+            log.check(Set(taggedStored) == Set(taggedCore) && taggedStored.count == taggedCore.count, "\(checkpoint), taggedSpending: \(taggedStored.count) groups; Core: \(taggedCore.count)")
+            log.check(taggedCore.contains { $0.tags.count > 1 }, "\(checkpoint), no tag set of several tags to compare")
             // `tally prices`: unit prices per day of names matched ignoring case and diacritics.
             for search in ["pi", "CREME", "crème BRÛLÉE", "t", "Bread", "nothing like it"] {
                 // The whole ledger (SQLite reads the table) and one month (it reads the date index).
