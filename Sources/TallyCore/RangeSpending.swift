@@ -1,6 +1,6 @@
 /// The figures of a report over time, as plain functions of the expenses: what `InMemoryStore`
-/// answers with and what the report builder sums when a filter (a tag, some budgets) keeps the
-/// stores' per-period caches from answering.
+/// answers with, and the rules the report builder follows when it adds up a store's
+/// ``TaggedSpending`` per period for a tag filter or tags as rows (its tests hold it to them).
 extension Spending {
     /// What each budget had available in each period of `months` (``Budget/available(viewing:in:history:)``),
     /// by budget id; every month is a key and every budget with an id is in it.
