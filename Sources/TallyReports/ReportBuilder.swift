@@ -60,8 +60,14 @@ public struct ReportBuilder: Sendable {
         guard !flagged.isEmpty else { return [:] }
         let calendar = try store.settings().calendar
         let earlier = (1...WhyOver.earlierPeriods).map { calendar.days(of: month.adding(months: -$0)) }
-        let span = DayInterval(first: earlier.last?.first ?? days.first, last: days.last)
-        let groups = try store.spendingGroups(ofBudgets: Set(flagged.compactMap(\.budget.id)), in: span)
+        let ids = Set(flagged.compactMap(\.budget.id))
+        // Grouping by name reads every expense of the four periods from the table (no index
+        // holds names): the earlier periods are read on another thread while this one reads
+        // the period itself.
+        let store = self.store
+        let earlierSpan = DayInterval(first: earlier.last?.first ?? days.first, last: earlier.first?.last ?? days.first)
+        let earlierGroups = Background { () throws(TallyError) -> [SpendingGroup] in try store.spendingGroups(ofBudgets: ids, in: earlierSpan) }
+        let groups = try store.spendingGroups(ofBudgets: ids, in: days) + earlierGroups.value()
         var byBudget: [Int64: [SpendingGroup]] = [:]
         for group in groups { byBudget[group.budgetID, default: []].append(group) }
         var explanations: [Int64: WhyOver] = [:]
