@@ -24,6 +24,11 @@ struct WhyOverRenderingTests {
         #expect(title > layout.trendChart.maxY)
         #expect(layout.whyOverLines.filter { $0.level != nil }.count == 3)
         #expect(Double(layout.height) > (layout.whyOverLines.last?.baseline ?? 0))
+        // Every line fits inside the margins, in the weight it is drawn in.
+        for line in layout.whyOverLines {
+            let width = Typesetter.layout.width(of: line.text, size: line.level == nil ? 11.5 : DashboardLayout.amountSize, weight: line.level == nil ? .regular : .bold)
+            #expect(width <= DashboardLayout.width - 2 * DashboardLayout.margin, "\(line.text)")
+        }
         let image = try #require(DecodedImage(PNGRenderer().render(report)))
         #expect(image.height == Int(layout.height))
         // The over budget's sentence is drawn in the over colour.

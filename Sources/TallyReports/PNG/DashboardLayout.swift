@@ -96,7 +96,7 @@ public struct DashboardLayout: Sendable {
             for line in explained {
                 guard let why = line.whyOver else { continue }
                 bottom += 24
-                let sentence = typesetter.fitted(WhyOverText.sentence(line.name, why), maximumWidth: contentWidth, size: Self.amountSize)
+                let sentence = typesetter.fitted(WhyOverText.sentence(line.name, why), maximumWidth: contentWidth, size: Self.amountSize, weight: .bold)
                 whyOverLines.append(WhyOverLine(text: sentence, baseline: bottom, level: line.level))
                 guard !why.largest.isEmpty else { continue }
                 bottom += 19
