@@ -8,24 +8,29 @@ extension Tally {
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "report",
-            abstract: "Show or write the report of a month.",
+            abstract: "Show or write the report of a month, or of several periods.",
             discussion: """
                 Text and JSON print to stdout unless --output is given. PNG and HTML are written to \
                 --output, else to tally-report-YYYY-MM.png or .html in the current directory, and \
                 the path is printed. Text on stdout is coloured as --color says: by default only \
                 when stdout is a terminal and NO_COLOR is unset. Amounts follow the locale and the \
-                ledger's currency in text, PNG and HTML; JSON keeps plain decimals and names the \
-                currency.
+                ledger's currency in text, PNG and HTML; JSON and CSV keep plain decimals, and JSON \
+                names the currency. With --from and --to, or --year, the report runs over several \
+                periods (at most 120): per budget, or per tag with --by tag, what was spent in each \
+                period and its share of what was available, the total and the average. CSV is for \
+                these reports only; their files are named tally-report-FROM--TO.
                 """
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
-            case text, json, png, html
+            case text, json, csv, png, html
         }
 
         @OptionGroup var store: CommonOptions
 
         @OptionGroup var month: MonthOption
+
+        @OptionGroup var range: RangeOptions
 
         @Option(help: "Write the report as this format.")
         var format: Format = .text
@@ -43,9 +48,17 @@ extension Tally {
             guard scale == 1 || scale == 2 else { throw ValidationError("invalid scale \(scale): use 1 or 2") }
             if template != nil, format != .html { throw ValidationError("--template needs --format html") }
             if let output, output.isEmpty { throw ValidationError("--output needs a file path") }
+            if month.month != nil, range.asksForRange {
+                throw ValidationError("--month cannot be used with \(range.year != nil ? "--year" : "--from or --to")")
+            }
+            if range.asksForRange, template != nil { throw ValidationError("--template is for the report of one month") }
+            if !range.asksForRange, format == .csv { throw ValidationError("--format csv needs --from and --to, or --year") }
         }
 
         func run() throws {
+            if let span = try range.span() {
+                return try runOverTime(span)
+            }
             let month = try self.month.resolved()
             // Read the template before the database, so a bad template fails fast and alone.
             var htmlRenderer = try template.map { (path: String) throws(ReportError) in try HTMLRenderer(templateAt: path, chartScale: 2) }
@@ -57,12 +70,28 @@ extension Tally {
                 try emit(Data(TextRenderer(useColor: output == nil && preferences.colorsStandardOutput, money: money).render(report).utf8))
             case .json:
                 try emit(Data(JSONRenderer().render(report).utf8))
+            case .csv:
+                // `validate()` refuses it first; CSV is for reports over time.
+                throw ValidationError("--format csv needs --from and --to, or --year")
             case .png:
                 try save(PNGRenderer(scale: scale, money: money).render(report), defaultName: "tally-report-\(report.month.isoString).png")
             case .html:
                 htmlRenderer?.money = money
                 let renderer = htmlRenderer ?? HTMLRenderer(chartScale: 2, money: money)
                 try save(Data(renderer.render(report).utf8), defaultName: "tally-report-\(report.month.isoString).html")
+            }
+        }
+
+        private func runOverTime(_ span: PeriodsReport.Span) throws {
+            let report = try PeriodsReport(span: span, options: range.options(), today: Day.today()).run(in: store.ledger)
+            let name = "tally-report-\(report.range.first.isoString)--\(report.range.last.isoString)"
+            let money = format == .json || format == .csv ? .plain : Preferences.current.moneyFormat(currency: report.currency)
+            switch format {
+            case .text: try emit(Data(RangeTextRenderer(money: money).render(report).utf8))
+            case .json: try emit(Data(RangeJSONRenderer().render(report).utf8))
+            case .csv: try emit(Data(RangeCSVRenderer().render(report).utf8))
+            case .png: try save(RangePNGRenderer(scale: scale, money: money).render(report), defaultName: "\(name).png")
+            case .html: try save(Data(RangeHTMLRenderer(chartScale: 2, money: money).render(report).utf8), defaultName: "\(name).html")
             }
         }
 

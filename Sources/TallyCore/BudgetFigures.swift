@@ -79,6 +79,13 @@ extension Budget {
         return carried
     }
 
+    /// What the budget may spend in the view of period `month`: its period's limit and what
+    /// earlier periods carried in, at most the cap (``BudgetStatus/available``, without the spending).
+    public func available(viewing month: Month, in calendar: PeriodCalendar, history: BudgetHistory) throws(TallyError) -> Money {
+        let key = periodKey(of: month)
+        return try available(limit: limit(forPeriod: key), carried: carried(intoPeriod: key, in: calendar, history: history))
+    }
+
     /// `limit + carried`, at most ``cap``.
     func available(limit: Money, carried: Money) throws(TallyError) -> Money {
         let total = try limit + carried

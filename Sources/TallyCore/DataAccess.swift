@@ -117,6 +117,20 @@ public protocol DataAccess: AnyObject, Sendable {
     /// ``Spending/byMonth(in:budgets:of:calendar:)``. Every month of `months` is a key; a budget
     /// that spent nothing in a period is absent from it.
     func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]]
+    /// What each budget had available in the view of each of `months`' periods (limit and what
+    /// earlier periods carried in, at most the cap), by budget id, from one read:
+    /// ``Spending/availableByMonth(in:budgets:of:calendar:)``. Every month is a key, and every budget is in each.
+    func availableByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]]
+    /// What the expenses within `days` whose name contains `search` (ignoring case and
+    /// diacritics, as ``ExpenseQuery/search``) paid per unit, per day, from one read:
+    /// ``UnitPriceFigures/byDay(matching:in:of:)``.
+    func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures]
+    /// What the budgets `ids` spent within `days` per budget, day, name key and tag set, from
+    /// one read: ``SpendingGroup/groups(ofBudgets:in:of:)``, in no particular order.
+    func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup]
+    /// What the tagged expenses within `days` spent per budget, day and tag set, from one read:
+    /// ``TaggedSpending/grouping(_:in:)``, in no particular order.
+    func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending]
 
     // MARK: Recurring bills
 

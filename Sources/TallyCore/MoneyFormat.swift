@@ -69,6 +69,11 @@ public struct MoneyFormat: Hashable, Sendable {
         return text
     }
 
+    /// `amount` with the sign of a change: `+1,234.50`, `-3.00`, `0.00`.
+    public func signed(_ amount: Money) -> String {
+        (amount.cents > 0 ? "+" : "") + string(amount)
+    }
+
     /// Reads an amount typed on the command line: ``Money/init(parsing:)``, with the locale's
     /// decimal sign accepted as well as `.` (`12,50` in `de_DE`). Grouping is refused as before:
     /// `1.234` in German is one thousand, and reading it as 1.234 would be a silent mistake.

@@ -62,6 +62,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case invalidLocale(String)
     /// A sum or product of amounts does not fit in 64 bits.
     case arithmeticOverflow
+    /// A range of periods whose first comes after its last.
+    case periodRangeReversed(from: Month, to: Month)
+    /// A range of more periods than ``PeriodRange/maximumCount``.
+    case periodRangeTooLong(from: Month, to: Month, count: Int)
     /// The database was written by a newer Tally; this build does not know its migrations.
     case databaseTooNew(path: String, unknownMigrations: [String])
     /// The file is not a Tally database that can be read.
@@ -187,6 +191,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "unknown locale \(quoted(identifier)): use a name such as de_DE, fr_FR or en_IE"
         case .arithmeticOverflow:
             "the total is too large to compute exactly"
+        case .periodRangeReversed(let from, let to):
+            "the range starts in \(from.isoString), after it ends in \(to.isoString)"
+        case .periodRangeTooLong(let from, let to, let count):
+            "the range \(from.isoString) to \(to.isoString) has \(count) periods; at most \(PeriodRange.maximumCount) fit in a report"
         case .databaseTooNew(let path, let migrations):
             "database \(quoted(path)) was written by a newer version of Tally (unknown migrations: \(migrations.joined(separator: ", "))); upgrade Tally to open it"
         case .notADatabase(let path, let reason):

@@ -291,6 +291,28 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
+    public func availableByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
+        try transaction { (state: inout State) throws(TallyError) in
+            try Spending.availableByMonth(in: months, budgets: state.budgets.values, of: state.expenses.values, calendar: state.settings.calendar)
+        }
+    }
+
+    public func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures] {
+        try transaction { (state: inout State) throws(TallyError) in
+            try UnitPriceFigures.byDay(matching: search, in: days, of: state.expenses.values)
+        }
+    }
+
+    public func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup] {
+        try transaction { (state: inout State) throws(TallyError) in
+            try SpendingGroup.groups(ofBudgets: ids, in: days, of: state.expenses.values)
+        }
+    }
+
+    public func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
+        try transaction { (state: inout State) throws(TallyError) in try TaggedSpending.grouping(state.expenses.values, in: days) }
+    }
+
     private static func statuses(for month: Month, in state: State) throws(TallyError) -> [BudgetStatus] {
         var statuses: [BudgetStatus] = []
         for budget in ordered(Array(state.budgets.values)) {

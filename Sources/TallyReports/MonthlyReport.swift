@@ -69,6 +69,8 @@ public struct MonthlyReport: Hashable, Sendable {
         public var share: Share
         public var isOver: Bool
         public var expenseCount: Int
+        /// Why the budget is over or past its warning level (``WhyOver/applies(to:)``); `nil` otherwise.
+        public var whyOver: WhyOver?
 
         public init(
             id: Int64?, name: String, period: BudgetPeriod, days: DayInterval, limit: Money, carried: Money,
@@ -189,6 +191,14 @@ public struct MonthlyReport: Hashable, Sendable {
             self.quantity = quantity
             self.total = total
             self.tags = tags
+        }
+
+        /// `expense` of budget `budgetName`; its total as 0 in the impossible case that it overflows,
+        /// which the store refuses to save.
+        public init(_ expense: Expense, budgetName: String) {
+            self.init(
+                id: expense.id, name: expense.name, budgetName: budgetName, date: expense.date, amount: expense.amount,
+                quantity: expense.quantity, total: (try? expense.total()) ?? .zero, tags: expense.tags)
         }
     }
 

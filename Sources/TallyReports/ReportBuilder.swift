@@ -40,6 +40,10 @@ public struct ReportBuilder: Sendable {
             let gone = Int64(today.ordinal - summary.days.first.ordinal + 1)
             pace = try MonthlyReport.TotalPace(budgets, elapsed: Share(basisPoints: gone * 10_000 / total))
         }
+        let explanations = try whyOver(statuses.filter(WhyOver.applies), in: month, days: summary.days)
+        for (index, status) in statuses.enumerated() {
+            if let id = status.budget.id { budgets[index].whyOver = explanations[id] }
+        }
         let limit = try Money.sum(budgets.map(\.limit))
         let carried = try Money.sum(budgets.map(\.carried))
         let available = try Money.sum(budgets.map(\.available))
@@ -57,6 +61,36 @@ public struct ReportBuilder: Sendable {
         )
         report.pace = pace
         return report
+    }
+
+    /// Why each of `flagged` is over or near: its three largest expenses (the store sorts and
+    /// pages), and one grouped read of the period and the ``WhyOver/earlierPeriods`` before for all
+    /// of them, split by period.
+    private func whyOver(_ flagged: [BudgetStatus], in month: Month, days: DayInterval) throws(TallyError) -> [Int64: WhyOver] {
+        guard !flagged.isEmpty else { return [:] }
+        let calendar = try store.settings().calendar
+        let earlier = (1...WhyOver.earlierPeriods).map { calendar.days(of: month.adding(months: -$0)) }
+        let ids = Set(flagged.compactMap(\.budget.id))
+        // Grouping by name reads every expense of the four periods from the table (no index
+        // holds names): the earlier periods are read on another thread while this one reads
+        // the period itself.
+        let store = self.store
+        let earlierSpan = DayInterval(first: earlier.last?.first ?? days.first, last: earlier.first?.last ?? days.first)
+        let earlierGroups = Background { () throws(TallyError) -> [SpendingGroup] in try store.spendingGroups(ofBudgets: ids, in: earlierSpan) }
+        let groups = try store.spendingGroups(ofBudgets: ids, in: days) + earlierGroups.value()
+        var byBudget: [Int64: [SpendingGroup]] = [:]
+        for group in groups { byBudget[group.budgetID, default: []].append(group) }
+        var explanations: [Int64: WhyOver] = [:]
+        for status in flagged {
+            guard let id = status.budget.id else { continue }
+            let largest = try store.expenses(
+                ExpenseQuery(budgetID: id, days: status.days, sort: .total, descending: true, limit: WhyOver.largestCount))
+            let own = byBudget[id] ?? []
+            explanations[id] = try WhyOver(
+                largest: largest, groups: own.filter { days.contains($0.day) },
+                earlier: earlier.map { period in own.filter { period.contains($0.day) } })
+        }
+        return explanations
     }
 
     private func names(of statuses: [BudgetStatus]) -> [Int64: String] {

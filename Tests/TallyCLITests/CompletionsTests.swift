@@ -147,6 +147,15 @@ import Testing
         #expect(try fish("tally add Tea 2 --db \(db) --tag ") == ["day off", "été"])
         #expect(try fish("tally export --budget ", environment: ["TALLY_DB": fixture.db]) == Self.budgets)
         #expect(try fish("tally budget show --db '\(fixture.missing)' ", environment: ["TALLY_DB": fixture.db]).isEmpty)
+        // The report over time's flags.
+        #expect(try fish("tally report --year 2026 --db \(db) --budget ") == Self.budgets)
+        #expect(try fish("tally report --year 2026 --db \(db) --tag ") == ["day off", "été"])
+        #expect(try fish("tally report --year 2026 --compare ") == ["previous", "last-year"])
+        #expect(try fish("tally report --year 2026 --by ") == ["tag"])
+        #expect(try fish("tally report --format ").contains("csv"))
+        let options = try fish("tally report --")
+        for flag in ["--from", "--to", "--year", "--compare", "--by", "--budget", "--tag"] { #expect(options.contains(flag), "\(flag)") }
+        #expect(try fish("tally prices --").contains("--json"))
     }
 
     // MARK: - zsh

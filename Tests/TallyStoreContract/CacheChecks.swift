@@ -97,6 +97,28 @@ extension StoreContract {
                 log.check(storedSpent[month] == spent[month], "\(checkpoint), spentByMonth[\(month)]: \(String(describing: storedSpent[month])); Core: \(String(describing: spent[month]))")
             }
             log.check(storedSpent.count == checked.count, "\(checkpoint), spentByMonth has \(storedSpent.count) months, not \(checked.count)")
+            // Why over: spending per budget, day, name key and tag set.
+            let span = DayInterval(first: checked[0].firstDay, last: checked[checked.count - 1].lastDay)
+            let groupsStored = try store.spendingGroups(ofBudgets: Set(budgets.compactMap(\.id).prefix(3)), in: span)
+            let groupsCore = try SpendingGroup.groups(ofBudgets: Set(budgets.compactMap(\.id).prefix(3)), in: span, of: expenses)
+            log.check(Set(groupsStored) == Set(groupsCore) && groupsStored.count == groupsCore.count, "\(checkpoint), spendingGroups: \(groupsStored.count) groups; Core: \(groupsCore.count)")
+            if checkpoint == "at the end" { log.check(groupsCore.contains { $0.count > 1 }, "no group of several expenses to compare") }
+            // Reports over time narrowed to a tag or by tag: spending per budget, day and tag set.
+            let taggedStored = try store.taggedSpending(in: span)
+            let taggedCore = try TaggedSpending.grouping(expenses, in: span)
+            log.check(Set(taggedStored) == Set(taggedCore) && taggedStored.count == taggedCore.count, "\(checkpoint), taggedSpending: \(taggedStored.count) groups; Core: \(taggedCore.count)")
+            log.check(taggedCore.contains { $0.tags.count > 1 }, "\(checkpoint), no tag set of several tags to compare")
+            // `tally prices`: unit prices per day of names matched ignoring case and diacritics.
+            for search in ["pi", "CREME", "crème BRÛLÉE", "t", "Bread", "nothing like it"] {
+                // The whole ledger (SQLite reads the table) and one month (it reads the date index).
+                for days in [span, checked[3].days] {
+                    let stored = try store.unitPrices(matching: search, in: days)
+                    let core = try UnitPriceFigures.byDay(matching: search, in: days, of: expenses)
+                    log.check(stored == core, "\(checkpoint), unitPrices(matching: \(search), in: \(days)): \(stored.count) days; Core: \(core.count) days")
+                }
+                let core = try UnitPriceFigures.byDay(matching: search, in: span, of: expenses)
+                if search == "pi" { log.check(!core.isEmpty, "\(checkpoint), no pizza to compare") }
+            }
         }
 
         var moves = 0

@@ -46,6 +46,21 @@ extension StoreContract {
             let calendar = try store.settings().calendar
             let expenses = try store.expenses(ExpenseQuery())
             let saved = try store.budgets()
+            // The report over time's figures: what each budget had available and spent per period.
+            let range = first.adding(months: -1)...first.adding(months: 13)
+            let available = try store.availableByMonth(in: range)
+            let spent = try store.spentByMonth(in: range)
+            log.check(available.count == 15 && spent.count == 15, "\(checkpoint), availableByMonth and spentByMonth have every period")
+            for offset in -1...13 {
+                let period = first.adding(months: offset)
+                for budget in saved {
+                    let expected = try budget.status(viewing: period, in: calendar, of: expenses)
+                    log.check(available[period]?[budget.id ?? 0] == expected.available, "\(checkpoint), availableByMonth(\(period)) \(budget.name): \(String(describing: available[period]?[budget.id ?? 0])); Core: \(expected.available)")
+                    let days = calendar.days(of: period)
+                    let own = try budget.spent(in: days, of: expenses.filter { $0.budgetID == budget.id && days.contains($0.date) })
+                    log.check((spent[period]?[budget.id ?? 0] ?? .zero) == own, "\(checkpoint), spentByMonth(\(period)) \(budget.name): \(String(describing: spent[period]?[budget.id ?? 0])); Core: \(own)")
+                }
+            }
             for offset in -1...13 {
                 let period = first.adding(months: offset)
                 let statuses = try store.budgetStatuses(for: period)

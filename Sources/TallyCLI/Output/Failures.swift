@@ -38,7 +38,7 @@ enum Failures {
             .rangeNeedsOncePeriod, .rangeEndsBeforeItStarts, .rolloverNeedsRenewingPeriod, .limitChangesOutOfOrder,
             .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .invalidCurrency, .invalidLocale, .invalidInterval,
             .invalidRecurringDay, .recurringDayNotApplicable, .untilBeforeStart, .recurringRuleNotFound, .notAnOccurrence,
-            .invalidWarnLevel:
+            .invalidWarnLevel, .periodRangeReversed, .periodRangeTooLong:
             ExitCode(64)
         default: ExitCode(1)
         }

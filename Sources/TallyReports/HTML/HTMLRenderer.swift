@@ -129,6 +129,15 @@ enum HTMLContext {
             ] as [String: Any],
             "hasBudgets": !report.budgets.isEmpty,
             "budgets": report.budgets.map { budget($0, money: money) },
+            "hasWhyOver": report.budgets.contains { $0.whyOver != nil },
+            "whyOver": report.budgets.compactMap { line in
+                line.whyOver.map { why -> [String: Any] in
+                    [
+                        "sentence": WhyOverText.sentence(line.name, why, money: money), "tone": line.level.rawValue,
+                        "hasLargest": !why.largest.isEmpty, "largest": why.largest.map { WhyOverText.largest($0, money: money) }.joined(separator: ", "),
+                    ]
+                }
+            },
             "hasExpenses": !report.hasNoExpenses,
             "top": report.top.map { topExpense($0, money: money) },
             "hasTags": !report.tags.isEmpty,

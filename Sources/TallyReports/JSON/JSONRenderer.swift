@@ -45,10 +45,12 @@ public struct JSONRenderer: Sendable {
         let expenseCount: Int
         /// The pace, `null` outside the current period (and `projected` before a tenth of it).
         let elapsed, projected, perDay: String?
+        /// Only for a budget over or past its warning level.
+        let whyOver: WhyOverLine?
 
         private enum CodingKeys: String, CodingKey {
             case name, limit, carried, available, spent, remaining, share, status, period, from, to, over, expenseCount
-            case elapsed, projected, perDay
+            case elapsed, projected, perDay, whyOver
         }
 
         /// Every key always, the pace's as `null` when there is none.
@@ -65,6 +67,7 @@ public struct JSONRenderer: Sendable {
             try container.encode(elapsed, forKey: .elapsed)
             try container.encode(projected, forKey: .projected)
             try container.encode(perDay, forKey: .perDay)
+            try container.encodeIfPresent(whyOver, forKey: .whyOver)
         }
 
         init(_ line: MonthlyReport.BudgetLine) {
@@ -84,6 +87,70 @@ public struct JSONRenderer: Sendable {
             elapsed = line.pace?.elapsed.ratioString
             projected = line.pace?.projected?.plainString
             perDay = line.pace?.perDay.plainString
+            whyOver = line.whyOver.map { WhyOverLine($0, name: line.name) }
+        }
+    }
+
+    /// `summary` is the sentence the text report prints; `change` and `changeShare` (`null`
+    /// without earlier spending) compare the period with `earlierAverage`.
+    private struct WhyOverLine: Encodable {
+        let summary, earlierAverage, change: String
+        let changeShare: String?
+        let largest: [TopLine]
+        let grown: [Growth]
+
+        init(_ why: WhyOver, name: String) {
+            summary = WhyOverText.sentence(name, why)
+            earlierAverage = why.change.base.plainString
+            change = why.change.amount.plainString
+            changeShare = why.change.ratioString
+            largest = why.largest.map { TopLine(MonthlyReport.TopExpense($0, budgetName: name)) }
+            grown = why.grown.map(Growth.init)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(summary, forKey: .summary)
+            try container.encode(earlierAverage, forKey: .earlierAverage)
+            try container.encode(change, forKey: .change)
+            try container.encode(changeShare, forKey: .changeShare)
+            try container.encode(largest, forKey: .largest)
+            try container.encode(grown, forKey: .grown)
+        }
+
+        enum Keys: String, CodingKey {
+            case summary, earlierAverage, change, changeShare, largest, grown
+        }
+
+        struct Growth: Encodable {
+            let kind, name, spent, earlierAverage, change: String
+            let changeShare: String?
+            let expenseCount: Int
+
+            init(_ growth: WhyOver.Growth) {
+                kind = growth.kind.rawValue
+                name = growth.name
+                spent = growth.spent.plainString
+                earlierAverage = growth.change.base.plainString
+                change = growth.change.amount.plainString
+                changeShare = growth.change.ratioString
+                expenseCount = growth.count
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(kind, forKey: .kind)
+                try container.encode(name, forKey: .name)
+                try container.encode(spent, forKey: .spent)
+                try container.encode(earlierAverage, forKey: .earlierAverage)
+                try container.encode(change, forKey: .change)
+                try container.encode(changeShare, forKey: .changeShare)
+                try container.encode(expenseCount, forKey: .expenseCount)
+            }
+
+            enum Keys: String, CodingKey {
+                case kind, name, spent, earlierAverage, change, changeShare, expenseCount
+            }
         }
     }
 

@@ -21,6 +21,17 @@ public struct DashboardLayout: Sendable {
     public var emptyBudgets: Rect?
     public var cumulativeChart: Rect
     public var trendChart: Rect
+    /// The "Why over" heading under the charts, when a budget explains itself.
+    public var whyOverTitleY: Double?
+    /// Its lines: each budget's sentence, then its largest expenses, shortened to fit.
+    public var whyOverLines: [WhyOverLine] = []
+
+    public struct WhyOverLine: Sendable {
+        public var text: String
+        public var baseline: Double
+        /// The budget's sentence, coloured by its level; else the muted line of its largest expenses.
+        public var level: BudgetLevel?
+    }
 
     public struct Row: Sendable {
         /// The budget name as drawn, shortened with `…` when it would not fit, then ` · year to
@@ -77,7 +88,23 @@ public struct DashboardLayout: Sendable {
         let chartsY = y + 28
         cumulativeChart = Rect(x: margin, y: chartsY, width: chartWidth, height: Self.chartHeight)
         trendChart = Rect(x: margin + chartWidth + 24, y: chartsY, width: chartWidth, height: Self.chartHeight)
-        height = (chartsY + Self.chartHeight + margin).rounded(.up)
+        var bottom = chartsY + Self.chartHeight
+        let explained = report.budgets.filter { $0.whyOver != nil }
+        if !explained.isEmpty {
+            bottom += 44
+            whyOverTitleY = bottom
+            for line in explained {
+                guard let why = line.whyOver else { continue }
+                bottom += 24
+                let sentence = typesetter.fitted(WhyOverText.sentence(line.name, why, money: money), maximumWidth: contentWidth, size: Self.amountSize, weight: .bold)
+                whyOverLines.append(WhyOverLine(text: sentence, baseline: bottom, level: line.level))
+                guard !why.largest.isEmpty else { continue }
+                bottom += 19
+                let largest = "Largest: " + why.largest.map { WhyOverText.largest($0, money: money) }.joined(separator: ", ")
+                whyOverLines.append(WhyOverLine(text: typesetter.fitted(largest, maximumWidth: contentWidth - 12, size: 11.5), baseline: bottom, level: nil))
+            }
+        }
+        height = (bottom + margin).rounded(.up)
     }
 
     static func amountText(_ line: MonthlyReport.BudgetLine, money: MoneyFormat = .plain) -> String {

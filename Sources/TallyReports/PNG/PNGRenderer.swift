@@ -51,7 +51,22 @@ public struct PNGRenderer: Sendable {
         drawBudgets(report, layout, on: canvas)
         ChartPainter(report: report, canvas: canvas, money: money).cumulative(in: layout.cumulativeChart)
         ChartPainter(report: report, canvas: canvas, money: money).trend(in: layout.trendChart)
+        drawWhyOver(layout, on: canvas)
         return try canvas.pngData()
+    }
+
+    private func drawWhyOver(_ layout: DashboardLayout, on canvas: Canvas) {
+        guard let titleY = layout.whyOverTitleY else { return }
+        let margin = DashboardLayout.margin
+        canvas.text("Why over", x: margin, y: titleY, size: 15, Palette.ink, weight: .bold)
+        for line in layout.whyOverLines {
+            if let level = line.level {
+                let tone = level == .over ? Palette.over : level == .near ? Palette.near : Palette.ink
+                canvas.text(line.text, x: margin, y: line.baseline, size: DashboardLayout.amountSize, tone, weight: .bold)
+            } else {
+                canvas.text(line.text, x: margin + 12, y: line.baseline, size: 11.5, Palette.muted)
+            }
+        }
     }
 
     /// One chart on its own, as the HTML page embeds it.

@@ -40,6 +40,11 @@ public struct TextRenderer: Sendable {
             lines.append("")
             lines.append("No expenses in \(PeriodText.title(report.month, days: report.periodDays)).")
         } else {
+            let explained = report.budgets.filter { $0.whyOver != nil }
+            if !explained.isEmpty {
+                lines.append("")
+                lines += whyOver(explained)
+            }
             lines.append("")
             lines += topExpenses(report)
             if !report.tags.isEmpty {
@@ -114,6 +119,20 @@ public struct TextRenderer: Sendable {
         }
         lines.append(style(row("Total", total.projected, total.perDay), .bold))
         return lines
+    }
+
+    /// Each budget over or near its limit, with what grew and its largest expenses.
+    private func whyOver(_ lines: [MonthlyReport.BudgetLine]) -> [String] {
+        var text = [style("Why over", .bold)]
+        for line in lines {
+            guard let why = line.whyOver else { continue }
+            let name = DisplayWidth.truncated(line.name, to: maximumNameWidth)
+            text.append("  " + style(WhyOverText.sentence(name, why, money: money), tone(for: line.level)))
+            if !why.largest.isEmpty {
+                text.append("    largest: " + why.largest.map { WhyOverText.largest($0, money: money) }.joined(separator: ", "))
+            }
+        }
+        return text
     }
 
     private func topExpenses(_ report: MonthlyReport) -> [String] {

@@ -63,3 +63,38 @@ enum Browser {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
+
+/// The report over time in the same browser, at a phone's width and a desktop's.
+@Suite(.enabled(if: Browser.path != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+struct RangeBrowserTests {
+    @Test(arguments: [(390, 844), (1280, 1000)])
+    func rangePageRendersAtPhoneAndDesktopWidths(_ size: (width: Int, height: Int)) throws {
+        let browser = try #require(Browser.path, "chromium is not installed; install Debian's chromium package")
+        let directory = try TemporaryDirectory()
+        let report = try RangeRendererTests.wideReport()
+        let page = directory.path("range.html")
+        try Data(RangeHTMLRenderer().render(report).utf8).write(to: URL(fileURLWithPath: page))
+        let url = URL(fileURLWithPath: page).absoluteString
+
+        let dom = try Browser.run(browser, ["--dump-dom", "--window-size=\(size.width),\(size.height)", url], profile: directory.path("profile-dom"))
+        #expect(dom.status == 0)
+        for row in report.rows + [report.total] {
+            #expect(dom.output.contains(row.name), "\(row.name)")
+            #expect(dom.output.contains(row.total.groupedString), "\(row.total.groupedString)")
+        }
+
+        let screenshot = directory.path("range-\(size.width).png")
+        let shot = try Browser.run(browser, ["--screenshot=\(screenshot)", "--window-size=\(size.width),\(size.height)", url], profile: directory.path("profile-shot"))
+        #expect(shot.status == 0)
+        let data = try #require(FileManager.default.contents(atPath: screenshot))
+        Previews.save(data, as: "range-\(size.width).png")
+        let image = try #require(DecodedImage(data))
+        #expect(image.width == size.width && image.height == size.height)
+        // The title is drawn in ink near the top left, whatever the width.
+        var inked = 0
+        for y in stride(from: 20.0, to: 120, by: 1) {
+            for x in stride(from: 10.0, to: 300, by: 1) where image.pixel(x: x, y: y) == 0x1F2933 { inked += 1 }
+        }
+        #expect(inked > 50, "\(inked) ink pixels in the title area")
+    }
+}

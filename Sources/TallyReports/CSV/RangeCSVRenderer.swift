@@ -1,0 +1,50 @@
+import Foundation
+import TallyCore
+
+/// Renders a report over time as tidy CSV, one row per period, row and measure, ready for a
+/// spreadsheet or a plotting tool: `period,kind,key,measure,value`.
+///
+/// `kind` is `budget`, `tag` or `total`; measures per period are `spent`, and for budgets and
+/// the total of budgets `available` and `share`. The whole range's figures use the range as the
+/// period (`2026-01..2026-12`): `total`, `average`, and with a comparison `base`, `change` and
+/// `changeShare` (absent when the base is zero). Amounts are plain two-decimal numbers, shares
+/// four-decimal ratios; fields holding a comma, quote or line break are quoted.
+public struct RangeCSVRenderer: Sendable {
+    public init() {}
+
+    public func render(_ report: RangeReport) -> String {
+        var lines = ["period,kind,key,measure,value"]
+        let span = "\(report.range.first.isoString)..\(report.range.last.isoString)"
+        let kind = report.kind.rawValue
+        for (index, period) in report.periods.enumerated() {
+            for (row, rowKind) in report.rows.map({ ($0, kind) }) + [(report.total, "total")] {
+                let cell = row.cells[index]
+                let key = [period.month.isoString, rowKind, row.name]
+                lines.append(line(key + ["spent", cell.spent.plainString]))
+                if let available = cell.available { lines.append(line(key + ["available", available.plainString])) }
+                if let share = cell.share { lines.append(line(key + ["share", share.ratioString])) }
+            }
+        }
+        for (row, rowKind) in report.rows.map({ ($0, kind) }) + [(report.total, "total")] {
+            let key = [span, rowKind, row.name]
+            lines.append(line(key + ["total", row.total.plainString]))
+            lines.append(line(key + ["average", row.average.plainString]))
+            if let change = row.change {
+                lines.append(line(key + ["base", change.base.plainString]))
+                lines.append(line(key + ["change", change.amount.plainString]))
+                if let ratio = change.ratioString { lines.append(line(key + ["changeShare", ratio])) }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func line(_ fields: [String]) -> String {
+        fields.map(Self.field).joined(separator: ",")
+    }
+
+    /// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
