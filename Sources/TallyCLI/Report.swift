@@ -44,6 +44,9 @@ extension Tally {
         @Option(help: "Render the HTML report with this Mustache template.")
         var template: String?
 
+        @Flag(help: "Explain each budget over or past its warning level: its largest expenses, and the tags and names that grew most against the three periods before.")
+        var explain = false
+
         func validate() throws {
             guard scale == 1 || scale == 2 else { throw ValidationError("invalid scale \(scale): use 1 or 2") }
             if template != nil, format != .html { throw ValidationError("--template needs --format html") }
@@ -52,6 +55,7 @@ extension Tally {
                 throw ValidationError("--month cannot be used with \(range.year != nil ? "--year" : "--from or --to")")
             }
             if range.asksForRange, template != nil { throw ValidationError("--template is for the report of one month") }
+            if range.asksForRange, explain { throw ValidationError("--explain is for the report of one month") }
             if !range.asksForRange, format == .csv { throw ValidationError("--format csv needs --from and --to, or --year") }
         }
 
@@ -62,12 +66,17 @@ extension Tally {
             let month = try self.month.resolved()
             // Read the template before the database, so a bad template fails fast and alone.
             var htmlRenderer = try template.map { (path: String) throws(ReportError) in try HTMLRenderer(templateAt: path, chartScale: 2) }
-            let report = try MonthReport(period: month, today: Day.today()).run(in: store.ledger)
+            let report = try MonthReport(period: month, today: Day.today(), explain: explain).run(in: store.ledger)
             let preferences = Preferences.current
             let money = format == .json ? .plain : preferences.moneyFormat(currency: report.currency)
             switch format {
             case .text:
-                try emit(Data(TextRenderer(useColor: output == nil && preferences.colorsStandardOutput, money: money).render(report).utf8))
+                var text = TextRenderer(useColor: output == nil && preferences.colorsStandardOutput, money: money).render(report)
+                let flagged = report.budgets.filter { $0.level != .ok }.count
+                if !explain, flagged > 0 {
+                    text += "\n\(flagged) budget\(flagged == 1 ? " is" : "s are") past the warning level; --explain says why.\n"
+                }
+                try emit(Data(text.utf8))
             case .json:
                 try emit(Data(JSONRenderer().render(report).utf8))
             case .csv:

@@ -6,22 +6,26 @@ public struct MonthReport: Sendable {
     public var period: PeriodChoice
     /// The day the period has lived through, for a current period.
     public var today: Day
+    /// Whether budgets over or past their warning level explain themselves (``WhyOver``), at a
+    /// cost that grows with their expenses (see ``ReportBuilder/report(for:today:explain:)``).
+    public var explain: Bool
 
     /// `month` `nil` is the period `today` falls in.
-    public init(month: Month?, today: Day = Day.today()) {
-        self.init(period: PeriodChoice(month), today: today)
+    public init(month: Month?, today: Day = Day.today(), explain: Bool = false) {
+        self.init(period: PeriodChoice(month), today: today, explain: explain)
     }
 
-    public init(period: PeriodChoice, today: Day = Day.today()) {
+    public init(period: PeriodChoice, today: Day = Day.today(), explain: Bool = false) {
         self.period = period
         self.today = today
+        self.explain = explain
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> MonthlyReport {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let settings = try store.settings()
             let period = try self.period.resolved(in: settings.calendar, today: today)
-            var report = try ReportBuilder(store: store).report(for: period, today: today)
+            var report = try ReportBuilder(store: store).report(for: period, today: today, explain: explain)
             report.currency = settings.currency
             return report
         }

@@ -28,7 +28,7 @@ import Testing
         var text = ""
         for arguments in [
             ["budget", "list", "--month", "2026-03"], ["budget", "show", "Food", "--month", "2026-03"],
-            ["expense", "list", "--month", "2026-03"], ["report", "--month", "2026-03"],
+            ["expense", "list", "--month", "2026-03"], ["report", "--month", "2026-03", "--explain"],
             ["report", "--from", "2026-02", "--to", "2026-03", "--compare", "previous"], ["prices", "bread", "--from", "2026-03", "--to", "2026-03"],
         ] {
             let outcome = try sandbox.run(arguments + ["--locale", locale])
