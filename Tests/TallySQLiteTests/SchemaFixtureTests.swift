@@ -54,6 +54,14 @@ enum SchemaFixtures {
         }
     }
 
+    /// `schema-v5.sqlite`: `fillV1`'s contents in a ledger whose currency is EUR, the setting `v5` added.
+    static func fillV5(_ store: any DataAccess, clock: TestClock) throws {
+        try fillV1(store, clock: clock)
+        var settings = try store.settings()
+        settings.currency = try Currency(code: "EUR")
+        _ = try store.updateSettings(settings)
+    }
+
     static let fills: [String: @Sendable (any DataAccess, TestClock) throws -> Void] = [
         "schema-v1.sqlite": fillV1,
         // v2 changed how the same rows are stored, so its fixture holds the same contents.
@@ -63,11 +71,13 @@ enum SchemaFixtures {
         // v4 added periods, rollover, limit history and the month-start setting; old budgets
         // became monthly without rollover, so the same contents keep every figure.
         "schema-v4.sqlite": fillV1,
+        // v5 added the ledger's currency.
+        "schema-v5.sqlite": fillV5,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -79,6 +89,7 @@ enum SchemaFixtures {
         let fill = try #require(SchemaFixtures.fills[name])
         try fill(expected, clock)
         #expect(try Snapshot(store) == Snapshot(expected))
+        #expect(try store.settings() == expected.settings())
         #expect(try store.budgetMonthMismatches() == [])
         for text in ["2025-12", "2026-01", "2026-02"] {
             let month = try Month(parsing: text)
