@@ -81,6 +81,15 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case alreadyImported(file: String, importedAt: Date, expenseCount: Int)
     /// Imported rows name budgets that do not exist.
     case unknownBudgets([String])
+    /// A rule's pattern is empty, too long, not a regular expression, or one that could take too long.
+    case invalidRulePattern(String, reason: String)
+    /// A rule's priority is outside ``ImportRule/priorities``.
+    case invalidRulePriority(Int)
+    /// No rule has this id.
+    case ruleNotFound(Int64)
+    /// Rows of an import have no budget cell, no rule matches them and no fallback was given:
+    /// how many, and the names of the first few.
+    case rowsWithoutBudget(count: Int, names: [String])
 
     public enum NameKind: String, Sendable {
         case budget, expense
@@ -191,6 +200,14 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "\(quoted(file)) was already imported on \(timestamp(date)) (\(count) expense\(count == 1 ? "" : "s"))"
         case .unknownBudgets(let names):
             "the file names \(names.count) budget\(names.count == 1 ? "" : "s") that do\(names.count == 1 ? "es" : "") not exist: \(listed(names))"
+        case .invalidRulePattern(let pattern, let reason):
+            "invalid rule pattern \(quoted(pattern)): \(oneLine(reason))"
+        case .invalidRulePriority(let priority):
+            "invalid rule priority \(priority): use a whole number from \(ImportRule.priorities.lowerBound) to \(ImportRule.priorities.upperBound)"
+        case .ruleNotFound(let id):
+            "no rule with id \(id)"
+        case .rowsWithoutBudget(let count, let names):
+            "\(count) row\(count == 1 ? " has" : "s have") no budget and no rule matches \(count == 1 ? "it" : "them"): \(listed(names))"
         }
     }
 }

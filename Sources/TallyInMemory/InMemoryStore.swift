@@ -3,7 +3,8 @@ import TallyCore
 
 /// A `DataAccess` held in memory, for tests and previews. Behaves exactly like `SQLiteStore`.
 public final class InMemoryStore: DataAccess, @unchecked Sendable {
-    private struct State {
+    // `State`, `transaction` and `find` are internal for the extensions in other files of this module.
+    struct State {
         var budgets: [Int64: Budget] = [:]
         var expenses: [Int64: Expense] = [:]
         var nextBudgetID: Int64 = 1
@@ -12,6 +13,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var settings = LedgerSettings()
         /// Every tag stored so far, as SQLite's `tag` table keeps them.
         var knownTags: Set<String> = []
+        /// Import rules by id, with their budget's id (the budget's current name is read from it).
+        var rules: [Int64: (rule: ImportRule, budgetID: Int64)] = [:]
+        var nextRuleID: Int64 = 1
     }
 
     // Guards `state`; that lock is what makes the class safe to share.
@@ -24,7 +28,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     }
 
     /// Runs `body` as one transaction: on a thrown error the state is left as it was.
-    private func transaction<T>(_ body: (inout State) throws(TallyError) -> T) throws(TallyError) -> T {
+    func transaction<T>(_ body: (inout State) throws(TallyError) -> T) throws(TallyError) -> T {
         lock.lock()
         defer { lock.unlock() }
         var draft = state
@@ -88,6 +92,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             let owned = state.expenses.values.filter { $0.budgetID == budget.id }
             try budget.checkRemoval(expenseCount: owned.count, includingExpenses: includingExpenses)
             for expense in owned { state.expenses[expense.id ?? 0] = nil }
+            // Its rules go with it, as SQLite's ON DELETE CASCADE removes them.
+            state.rules = state.rules.filter { $0.value.budgetID != budget.id }
             state.budgets[budget.id ?? 0] = nil
             return owned.count
         }
@@ -287,7 +293,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     // MARK: - Helpers
 
-    private static func find(_ name: String, in state: State) throws(TallyError) -> Budget {
+    static func find(_ name: String, in state: State) throws(TallyError) -> Budget {
         let key = NameKey.lookup(name)
         return try Budget.named(name, found: state.budgets.values.first { $0.nameKey == key })
     }

@@ -10,6 +10,7 @@ enum Schema {
         migrator.registerMigration("v3", migrate: v3)
         migrator.registerMigration("v4", migrate: v4)
         migrator.registerMigration("v5", migrate: v5)
+        migrator.registerMigration("v6", migrate: v6)
         return migrator
     }
 
@@ -17,7 +18,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 5
+    static let version: Int32 = 6
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
@@ -331,6 +332,26 @@ enum Schema {
         try db.execute(sql: """
             ALTER TABLE setting ADD COLUMN currency TEXT CHECK (currency IS NULL OR (length(currency) = 3 AND currency GLOB '[A-Z][A-Z][A-Z]'));
             PRAGMA user_version = 5;
+            """)
+    }
+
+    /// `v6` adds import rules (`ImportRule`): a pattern as the user typed it, the budget it sends
+    /// rows to (removing the budget removes its rules), its tags as a tag set key (normalized
+    /// names joined by `;`, which tags cannot contain), an optional new name and a priority.
+    /// Nothing else changes, so every stored figure stays as it was. Self-contained: it touches
+    /// no other table, so it can be renumbered next to another new migration.
+    private static func v6(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE importRule (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                pattern TEXT NOT NULL CHECK (pattern <> '' AND length(pattern) <= 2000),
+                budgetId INTEGER NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                tags TEXT NOT NULL DEFAULT '' CHECK (instr(tags, ';;') = 0),
+                rename TEXT CHECK (rename IS NULL OR (rename <> '' AND length(rename) <= 2000)),
+                priority INTEGER NOT NULL DEFAULT 100 CHECK (priority BETWEEN 0 AND 1000000)
+            ) STRICT;
+            CREATE INDEX importRule_budgetId ON importRule(budgetId);
+            PRAGMA user_version = 6;
             """)
     }
 

@@ -82,5 +82,8 @@ public enum StoreContract {
         Check("aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules", aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules),
         Check("periodFiguresAreTheCoreRulesAfterEditsToOldExpenses", periodFiguresAreTheCoreRulesAfterEditsToOldExpenses),
         Check("aOnceBudgetRefusesExpensesOutsideItsRange", aOnceBudgetRefusesExpensesOutsideItsRange),
+        Check("rulesAreAddedListedInImportOrderEditedAndRemoved", rulesAreAddedListedInImportOrderEditedAndRemoved),
+        Check("brokenRulesAreRefusedAndChangeNothing", brokenRulesAreRefusedAndChangeNothing),
+        Check("aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem", aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem),
     ]
 }

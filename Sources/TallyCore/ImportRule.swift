@@ -1,0 +1,103 @@
+import Foundation
+
+/// A payee rule: rows of an imported file whose name matches `pattern` go to `budget`, gain
+/// `tags` and, with `rename`, take that name. Rules apply only to rows without a budget cell.
+///
+/// `pattern` is kept as the user typed it: plain text matches anywhere in the name ignoring case,
+/// diacritics and width (as `NameKey` folds names and `expense list --search` matches); text
+/// between slashes (`/^amzn mktp/`) is a regular expression, see ``RulePattern``.
+public struct ImportRule: Hashable, Sendable {
+    public static let defaultPriority = 100
+    public static let priorities = 0...1_000_000
+    public static let maximumPatternLength = 200
+
+    public var id: Int64?
+    public var pattern: String
+    /// The budget's name; stores keep the budget itself, so a renamed budget keeps its rules.
+    public var budget: String
+    public var tags: [String]
+    public var rename: String?
+    /// Lower numbers are tried first; ties go to the lower id.
+    public var priority: Int
+
+    public init(
+        id: Int64? = nil, pattern: String, budget: String, tags: [String] = [], rename: String? = nil,
+        priority: Int = ImportRule.defaultPriority
+    ) {
+        self.id = id
+        self.pattern = pattern
+        self.budget = budget
+        self.tags = tags
+        self.rename = rename
+        self.priority = priority
+    }
+
+    /// The rule with its budget name and rename trimmed and its tags normalized; throws the first
+    /// broken rule, including a pattern ``RulePattern`` refuses.
+    public func validated() throws(TallyError) -> ImportRule {
+        var rule = self
+        _ = try RulePattern(pattern)
+        rule.budget = try Budget.validatedName(budget)
+        rule.tags = try Expense.normalizedTags(tags)
+        if let rename {
+            rule.rename = try NameKey.validated(rename, kind: .expense, maximumLength: Expense.maximumNameLength)
+        }
+        guard Self.priorities.contains(priority) else { throw .invalidRulePriority(priority) }
+        return rule
+    }
+
+    /// Rules in the order an import tries them: priority, then id.
+    public static func ordered(_ rules: [ImportRule]) -> [ImportRule] {
+        rules.sorted { ($0.priority, $0.id ?? .max) < ($1.priority, $1.id ?? .max) }
+    }
+}
+
+/// What a rule decided for one row: the budget, the tags to add and the new name.
+public struct RuleDecision: Hashable, Sendable {
+    public var ruleID: Int64
+    public var budget: String
+    public var tags: [String]
+    public var rename: String?
+}
+
+/// The rules of a ledger compiled once for an import: each row's name is folded once, plain
+/// patterns are byte searches in the folded name, regular expressions run on it, and the answer
+/// for a name is cached (files repeat the same payees).
+public struct RuleMatcher: Sendable {
+    private struct Compiled: Sendable {
+        let pattern: RulePattern
+        let decision: RuleDecision
+    }
+
+    private let rules: [Compiled]
+    /// Index into `rules` by name; -1 when none matches. Emptied when full, to bound memory.
+    private var cache: [String: Int] = [:]
+    private static let cacheLimit = 65_536
+
+    public init(_ rules: [ImportRule]) throws(TallyError) {
+        var compiled: [Compiled] = []
+        for rule in ImportRule.ordered(rules) {
+            compiled.append(Compiled(
+                pattern: try RulePattern(rule.pattern),
+                decision: RuleDecision(ruleID: rule.id ?? 0, budget: rule.budget, tags: rule.tags, rename: rule.rename)))
+        }
+        self.rules = compiled
+    }
+
+    public var isEmpty: Bool { rules.isEmpty }
+
+    /// The first rule that matches `name`, in priority order.
+    public mutating func decision(for name: String) -> RuleDecision? {
+        guard !rules.isEmpty else { return nil }
+        if let index = cache[name] { return index < 0 ? nil : rules[index].decision }
+        let folded = RulePattern.fold(name)
+        var found = -1
+        for (index, rule) in rules.enumerated() where rule.pattern.matches(folded: folded) {
+            found = index
+            break
+        }
+        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[name] = found
+        return found < 0 ? nil : rules[found].decision
+    }
+}

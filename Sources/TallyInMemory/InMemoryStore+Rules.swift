@@ -1,0 +1,49 @@
+import Foundation
+import TallyCore
+
+// Import rules, as `SQLiteStore` keeps them: by budget id, answered with the budget's current name.
+extension InMemoryStore {
+    public func addRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
+        let rule = try rule.validated()
+        return try transaction { (state: inout State) throws(TallyError) in
+            let budget = try Self.find(rule.budget, in: state)
+            var saved = rule
+            saved.id = state.nextRuleID
+            saved.budget = budget.name
+            state.rules[state.nextRuleID] = (saved, budget.id ?? 0)
+            state.nextRuleID += 1
+            return saved
+        }
+    }
+
+    public func rules() throws(TallyError) -> [ImportRule] {
+        try transaction { state in Self.rules(in: state) }
+    }
+
+    public func updateRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
+        let rule = try rule.validated()
+        let id = rule.id ?? 0
+        return try transaction { (state: inout State) throws(TallyError) in
+            guard state.rules[id] != nil else { throw .ruleNotFound(id) }
+            let budget = try Self.find(rule.budget, in: state)
+            var saved = rule
+            saved.budget = budget.name
+            state.rules[id] = (saved, budget.id ?? 0)
+            return saved
+        }
+    }
+
+    public func removeRule(id: Int64) throws(TallyError) {
+        try transaction { (state: inout State) throws(TallyError) in
+            guard state.rules.removeValue(forKey: id) != nil else { throw .ruleNotFound(id) }
+        }
+    }
+
+    static func rules(in state: State) -> [ImportRule] {
+        ImportRule.ordered(state.rules.values.map { entry in
+            var rule = entry.rule
+            rule.budget = state.budgets[entry.budgetID]?.name ?? rule.budget
+            return rule
+        })
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import TallyCore
+
+// Import rules (`Schema.v6`), each method one transaction. Rules point at their budget by id,
+// so a renamed budget keeps its rules; reads answer the budget's current name.
+extension SQLiteStore {
+    public func addRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
+        let rule = try rule.validated()
+        return try write { db in
+            let budget = try Self.find(rule.budget, db)
+            try db.execute(
+                sql: "INSERT INTO importRule (pattern, budgetId, tags, rename, priority) VALUES (?, ?, ?, ?, ?)",
+                arguments: [rule.pattern, budget.id, rule.tags.joined(separator: ";"), rule.rename, rule.priority])
+            var saved = rule
+            saved.id = db.lastInsertedRowID
+            saved.budget = budget.name
+            return saved
+        }
+    }
+
+    public func rules() throws(TallyError) -> [ImportRule] {
+        try read { db in try Self.rules(db) }
+    }
+
+    public func updateRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
+        let rule = try rule.validated()
+        let id = rule.id ?? 0
+        return try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM importRule WHERE id = ?)", arguments: [id]) == true else {
+                throw TallyError.ruleNotFound(id)
+            }
+            let budget = try Self.find(rule.budget, db)
+            try db.execute(
+                sql: "UPDATE importRule SET pattern = ?, budgetId = ?, tags = ?, rename = ?, priority = ? WHERE id = ?",
+                arguments: [rule.pattern, budget.id, rule.tags.joined(separator: ";"), rule.rename, rule.priority, id])
+            var saved = rule
+            saved.budget = budget.name
+            return saved
+        }
+    }
+
+    public func removeRule(id: Int64) throws(TallyError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM importRule WHERE id = ?", arguments: [id])
+            guard db.changesCount == 1 else { throw TallyError.ruleNotFound(id) }
+        }
+    }
+
+    /// Every rule in import order, inside the caller's transaction.
+    static func rules(_ db: Database) throws -> [ImportRule] {
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT importRule.id, pattern, budget.name, tags, rename, priority
+            FROM importRule JOIN budget ON budget.id = importRule.budgetId
+            ORDER BY priority, importRule.id
+            """)
+        var rules: [ImportRule] = []
+        while let row = try rows.next() {
+            let tags: String = row[3]
+            rules.append(ImportRule(
+                id: row[0], pattern: row[1], budget: row[2], tags: tags.isEmpty ? [] : tags.split(separator: ";").map(String.init),
+                rename: row[4], priority: row[5]))
+        }
+        return rules
+    }
+}
