@@ -90,7 +90,7 @@ public struct RuleMatcher: Sendable {
     public mutating func decision(for name: String) -> RuleDecision? {
         guard !rules.isEmpty else { return nil }
         if let index = cache[name] { return index < 0 ? nil : rules[index].decision }
-        let folded = RulePattern.fold(name)
+        let folded = RulePattern.fold(name.trimmingCharacters(in: .whitespaces))
         var found = -1
         for (index, rule) in rules.enumerated() where rule.pattern.matches(folded: folded) {
             found = index

@@ -207,7 +207,7 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case .ruleNotFound(let id):
             "no rule with id \(id)"
         case .rowsWithoutBudget(let count, let names):
-            "\(count) row\(count == 1 ? " has" : "s have") no budget and no rule matches \(count == 1 ? "it" : "them"): \(listed(names))"
+            "\(count) row\(count == 1 ? " has" : "s have") no budget and no rule matches \(count == 1 ? "it" : "them"): \(listed(names))\(count > names.count ? " and \(count - names.count) more" : "")"
         }
     }
 }

@@ -20,6 +20,7 @@ struct CSVRowMapper {
     private let headerNames: [String]
     private let defaultBudget: String?
     private var budgetNames: [String: String] = [:]
+    private var rules: RuleMatcher
 
     init(header: CSVRecord, options: CSVImportOptions) throws(TallyError) {
         let names = header.strings
@@ -31,9 +32,9 @@ struct CSVRowMapper {
         if let budgetName = options.defaultBudget {
             defaultBudget = try CSVRowMapper.validatedBudgetName(budgetName, option: true, line: 0)
         }
-        guard resolved[.budget] != nil || defaultBudget != nil else {
-            throw .importFile(line: header.line, reason: "the header has no budget column; name one with --budget")
-        }
+        // Without a budget column, rows find their budget through the rules and the fallback;
+        // those that find none fail the import once the file is read.
+        rules = try RuleMatcher(options.rules)
         self.options = options
         self.fieldCount = names.count
         self.date = date
@@ -71,15 +72,35 @@ struct CSVRowMapper {
             quantityValue = value
         }
 
-        let budgetName = try resolveBudget(record)
-
         var tagList: [String] = []
         if let tags, !record.isEmpty(at: tags) {
             tagList = record.withBytes(at: tags, CSVRowMapper.tagList)
         }
 
+        // RFC 4180 lets a quoted cell hold line breaks and tabs; a name is one line.
+        var rowName = record.string(at: name)
+        let folded = record.withBytes(at: name) { bytes in bytes.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+        if folded { rowName = CSVRowMapper.foldingWhitespace(rowName) }
+
+        let budgetName: String
+        var source = BudgetSource.cell
+        if let cell = try budgetCell(record) {
+            budgetName = cell
+        } else if let decision = rules.decision(for: rowName) {
+            budgetName = decision.budget
+            source = .rule(decision.ruleID)
+            tagList += decision.tags
+            if let rename = decision.rename { rowName = rename }
+        } else if let defaultBudget {
+            budgetName = defaultBudget
+            source = options.tagsFallbackUncategorized ? .uncategorized : .fallback
+            if options.tagsFallbackUncategorized { tagList.append(CSVImportOptions.uncategorizedTag) }
+        } else {
+            return .withoutBudget(line: line, name: rowName)
+        }
+
         let draft = Expense(
-            name: record.string(at: name), amount: Money(cents: signed < 0 ? -signed : signed),
+            name: rowName, amount: Money(cents: signed < 0 ? -signed : signed),
             quantity: quantityValue, date: day, budgetID: 0, tags: tagList,
             createdAt: CSVRowMapper.placeholderDate)
         let expense: Expense
@@ -96,14 +117,12 @@ struct CSVRowMapper {
                 }
             throw self.error(record, column ?? amount, error.errorDescription ?? "invalid value")
         }
-        return .expense(ImportedExpense(line: line, budgetName: budgetName, expense: expense))
+        return .expense(ImportedExpense(line: line, budgetName: budgetName, expense: expense, source: source, foldedName: folded))
     }
 
-    private mutating func resolveBudget(_ record: CSVRecord) throws(TallyError) -> String {
-        guard let budget, !record.withBytes(at: budget, { CSVRowMapper.trimmed($0).isEmpty }) else {
-            if let defaultBudget { return defaultBudget }
-            throw error(record, budget ?? name, "the budget is empty; give every row a budget or use --budget")
-        }
+    /// The row's own budget, validated; `nil` when the file has no budget column or the cell is empty.
+    private mutating func budgetCell(_ record: CSVRecord) throws(TallyError) -> String? {
+        guard let budget, !record.withBytes(at: budget, { CSVRowMapper.trimmed($0).isEmpty }) else { return nil }
         let raw = record.string(at: budget)
         if let known = budgetNames[raw] { return known }
         let validated = try CSVRowMapper.validatedBudgetName(raw, option: false, line: record.line, column: headerNames[budget])
@@ -126,6 +145,11 @@ struct CSVRowMapper {
     }
 
     // MARK: - Cells
+
+    /// Runs of white space (line breaks and tabs included) as one space.
+    static func foldingWhitespace(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
 
     static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         var first = 0

@@ -38,6 +38,8 @@ public struct ImportSummary: Hashable, Sendable {
     /// diacritics are one entry, as they are one budget in the store.
     public var budgets: [BudgetCount]
     public var skipped: [SkipReason: Int]
+    /// Rows per rule, fallback and uncategorized; names folded onto one line.
+    public var assignments = ImportAssignments()
     /// Budgets a JSON document declares, validated; empty for CSV.
     public var declaredBudgets: [Budget]
     /// The ledger settings a JSON document carries, validated; `nil` for CSV and for documents
@@ -118,7 +120,7 @@ public enum ImportPlanner {
             document = decoded
         }
         let summary = ImportSummary(
-            budgets: tally.budgets(), skipped: tally.skipped,
+            budgets: tally.budgets(), skipped: tally.skipped, assignments: tally.assignments,
             declaredBudgets: try document?.validatedBudgets() ?? [], declaredSettings: try document?.validatedSettings(),
             keepsCreationDates: try document?.keepsCreationDates() ?? false, fingerprint: source.hasher.finalize(),
             byteCount: source.hasher.byteCount)
@@ -144,7 +146,7 @@ public enum ImportPlanner {
             case .expense(let expense):
                 expenses += 1
                 try body(expense)
-            case .skipped:
+            case .skipped, .withoutBudget:
                 skipped += 1
             }
         }
@@ -166,9 +168,19 @@ public enum ImportPlanner {
                 throw .source(.importFile(line: nil, reason: "the file is empty; it needs at least a header line"))
             }
             var mapper = try mapper(header, options)
+            var withoutBudget = (count: 0, names: [String]())
             while let record = try reader.next() {
                 let outcome = try map(&mapper, record)
+                if case .withoutBudget(_, let name) = outcome {
+                    withoutBudget.count += 1
+                    if withoutBudget.names.count < 5 { withoutBudget.names.append(name) }
+                    continue
+                }
                 do { try body(outcome) } catch { throw .source(error) }
+            }
+            // All or nothing: rows without a budget fail the import once every one is counted.
+            if withoutBudget.count > 0 {
+                throw .source(.rowsWithoutBudget(count: withoutBudget.count, names: withoutBudget.names))
             }
         } catch {
             throw error.tallyError
@@ -205,12 +217,16 @@ struct BudgetTally {
     /// Folding a name is the costly part, and a file spells its budgets only a few ways.
     private var keys: [String: String] = [:]
     private(set) var skipped: [SkipReason: Int] = [:]
+    private(set) var assignments = ImportAssignments()
 
     mutating func add(_ outcome: RowOutcome) {
         switch outcome {
         case .skipped(let reason):
             skipped[reason, default: 0] += 1
+        case .withoutBudget:
+            break
         case .expense(let expense):
+            assignments.add(expense)
             let key: String
             if let known = keys[expense.budgetName] {
                 key = known

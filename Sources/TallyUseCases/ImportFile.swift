@@ -23,10 +23,11 @@ public struct ImportFile: Sendable {
         self.missingBudgetLimit = missingBudgetLimit
     }
 
-    /// What an import wrote, and the rows it skipped by reason.
+    /// What an import wrote, the rows it skipped by reason, and how rows found their budgets.
     public struct Result: Sendable {
         public var outcome: ImportOutcome
         public var skipped: [SkipReason: Int]
+        public var assignments: ImportAssignments
     }
 
     /// What an import would write: the file's counts and the budgets it would create.
@@ -44,6 +45,8 @@ public struct ImportFile: Sendable {
             var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
             switch format {
             case .csv:
+                var options = options
+                options.rules = try store.rules()
                 // One pass inside the transaction: rows are validated as they are written, and any
                 // error rolls the whole file back.
                 var plan: ImportPlan?
@@ -56,7 +59,7 @@ public struct ImportFile: Sendable {
                     plan = done
                     return done.summary.fingerprint
                 }
-                return Result(outcome: outcome, skipped: plan?.summary.skipped ?? [:])
+                return Result(outcome: outcome, skipped: plan?.summary.skipped ?? [:], assignments: plan?.summary.assignments ?? ImportAssignments())
             case .json:
                 let validated = try ImportPlanner.plan(input, format: .json)
                 request.declare(validated.summary)
@@ -67,7 +70,7 @@ public struct ImportFile: Sendable {
                     }
                     return validated.summary.fingerprint
                 }
-                return Result(outcome: outcome, skipped: validated.summary.skipped)
+                return Result(outcome: outcome, skipped: validated.summary.skipped, assignments: validated.summary.assignments)
             }
         }
     }
@@ -81,6 +84,8 @@ public struct ImportFile: Sendable {
     }
 
     private func preview(_ input: ImportInput, store: (any DataAccess)?) throws(TallyError) -> Preview {
+        var options = options
+        if format == .csv { options.rules = try store?.rules() ?? [] }
         let plan = try ImportPlanner.plan(input, format: format, options: options)
         let summary = plan.summary
         var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
