@@ -73,6 +73,11 @@ extension CompletionKind {
         .custom { words, _, _ in LedgerCompletion.candidates(.budgetNames, words: words) }
     }
 
+    /// The ids of the import rules in the database the command line being completed uses.
+    static var ruleIDs: CompletionKind {
+        .custom { words, _, _ in LedgerCompletion.candidates(.ruleIDs, words: words) }
+    }
+
     /// The tags in the database the command line being completed uses.
     static var tags: CompletionKind {
         .custom { words, _, _ in LedgerCompletion.candidates(.tags, words: words) }

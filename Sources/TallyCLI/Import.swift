@@ -19,6 +19,11 @@ extension Tally {
                 'tally export --format json' writes. The whole file is validated and written in one \
                 transaction: one bad row imports nothing. Incoming money (the other sign than \
                 --expense-sign) is skipped and counted. A file imported before is refused unless --force.
+
+                A row without a budget cell takes its budget from the first rule that matches its \
+                name ('tally rule'), else from --budget, else from --uncategorized, which also \
+                tags it 'uncategorized'. When rows are left without a budget, nothing is imported. \
+                A name with line breaks or tabs inside its quotes becomes one line.
                 """
         )
 
@@ -48,8 +53,11 @@ extension Tally {
         @Option(help: ArgumentHelp("Read dates in this layout, such as dd.MM.yyyy (default: yyyy-MM-dd).", valueName: "format"))
         var dateFormat: String?
 
-        @Option(name: [.customShort("b"), .long], help: "Put rows without a budget column or with an empty budget cell into this budget.", completion: .budgetNames)
+        @Option(name: [.customShort("b"), .long], help: "Put rows without a budget cell that no rule matches into this budget.", completion: .budgetNames)
         var budget: String?
+
+        @Option(help: ArgumentHelp("Like --budget, and tag those rows 'uncategorized' to sort later.", valueName: "budget"), completion: .budgetNames)
+        var uncategorized: String?
 
         @Option(help: "The sign of expenses in the file: positive (Tally's files) or negative (most bank exports).")
         var expenseSign: ExpenseSign = .positive
@@ -63,10 +71,16 @@ extension Tally {
             if createBudgets, limit == nil {
                 throw ValidationError("--create-budgets needs --limit AMOUNT, the monthly limit of the budgets it creates")
             }
+            if budget != nil, uncategorized != nil {
+                throw ValidationError("--budget and --uncategorized cannot be used together: both name the budget for rows no rule matches")
+            }
             if let limit { _ = try ArgumentValue.limit(limit) }
             let format = try resolvedFormat()
             if format == .json {
-                let csvOnly = [("--columns", columns != nil), ("--date-format", dateFormat != nil), ("--budget", budget != nil)]
+                let csvOnly = [
+                    ("--columns", columns != nil), ("--date-format", dateFormat != nil), ("--budget", budget != nil),
+                    ("--uncategorized", uncategorized != nil),
+                ]
                 if let (option, _) = csvOnly.first(where: \.1) {
                     throw ValidationError("\(option) only applies to CSV files")
                 }
@@ -84,7 +98,8 @@ extension Tally {
 
         private func csvOptions() throws(ValidationError) -> CSVImportOptions {
             do {
-                var options = CSVImportOptions(defaultBudget: budget, expenseSign: expenseSign)
+                var options = CSVImportOptions(
+                    defaultBudget: budget ?? uncategorized, tagsFallbackUncategorized: uncategorized != nil, expenseSign: expenseSign)
                 if let columns { options.columns = try ColumnMapping(parsing: columns) }
                 if let dateFormat { options.dateFormat = try DateFormat(pattern: dateFormat) }
                 return options
@@ -104,7 +119,9 @@ extension Tally {
             var progress = ImportProgress(file: file, started: started)
             let result = try importing.run(in: store.ledger) { progress.advance() }
             progress.finish()
-            Console.write(Import.summary(outcome: result.outcome, skipped: result.skipped, file: file, elapsed: started.duration(to: .now)))
+            Console.write(Import.summary(
+                outcome: result.outcome, skipped: result.skipped, assignments: result.assignments, file: file,
+                elapsed: started.duration(to: .now)))
         }
 
         static func preview(_ preview: ImportFile.Preview, file: String, limit: Money?) -> String {
@@ -114,6 +131,8 @@ extension Tally {
             for entry in summary.budgets { table.append([entry.name, String(entry.expenseCount)]) }
             if !summary.budgets.isEmpty { lines.append(table.rendered()) }
             lines.append("Skipped \(counted(summary.skippedCount, "row"))\(Import.reasons(summary.skipped)).")
+            let assigned = Import.assignmentsText(summary.assignments)
+            if !assigned.isEmpty { lines.append("Rows without a budget cell: " + assigned.dropFirst(2) + ".") }
             let created = preview.createdBudgets
             if !created.isEmpty {
                 let limitText = limit.map { " with a limit of \(Preferences.current.moneyFormat(currency: nil).string($0))" } ?? ""
@@ -122,7 +141,10 @@ extension Tally {
             return lines.joined(separator: "\n")
         }
 
-        static func summary(outcome: ImportOutcome, skipped: [SkipReason: Int], file: String, elapsed: Duration) -> String {
+        static func summary(
+            outcome: ImportOutcome, skipped: [SkipReason: Int], assignments: ImportAssignments = ImportAssignments(), file: String,
+            elapsed: Duration
+        ) -> String {
             let skippedCount = skipped.values.reduce(0, +)
             var text = "Imported \(counted(outcome.importedCount, "expense")) from \(quoted(file)); "
             text += "skipped \(counted(skippedCount, "row"))\(reasons(skipped)); "
@@ -131,9 +153,24 @@ extension Tally {
                 text += " (\(outcome.createdBudgets.prefix(10).map { quoted($0) }.joined(separator: ", "))"
                 text += outcome.createdBudgets.count > 10 ? ", …)" : ")"
             }
+            text += Import.assignmentsText(assignments)
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             text += "; \(String(format: "%.2f", seconds)) s."
             return text
+        }
+
+        /// `; by rule: #2 3 rows, #5 1 row; fallback 2 rows; uncategorized 1 row; names folded onto one line: 1`,
+        /// each part only when it counts something.
+        static func assignmentsText(_ assignments: ImportAssignments) -> String {
+            var parts: [String] = []
+            if !assignments.byRule.isEmpty {
+                let rules = assignments.byRule.sorted { $0.key < $1.key }.map { "#\($0.key) \(counted($0.value, "row"))" }
+                parts.append("by rule: " + rules.joined(separator: ", "))
+            }
+            if assignments.fallback > 0 { parts.append("fallback \(counted(assignments.fallback, "row"))") }
+            if assignments.uncategorized > 0 { parts.append("uncategorized \(counted(assignments.uncategorized, "row"))") }
+            if assignments.foldedNames > 0 { parts.append("names folded onto one line: \(assignments.foldedNames)") }
+            return parts.map { "; " + $0 }.joined()
         }
 
         /// ` (incoming money: 3, blank line: 1)`, or nothing when no row was skipped.

@@ -2,7 +2,7 @@ import Foundation
 import TallyCore
 import TallyStores
 
-/// What a shell completes from the ledger: budget names and tags.
+/// What a shell completes from the ledger: budget names, tags and rule ids.
 ///
 /// The shell asks on every TAB, so this never makes a ledger: a location without one, an empty
 /// file (which opening would set up as a new ledger), or one that fails to open completes
@@ -13,6 +13,8 @@ public struct ListCompletions: Sendable {
         case budgetNames
         /// Every tag an expense carries.
         case tags
+        /// Every import rule's id.
+        case ruleIDs
     }
 
     public var kind: Kind
@@ -36,6 +38,8 @@ public struct ListCompletions: Sendable {
                 return try store.budgets().map(\.name)
             case .tags:
                 return try store.tags()
+            case .ruleIDs:
+                return try store.rules().compactMap { $0.id.map(String.init) }
             }
         }
         return (names ?? []).sorted { $0.localizedStandardCompare($1) == .orderedAscending }

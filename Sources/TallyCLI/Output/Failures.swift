@@ -23,6 +23,8 @@ enum Failures {
             return error.message + "; use --force to import it again"
         case .unknownBudgets(let names):
             return error.message + "; add \(names.count == 1 ? "it" : "them") first or use --create-budgets --limit AMOUNT"
+        case .rowsWithoutBudget:
+            return error.message + "; use --budget BUDGET or --uncategorized BUDGET for them, or add rules with 'tally rule add'"
         case .invalidImportOption(let setting, let value, let reason):
             return "invalid \(flag(for: setting)) \(quoted(value)): \(reason)"
         default:
@@ -36,7 +38,8 @@ enum Failures {
         switch error {
         case .emptyName, .nameTooLong, .nameHasControlCharacters, .invalidImportOption, .capNotPositive, .onceBudgetNeedsRange,
             .rangeNeedsOncePeriod, .rangeEndsBeforeItStarts, .rolloverNeedsRenewingPeriod, .limitChangesOutOfOrder,
-            .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .invalidCurrency, .invalidLocale:
+            .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .invalidCurrency, .invalidLocale,
+            .invalidRulePattern, .invalidRulePriority:
             ExitCode(64)
         default: ExitCode(1)
         }
