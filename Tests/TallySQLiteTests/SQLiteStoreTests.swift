@@ -157,10 +157,10 @@ import TallyInMemory
         try fill(path: path)
         do {
             let store = try SQLiteStore(path: path)
-            try store.executeUnchecked("INSERT INTO grdb_migrations (identifier) VALUES ('v6'), ('v7-sync'); PRAGMA user_version = 7")
+            try store.executeUnchecked("INSERT INTO grdb_migrations (identifier) VALUES ('v90'), ('v91-sync'); PRAGMA user_version = 91")
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: TallyError.databaseTooNew(path: path, unknownMigrations: ["v6", "v7-sync"])) {
+        #expect(throws: TallyError.databaseTooNew(path: path, unknownMigrations: ["v90", "v91-sync"])) {
             try SQLiteStore(path: path)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
