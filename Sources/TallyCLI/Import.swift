@@ -18,7 +18,10 @@ extension Tally {
                 tags are separated by ';'), or --columns naming other headers. JSON files are what \
                 'tally export --format json' writes. The whole file is validated and written in one \
                 transaction: one bad row imports nothing. Incoming money (the other sign than \
-                --expense-sign) is skipped and counted. A file imported before is refused unless --force.
+                --expense-sign) is skipped and counted. Rows imported before (the same date, amount \
+                and name, counting identical rows within the file, for the same column layout) are \
+                left out and counted: importing a file again imports nothing new, and a file that \
+                overlaps an earlier one imports only its new rows; --force imports them all.
 
                 A row without a budget cell takes its budget from the first rule that matches its \
                 name ('tally rule'), else from --budget, else from --uncategorized, which also \
@@ -42,7 +45,7 @@ extension Tally {
         @Flag(help: "Validate and show what would be imported, without writing anything.")
         var dryRun = false
 
-        @Flag(help: "Import a file even if it was imported before.")
+        @Flag(help: "Import every row, even rows imported before.")
         var force = false
 
         @Option(help: ArgumentHelp(
@@ -120,19 +123,28 @@ extension Tally {
             let result = try importing.run(in: store.ledger) { progress.advance() }
             progress.finish()
             Console.write(Import.summary(
-                outcome: result.outcome, skipped: result.skipped, assignments: result.assignments, file: file,
+                outcome: result.outcome, skipped: result.skipped, assignments: result.assignments, duplicateCount: result.duplicateCount, file: file,
                 elapsed: started.duration(to: .now)))
         }
 
         static func preview(_ preview: ImportFile.Preview, file: String, limit: Money?) -> String {
             let summary = preview.summary
-            var lines = ["Dry run: would import \(counted(summary.expenseCount, "expense")) from \(quoted(file)); nothing was written."]
+            var lines = ["Dry run: would import \(counted(summary.expenseCount - preview.duplicateCount, "expense")) from \(quoted(file)); nothing was written."]
+            if preview.duplicateCount > 0 { lines.append("Already there: \(counted(preview.duplicateCount, "row")).") }
             var table = Table([.left("Budget"), .right("Expenses")])
             for entry in summary.budgets { table.append([entry.name, String(entry.expenseCount)]) }
             if !summary.budgets.isEmpty { lines.append(table.rendered()) }
             lines.append("Skipped \(counted(summary.skippedCount, "row"))\(Import.reasons(summary.skipped)).")
             let assigned = Import.assignmentsText(summary.assignments)
             if !assigned.isEmpty { lines.append("Rows without a budget cell: " + assigned.dropFirst(2) + ".") }
+            if !preview.rows.isEmpty {
+                let money = Preferences.current.moneyFormat(currency: nil)
+                var rows = Table([.right("Line"), .left("Name"), .right("Amount"), .left("Outcome")])
+                for row in preview.rows {
+                    rows.append([String(row.line), row.name ?? "", row.amount.map { money.string($0) } ?? "", Import.outcomeText(row.outcome)])
+                }
+                lines.append(rows.rendered())
+            }
             let created = preview.createdBudgets
             if !created.isEmpty {
                 let limitText = limit.map { " with a limit of \(Preferences.current.moneyFormat(currency: nil).string($0))" } ?? ""
@@ -142,12 +154,13 @@ extension Tally {
         }
 
         static func summary(
-            outcome: ImportOutcome, skipped: [SkipReason: Int], assignments: ImportAssignments = ImportAssignments(), file: String,
-            elapsed: Duration
+            outcome: ImportOutcome, skipped: [SkipReason: Int], assignments: ImportAssignments = ImportAssignments(),
+            duplicateCount: Int = 0, file: String, elapsed: Duration
         ) -> String {
             let skippedCount = skipped.values.reduce(0, +)
             var text = "Imported \(counted(outcome.importedCount, "expense")) from \(quoted(file)); "
             text += "skipped \(counted(skippedCount, "row"))\(reasons(skipped)); "
+            text += "\(counted(duplicateCount, "row")) already there; "
             text += "created \(counted(outcome.createdBudgets.count, "budget"))"
             if !outcome.createdBudgets.isEmpty {
                 text += " (\(outcome.createdBudgets.prefix(10).map { quoted($0) }.joined(separator: ", "))"
@@ -171,6 +184,18 @@ extension Tally {
             if assignments.uncategorized > 0 { parts.append("uncategorized \(counted(assignments.uncategorized, "row"))") }
             if assignments.foldedNames > 0 { parts.append("names folded onto one line: \(assignments.foldedNames)") }
             return parts.map { "; " + $0 }.joined()
+        }
+
+        /// `new`, `duplicate`, `rule 3 → Coffee`, `fallback`, `uncategorized`, `skipped (incoming)`.
+        static func outcomeText(_ outcome: ImportFile.RowPreview.Outcome) -> String {
+            switch outcome {
+            case .new: "new"
+            case .duplicate: "duplicate"
+            case .rule(let id, let budget): "rule \(id) → \(budget)"
+            case .fallback(let budget): "fallback → \(budget)"
+            case .uncategorized(let budget): "uncategorized → \(budget)"
+            case .skipped(let reason): "skipped (\(reason == .incoming ? "incoming" : reason.rawValue))"
+            }
         }
 
         /// ` (incoming money: 3, blank line: 1)`, or nothing when no row was skipped.

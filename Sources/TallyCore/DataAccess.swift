@@ -98,6 +98,10 @@ public protocol DataAccess: AnyObject, Sendable {
     /// The import recorded under `fingerprint`, if any.
     func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord?
 
+    /// The keys of every row imported from a CSV file so far (``ImportRowKey``), for a dry run;
+    /// an import reads them inside its own transaction.
+    func importedRowKeys() throws(TallyError) -> Set<Int64>
+
     /// Validates and saves a new import rule; its budget must exist (found ignoring case and
     /// diacritics, ``TallyError/budgetNotFound(_:)`` otherwise). The saved rule names the budget as
     /// the ledger spells it. Removing a budget removes its rules.

@@ -20,11 +20,17 @@ public struct ImportRequest: Hashable, Sendable {
     /// `newBudgets` keep their own `createdAt` (a backup's) instead of taking the import's
     /// timestamp: the first period of a rollover budget without a `start` depends on it.
     public var keepsCreationDates: Bool
+    /// Row-level dedupe (``ImportRowKeys``): the store fills in the keys it knows before reading
+    /// rows and saves the new ones with them. A file whose fingerprint was recorded is then refused
+    /// only when some of its rows were new, which means it was imported before rows had keys.
+    /// `nil` for a JSON backup, which is refused whole when repeated.
+    public var rowKeys: ImportRowKeys?
 
     public init(
         source: String, force: Bool = false, newBudgets: [Budget] = [], missingBudgetLimit: Money? = nil,
-        settings: LedgerSettings? = nil, keepsCreationDates: Bool = false
+        settings: LedgerSettings? = nil, keepsCreationDates: Bool = false, rowKeys: ImportRowKeys? = nil
     ) {
+        self.rowKeys = rowKeys
         self.source = source
         self.force = force
         self.newBudgets = newBudgets
@@ -132,11 +138,13 @@ public struct ImportResolution {
         return budgetID
     }
 
-    /// Throws `unknownBudgets` listing every missing name, else `alreadyImported` when `earlier` is a record of the same file and the request does not force.
-    public func finish(earlier: ImportRecord?) throws(TallyError) {
+    /// Throws `unknownBudgets` listing every missing name, else `alreadyImported` when `earlier` is
+    /// a record of the same file and the request does not force, unless the request dedupes rows
+    /// and `importedCount` is 0: every row of the file was found already there.
+    public func finish(earlier: ImportRecord?, importedCount: Int = 1) throws(TallyError) {
         let missing = resolver.missingNames
         guard missing.isEmpty else { throw .unknownBudgets(missing) }
-        if let earlier, !request.force {
+        if let earlier, !request.force, request.rowKeys == nil || importedCount > 0 {
             throw .alreadyImported(file: request.source, importedAt: earlier.importedAt, expenseCount: earlier.expenseCount)
         }
     }

@@ -21,6 +21,11 @@ struct CSVRowMapper {
     private let defaultBudget: String?
     private var budgetNames: [String: String] = [:]
     private var rules: RuleMatcher
+    /// Row keys: the layout's (or profile's) hash, the hash of each name met (bounded), and
+    /// the occurrence numbers of identical rows.
+    private let scope: UInt64
+    private var nameHashes: [String: UInt64] = [:]
+    private var occurrences = RowOccurrences()
 
     init(header: CSVRecord, options: CSVImportOptions) throws(TallyError) {
         let names = header.strings
@@ -35,6 +40,8 @@ struct CSVRowMapper {
         // Without a budget column, rows find their budget through the rules and the fallback;
         // those that find none fail the import once the file is read.
         rules = try RuleMatcher(options.rules)
+        let trimmedNames = names.map { $0.trimmingCharacters(in: .whitespaces) }
+        scope = ImportRowKey.scope(options.dedupeScope.map { "profile\u{1F}" + $0 } ?? "layout\u{1F}" + trimmedNames.joined(separator: "\u{1F}"))
         self.options = options
         self.fieldCount = names.count
         self.date = date
@@ -43,12 +50,12 @@ struct CSVRowMapper {
         self.budget = resolved[.budget]
         self.quantity = resolved[.quantity]
         self.tags = resolved[.tags]
-        self.headerNames = names.map { $0.trimmingCharacters(in: .whitespaces) }
+        self.headerNames = trimmedNames
         self.defaultBudget = defaultBudget
     }
 
     mutating func map(_ record: CSVRecord) throws(TallyError) -> RowOutcome {
-        if record.isBlank { return .skipped(.blankLine) }
+        if record.isBlank { return .skipped(.blankLine, line: record.line) }
         guard record.count == fieldCount else {
             throw .importFile(line: record.line, reason: "the row has \(record.count) fields but the header has \(fieldCount)")
         }
@@ -57,8 +64,8 @@ struct CSVRowMapper {
         guard let signed = record.withBytes(at: amount, { CSVRowMapper.signedCents($0) }) else {
             throw error(record, amount, "use an amount like 12.50, optionally signed, at most 1,000,000,000.00")
         }
-        if signed == 0 { return .skipped(.zeroAmount) }
-        if (signed < 0) != (options.expenseSign == .negative) { return .skipped(.incoming) }
+        if signed == 0 { return .skipped(.zeroAmount, line: line) }
+        if (signed < 0) != (options.expenseSign == .negative) { return .skipped(.incoming, line: line) }
 
         guard let day = record.withBytes(at: date, { options.dateFormat.day(from: CSVRowMapper.trimmed($0)) }) else {
             throw error(record, date, "use an existing day written as \(options.dateFormat.pattern)")
@@ -81,6 +88,18 @@ struct CSVRowMapper {
         var rowName = record.string(at: name)
         let folded = record.withBytes(at: name) { bytes in bytes.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
         if folded { rowName = CSVRowMapper.foldingWhitespace(rowName) }
+
+        // The key reads the name as the file writes it, before a rule renames it.
+        if nameHashes.count >= 65_536 { nameHashes.removeAll(keepingCapacity: true) }
+        let nameHash: UInt64
+        if let known = nameHashes[rowName] {
+            nameHash = known
+        } else {
+            nameHash = ImportRowKey.nameHash(ImportRowKey.normalizedName(rowName))
+            nameHashes[rowName] = nameHash
+        }
+        let base = ImportRowKey.base(scope: scope, day: day, cents: signed, nameHash: nameHash)
+        let rowKey = ImportRowKey.key(base: base, occurrence: occurrences.next(base))
 
         let budgetName: String
         var source = BudgetSource.cell
@@ -117,7 +136,7 @@ struct CSVRowMapper {
                 }
             throw self.error(record, column ?? amount, error.errorDescription ?? "invalid value")
         }
-        return .expense(ImportedExpense(line: line, budgetName: budgetName, expense: expense, source: source, foldedName: folded))
+        return .expense(ImportedExpense(line: line, budgetName: budgetName, expense: expense, source: source, foldedName: folded, rowKey: rowKey))
     }
 
     /// The row's own budget, validated; `nil` when the file has no budget column or the cell is empty.

@@ -23,6 +23,9 @@ public struct CSVImportOptions: Hashable, Sendable {
     public var rules: [ImportRule]
     public var expenseSign: ExpenseSign
     public var delimiter: CSVReader.Delimiter
+    /// What row keys are kept under (``ImportRowKey``): a saved profile's name; `nil` keeps them
+    /// under the file's column layout, its header.
+    public var dedupeScope: String?
 
     public static let uncategorizedTag = "uncategorized"
 
@@ -64,7 +67,7 @@ public struct ImportAssignments: Hashable, Sendable {
 
     public init() {}
 
-    mutating func add(_ expense: ImportedExpense) {
+    public mutating func add(_ expense: ImportedExpense) {
         switch expense.source {
         case .cell: break
         case .rule(let id): byRule[id, default: 0] += 1
@@ -100,8 +103,13 @@ public struct ImportedExpense: Hashable, Sendable {
     public var source: BudgetSource
     /// Whether the name held line breaks or tabs, folded to single spaces.
     public var foldedName: Bool
+    /// The row's dedupe key (``ImportRowKey``); `nil` for rows of a JSON document.
+    public var rowKey: Int64?
 
-    public init(line: Int, budgetName: String, expense: Expense, source: BudgetSource = .cell, foldedName: Bool = false) {
+    public init(
+        line: Int, budgetName: String, expense: Expense, source: BudgetSource = .cell, foldedName: Bool = false, rowKey: Int64? = nil
+    ) {
+        self.rowKey = rowKey
         self.line = line
         self.budgetName = budgetName
         self.expense = expense
@@ -113,7 +121,8 @@ public struct ImportedExpense: Hashable, Sendable {
 /// What one row of a file turned into.
 public enum RowOutcome: Hashable, Sendable {
     case expense(ImportedExpense)
-    case skipped(SkipReason)
+    /// Left out, with the line it starts on.
+    case skipped(SkipReason, line: Int)
     /// A row without a budget cell that no rule matches, with no fallback: the import fails
     /// once the file is read, listing how many and the first names.
     case withoutBudget(line: Int, name: String)

@@ -134,8 +134,15 @@ public enum ImportPlanner {
     public static func forEachExpense(
         in plan: ImportPlan, _ body: (ImportedExpense) throws(TallyError) -> Void
     ) throws(TallyError) {
+        try forEachRow(in: plan) { (outcome: RowOutcome) throws(TallyError) in
+            if case .expense(let expense) = outcome { try body(expense) }
+        }
+    }
+
+    /// ``forEachExpense(in:_:)`` with the skipped rows too, for a dry run that shows every row.
+    public static func forEachRow(in plan: ImportPlan, _ body: (RowOutcome) throws(TallyError) -> Void) throws(TallyError) {
         if let document = plan.document {
-            for (index, dto) in document.expenses.enumerated() { try body(try dto.importedExpense(index: index)) }
+            for (index, dto) in document.expenses.enumerated() { try body(.expense(try dto.importedExpense(index: index))) }
             return
         }
         let source = CountingSource(try plan.input.open())
@@ -143,12 +150,12 @@ public enum ImportPlanner {
         var skipped = 0
         try forEachCSVRow(source: source, options: plan.options, bufferSize: plan.bufferSize) { (outcome: RowOutcome) throws(TallyError) in
             switch outcome {
-            case .expense(let expense):
+            case .expense:
                 expenses += 1
-                try body(expense)
             case .skipped, .withoutBudget:
                 skipped += 1
             }
+            try body(outcome)
         }
         guard source.byteCount == plan.summary.byteCount, expenses == plan.summary.expenseCount,
             skipped == plan.summary.skippedCount
@@ -221,7 +228,7 @@ struct BudgetTally {
 
     mutating func add(_ outcome: RowOutcome) {
         switch outcome {
-        case .skipped(let reason):
+        case .skipped(let reason, _):
             skipped[reason, default: 0] += 1
         case .withoutBudget:
             break

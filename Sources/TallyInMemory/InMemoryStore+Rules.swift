@@ -39,6 +39,10 @@ extension InMemoryStore {
         }
     }
 
+    public func importedRowKeys() throws(TallyError) -> Set<Int64> {
+        try transaction { state in state.rowKeys }
+    }
+
     static func rules(in state: State) -> [ImportRule] {
         ImportRule.ordered(state.rules.values.map { entry in
             var rule = entry.rule

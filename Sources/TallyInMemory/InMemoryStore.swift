@@ -16,6 +16,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         /// Import rules by id, with their budget's id (the budget's current name is read from it).
         var rules: [Int64: (rule: ImportRule, budgetID: Int64)] = [:]
         var nextRuleID: Int64 = 1
+        /// Keys of imported CSV rows, as SQLite's `importedRow` keeps them.
+        var rowKeys: Set<Int64> = []
     }
 
     // Guards `state`; that lock is what makes the class safe to share.
@@ -194,6 +196,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 try Self.insertBudget(
                     budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp), at: timestamp, into: &state)
             }
+            request.rowKeys?.known = state.rowKeys
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
                 guard let budgetID = try resolution.budgetID(for: budgetName, on: expense.date, create: create) else { return }
@@ -203,7 +206,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 _ = Self.insertExpense(expense, at: timestamp, into: &state)
                 count += 1
             }
-            try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] })
+            try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] }, importedCount: count)
+            if let keys = request.rowKeys { state.rowKeys.formUnion(keys.newKeys) }
             if let fingerprint {
                 state.imports[fingerprint] = ImportRecord(fingerprint: fingerprint, importedAt: timestamp, expenseCount: count)
             }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import TallyCore
 
-// Import rules (`Schema.v6`), each method one transaction. Rules point at their budget by id,
+// Import rules and row keys (`Schema.v6`), each method one transaction. Rules point at their budget by id,
 // so a renamed budget keeps its rules; reads answer the budget's current name.
 extension SQLiteStore {
     public func addRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
@@ -45,6 +45,10 @@ extension SQLiteStore {
             try db.execute(sql: "DELETE FROM importRule WHERE id = ?", arguments: [id])
             guard db.changesCount == 1 else { throw TallyError.ruleNotFound(id) }
         }
+    }
+
+    public func importedRowKeys() throws(TallyError) -> Set<Int64> {
+        try read { db in try ExpenseImporter.rowKeys(db) }
     }
 
     /// Every rule in import order, inside the caller's transaction.

@@ -338,6 +338,13 @@ enum Schema {
     /// `v6` adds import rules (`ImportRule`): a pattern as the user typed it, the budget it sends
     /// rows to (removing the budget removes its rules), its tags as a tag set key (normalized
     /// names joined by `;`, which tags cannot contain), an optional new name and a priority.
+    ///
+    /// It also adds `importedRow`, the keys of the rows of imported CSV files (`ImportRowKey`):
+    /// row-level dedupe. A rowid table of bare integers is the cheapest set SQLite has (about ten
+    /// bytes a row). Keys stay when their expense is edited or removed, so a removed row does not
+    /// come back with the next overlapping file. Files imported before `v6` have no keys; their
+    /// fingerprints in `importLog` still refuse them whole (see `ImportResolution.finish`).
+    ///
     /// Nothing else changes, so every stored figure stays as it was. Self-contained: it touches
     /// no other table, so it can be renumbered next to another new migration.
     private static func v6(_ db: Database) throws {
@@ -351,6 +358,7 @@ enum Schema {
                 priority INTEGER NOT NULL DEFAULT 100 CHECK (priority BETWEEN 0 AND 1000000)
             ) STRICT;
             CREATE INDEX importRule_budgetId ON importRule(budgetId);
+            CREATE TABLE importedRow (key INTEGER PRIMARY KEY) STRICT;
             PRAGMA user_version = 6;
             """)
     }

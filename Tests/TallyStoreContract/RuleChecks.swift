@@ -71,3 +71,60 @@ extension StoreContract {
         #expect(try store.rules() == [cinema])
     }
 }
+
+// MARK: - Row keys
+
+extension StoreContract {
+    /// Feeds `rows` through `keys` as the import use case does: known rows are left out.
+    static func feed(_ rows: [(Int64, Expense)], keys: ImportRowKeys, fingerprint: String) -> (ImportInsert) throws(TallyError) -> String? {
+        { (insert: ImportInsert) throws(TallyError) -> String? in
+            for (key, expense) in rows where keys.admit(key) { try insert(expense, "Food") }
+            return fingerprint
+        }
+    }
+
+    static func rowKeysAreRememberedOnlyByImportsThatCommit(_ stores: Stores) throws {
+        let store = try stores.make()
+        _ = try store.addBudget(Budget(name: "Food", limit: money("300")))
+        let bread = Expense(name: "Bread", amount: try money("2.50"), date: try day("2026-03-01"), budgetID: 0)
+
+        let first = ImportRowKeys()
+        let outcome = try store.importExpenses(ImportRequest(source: "a.csv", rowKeys: first), rows: feed([(1, bread), (2, bread)], keys: first, fingerprint: "a"))
+        #expect(outcome.importedCount == 2)
+        #expect(try store.importedRowKeys() == [1, 2])
+
+        // An overlapping file: the store hands its keys in before the rows are read.
+        let second = ImportRowKeys()
+        let overlap = try store.importExpenses(ImportRequest(source: "b.csv", rowKeys: second), rows: feed([(2, bread), (3, bread)], keys: second, fingerprint: "b"))
+        #expect(overlap.importedCount == 1 && second.duplicateCount == 1)
+        #expect(try store.importedRowKeys() == [1, 2, 3])
+
+        // A rolled-back import remembers nothing.
+        let failing = ImportRowKeys()
+        #expect(throws: TallyError.unknownBudgets(["Nowhere"])) {
+            try store.importExpenses(ImportRequest(source: "c.csv", rowKeys: failing)) { (insert: ImportInsert) throws(TallyError) -> String? in
+                if failing.admit(4) { try insert(bread, "Food") }
+                if failing.admit(5) { try insert(bread, "Nowhere") }
+                return "c"
+            }
+        }
+        #expect(try store.importedRowKeys() == [1, 2, 3])
+        #expect(try store.countExpenses(ExpenseQuery()) == 3)
+
+        // The same file again: every row already there, nothing new, no error.
+        let again = ImportRowKeys()
+        #expect(try store.importExpenses(ImportRequest(source: "a.csv", rowKeys: again), rows: feed([(1, bread), (2, bread)], keys: again, fingerprint: "a")).importedCount == 0)
+        #expect(again.duplicateCount == 2)
+        // A recorded file with rows the keys do not know was imported before rows had keys: refused whole.
+        let old = ImportRowKeys()
+        #expect(throws: TallyError.self) {
+            try store.importExpenses(ImportRequest(source: "a.csv", rowKeys: old), rows: feed([(1, bread), (9, bread)], keys: old, fingerprint: "a"))
+        }
+        // Forced, known rows come in again and new keys are remembered.
+        let forced = ImportRowKeys(admitsDuplicates: true)
+        let all = try store.importExpenses(
+            ImportRequest(source: "a.csv", force: true, rowKeys: forced), rows: feed([(1, bread), (9, bread)], keys: forced, fingerprint: "a"))
+        #expect(all.importedCount == 2)
+        #expect(try store.importedRowKeys() == [1, 2, 3, 9])
+    }
+}

@@ -85,5 +85,6 @@ public enum StoreContract {
         Check("rulesAreAddedListedInImportOrderEditedAndRemoved", rulesAreAddedListedInImportOrderEditedAndRemoved),
         Check("brokenRulesAreRefusedAndChangeNothing", brokenRulesAreRefusedAndChangeNothing),
         Check("aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem", aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem),
+        Check("rowKeysAreRememberedOnlyByImportsThatCommit", rowKeysAreRememberedOnlyByImportsThatCommit),
     ]
 }
