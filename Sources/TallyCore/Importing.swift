@@ -25,6 +25,9 @@ public struct ImportRequest: Hashable, Sendable {
     /// only when some of its rows were new, which means it was imported before rows had keys.
     /// `nil` for a JSON backup, which is refused whole when repeated.
     public var rowKeys: ImportRowKeys?
+    /// Import rules to save after `newBudgets`, such as those a JSON backup carries; one equal
+    /// to a rule the ledger has (same pattern, budget, tags, new name and priority) is skipped.
+    public var newRules: [ImportRule] = []
 
     public init(
         source: String, force: Bool = false, newBudgets: [Budget] = [], missingBudgetLimit: Money? = nil,
@@ -115,6 +118,31 @@ public struct ImportResolution {
             if saved.period == .once { onceBudgets[saved.id ?? 0] = saved }
             createdBudgets.append(saved.name)
         }
+    }
+
+    /// Saves `request.newRules` the ledger does not have yet, in order, through `create` (which
+    /// saves one validated rule for the budget id it is given). A rule naming a missing budget
+    /// is remembered as missing, like a row's. Returns how many were saved.
+    @discardableResult
+    public mutating func createDeclaredRules(
+        existing: [ImportRule], _ create: (ImportRule, Int64) throws(TallyError) -> Void
+    ) throws(TallyError) -> Int {
+        func identity(_ rule: ImportRule) -> [String] {
+            [rule.pattern, NameKey.lookup(rule.budget), rule.tags.joined(separator: ";"), rule.rename ?? "\u{0}", String(rule.priority)]
+        }
+        var known = Set(existing.map(identity))
+        var saved = 0
+        for rule in request.newRules {
+            let rule = try rule.validated()
+            guard known.insert(identity(rule)).inserted else { continue }
+            guard let budgetID = resolver.id(for: rule.budget) else {
+                resolver.markMissing(rule.budget)
+                continue
+            }
+            try create(rule, budgetID)
+            saved += 1
+        }
+        return saved
     }
 
     /// The id of the budget `name` names, for a row dated `day` (which a once budget must

@@ -260,3 +260,29 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
         return ImportedExpense(line: index + 1, budgetName: budgetName, expense: expense)
     }
 }
+
+/// An import rule in a document (version 4). Its budget is named, as expenses name theirs.
+public struct RuleDTO: Codable, Hashable, Sendable {
+    public var pattern: String
+    public var budget: String
+    public var tags: [String]
+    public var rename: String?
+    public var priority: Int
+
+    public init(_ rule: ImportRule) {
+        pattern = rule.pattern
+        budget = rule.budget
+        tags = rule.tags
+        rename = rule.rename
+        priority = rule.priority
+    }
+
+    /// The rule this entry describes, validated; errors name the entry.
+    public func rule(index: Int) throws(TallyError) -> ImportRule {
+        do {
+            return try ImportRule(pattern: pattern, budget: budget, tags: tags, rename: rename, priority: priority).validated()
+        } catch {
+            throw .importFile(line: nil, reason: "rules[\(index)] \(quoted(pattern)): \(error.errorDescription ?? "invalid rule")")
+        }
+    }
+}

@@ -6,8 +6,8 @@ import TallyCore
 /// Call ``begin(budgets:settings:)`` once, ``write(_:budgetName:)`` for each expense, then
 /// ``finish()``.
 public protocol ExportWriter: AnyObject {
-    /// Starts the document; a format that holds budgets and settings writes them here.
-    func begin(budgets: [Budget], settings: LedgerSettings) throws(TallyError)
+    /// Starts the document; a format that holds budgets, settings and import rules writes them here.
+    func begin(budgets: [Budget], settings: LedgerSettings, rules: [ImportRule]) throws(TallyError)
     func write(_ expense: Expense, budgetName: String) throws(TallyError)
     func finish() throws(TallyError)
 }
@@ -33,8 +33,8 @@ public final class JSONExportWriter: ExportWriter {
         self.sink = sink
     }
 
-    public func begin(budgets: [Budget], settings: LedgerSettings = LedgerSettings()) throws(TallyError) {
-        let version = LedgerDocument.version(budgets: budgets, settings: settings)
+    public func begin(budgets: [Budget], settings: LedgerSettings = LedgerSettings(), rules: [ImportRule] = []) throws(TallyError) {
+        let version = LedgerDocument.version(budgets: budgets, settings: settings, rules: rules)
         line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
         let dto = SettingsDTO(settings)
         appendKey("monthStart", first: true)
@@ -77,7 +77,35 @@ public final class JSONExportWriter: ExportWriter {
             }
             line.append(UInt8(ascii: "}"))
         }
-        line.append(contentsOf: (budgets.isEmpty ? "],\n  \"expenses\": [" : "\n  ],\n  \"expenses\": [").utf8)
+        line.append(contentsOf: (budgets.isEmpty ? "]," : "\n  ],").utf8)
+        // Only documents with rules have the key: without it, a document is what version 3 wrote.
+        if !rules.isEmpty {
+            line.append(contentsOf: "\n  \"rules\": [".utf8)
+            for (index, rule) in rules.enumerated() {
+                line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
+                let dto = RuleDTO(rule)
+                appendKey("pattern", first: true)
+                appendString(dto.pattern)
+                appendKey("budget")
+                appendString(dto.budget)
+                appendKey("tags")
+                line.append(UInt8(ascii: "["))
+                for (position, tag) in dto.tags.enumerated() {
+                    if position > 0 { line.append(contentsOf: ", ".utf8) }
+                    appendString(tag)
+                }
+                line.append(UInt8(ascii: "]"))
+                if let rename = dto.rename {
+                    appendKey("rename")
+                    appendString(rename)
+                }
+                appendKey("priority")
+                line.append(contentsOf: String(dto.priority).utf8)
+                line.append(UInt8(ascii: "}"))
+            }
+            line.append(contentsOf: "\n  ],".utf8)
+        }
+        line.append(contentsOf: "\n  \"expenses\": [".utf8)
         try sink.write(line)
     }
 
@@ -151,7 +179,7 @@ public final class CSVExportWriter: ExportWriter {
     }
 
     /// CSV rows name their budget; the budgets and settings themselves are not written.
-    public func begin(budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings()) throws(TallyError) {
+    public func begin(budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings(), rules: [ImportRule] = []) throws(TallyError) {
         try writer.writeRecord(ImportField.defaultHeader.map(\.rawValue))
     }
 

@@ -42,6 +42,8 @@ public struct ImportSummary: Hashable, Sendable {
     public var assignments = ImportAssignments()
     /// Budgets a JSON document declares, validated; empty for CSV.
     public var declaredBudgets: [Budget]
+    /// Import rules a JSON document carries, validated; empty for CSV.
+    public var declaredRules: [ImportRule] = []
     /// The ledger settings a JSON document carries, validated; `nil` for CSV and for documents
     /// written before version 2.
     public var declaredSettings: LedgerSettings? = nil
@@ -121,7 +123,7 @@ public enum ImportPlanner {
         }
         let summary = ImportSummary(
             budgets: tally.budgets(), skipped: tally.skipped, assignments: tally.assignments,
-            declaredBudgets: try document?.validatedBudgets() ?? [], declaredSettings: try document?.validatedSettings(),
+            declaredBudgets: try document?.validatedBudgets() ?? [], declaredRules: try document?.validatedRules() ?? [], declaredSettings: try document?.validatedSettings(),
             keepsCreationDates: try document?.keepsCreationDates() ?? false, fingerprint: source.hasher.finalize(),
             byteCount: source.hasher.byteCount)
         return ImportPlan(input: input, format: format, options: options, summary: summary, document: document, bufferSize: bufferSize)

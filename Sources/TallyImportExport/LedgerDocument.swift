@@ -17,9 +17,12 @@ import TallyCore
 ///
 /// Version 3 added `settings.currency`; a document is written as version 3 only when the ledger
 /// has a currency, which a version-2 reader would drop.
+///
+/// Version 4 added `rules`, the ledger's import rules (`pattern`, `budget`, `tags`, `rename` when
+/// set, `priority`); a document is written as version 4 only when the ledger has rules.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 3
+    public static let currentVersion = 4
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -27,20 +30,25 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     /// `nil` in documents written before version 2: the ledger keeps its own settings.
     public var settings: SettingsDTO?
     public var budgets: [BudgetDTO]
+    /// `nil` in documents written before version 4, and in later ones without rules.
+    public var rules: [RuleDTO]?
     public var expenses: [ExpenseDTO]
 
     public init(
-        version: Int = LedgerDocument.currentVersion, settings: SettingsDTO? = nil, budgets: [BudgetDTO], expenses: [ExpenseDTO]
+        version: Int = LedgerDocument.currentVersion, settings: SettingsDTO? = nil, budgets: [BudgetDTO], rules: [RuleDTO]? = nil,
+        expenses: [ExpenseDTO]
     ) {
         self.version = version
         self.settings = settings
+        self.rules = rules
         self.budgets = budgets
         self.expenses = expenses
     }
 
     /// The version a document of `budgets` and `settings` is written as: the oldest whose reader
     /// reads all of it.
-    public static func version(budgets: [Budget], settings: LedgerSettings) -> Int {
+    public static func version(budgets: [Budget], settings: LedgerSettings, rules: [ImportRule] = []) -> Int {
+        if !rules.isEmpty { return 4 }
         if settings.currency != nil { return 3 }
         let plain =
             settings.calendar == .calendarMonths
@@ -82,6 +90,13 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     public func validatedBudgets() throws(TallyError) -> [Budget] {
         var result: [Budget] = []
         for (index, dto) in budgets.enumerated() { result.append(try dto.budget(index: index)) }
+        return result
+    }
+
+    /// Import rules validated by the model's rules, without ids (a restore gives them new ones).
+    public func validatedRules() throws(TallyError) -> [ImportRule] {
+        var result: [ImportRule] = []
+        for (index, dto) in (rules ?? []).enumerated() { result.append(try dto.rule(index: index)) }
         return result
     }
 

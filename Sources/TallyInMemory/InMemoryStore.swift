@@ -196,6 +196,12 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 try Self.insertBudget(
                     budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp), at: timestamp, into: &state)
             }
+            try resolution.createDeclaredRules(existing: Self.rules(in: state)) { (rule: ImportRule, budgetID: Int64) throws(TallyError) in
+                var saved = rule
+                saved.id = state.nextRuleID
+                state.rules[state.nextRuleID] = (saved, budgetID)
+                state.nextRuleID += 1
+            }
             request.rowKeys?.known = state.rowKeys
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in

@@ -42,6 +42,16 @@ struct ExpenseImporter {
         try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in
             try insertBudget(budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp))
         }
+        if !request.newRules.isEmpty {
+            let db = db
+            try resolution.createDeclaredRules(existing: try SQLiteStore.rules(db)) { (rule: ImportRule, budgetID: Int64) throws(TallyError) in
+                do {
+                    try SQLiteStore.insert(rule, budgetID: budgetID, db)
+                } catch {
+                    throw SQLiteStore.storageError(error)
+                }
+            }
+        }
 
         if let keys = request.rowKeys { keys.known = try Self.rowKeys(db) }
         var writer = try ExpenseBatchWriter(db: db, milliseconds: milliseconds)

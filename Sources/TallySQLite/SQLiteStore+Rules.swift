@@ -9,9 +9,7 @@ extension SQLiteStore {
         let rule = try rule.validated()
         return try write { db in
             let budget = try Self.find(rule.budget, db)
-            try db.execute(
-                sql: "INSERT INTO importRule (pattern, budgetId, tags, rename, priority) VALUES (?, ?, ?, ?, ?)",
-                arguments: [rule.pattern, budget.id, rule.tags.joined(separator: ";"), rule.rename, rule.priority])
+            try Self.insert(rule, budgetID: budget.id ?? 0, db)
             var saved = rule
             saved.id = db.lastInsertedRowID
             saved.budget = budget.name
@@ -49,6 +47,13 @@ extension SQLiteStore {
 
     public func importedRowKeys() throws(TallyError) -> Set<Int64> {
         try read { db in try ExpenseImporter.rowKeys(db) }
+    }
+
+    /// Saves a validated rule for budget `budgetID` inside the caller's transaction.
+    static func insert(_ rule: ImportRule, budgetID: Int64, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO importRule (pattern, budgetId, tags, rename, priority) VALUES (?, ?, ?, ?, ?)",
+            arguments: [rule.pattern, budgetID, rule.tags.joined(separator: ";"), rule.rename, rule.priority])
     }
 
     /// Every rule in import order, inside the caller's transaction.

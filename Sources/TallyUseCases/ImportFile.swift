@@ -139,6 +139,7 @@ public struct ImportFile: Sendable {
             return created
         }
         try resolution.createDeclaredBudgets(pretend)
+        if !request.newRules.isEmpty { try resolution.createDeclaredRules(existing: try store?.rules() ?? []) { _, _ in } }
         // Row by row, as the import resolves them: a once budget refuses a row outside its range.
         // A dry run reads the file a second time for it; the import itself reads it once.
         var rows: [RowPreview] = []
@@ -176,6 +177,7 @@ extension ImportRequest {
     /// creation times, when it has them) and the settings an empty ledger takes from it.
     fileprivate mutating func declare(_ summary: ImportSummary) {
         newBudgets = summary.declaredBudgets
+        newRules = summary.declaredRules
         settings = summary.declaredSettings
         keepsCreationDates = summary.keepsCreationDates
     }

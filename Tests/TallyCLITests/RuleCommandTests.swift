@@ -121,3 +121,35 @@ import Testing
         #expect(outcome.stdout.split(separator: "\n") == ["1", "2"])
     }
 }
+
+extension RuleCommandTests {
+    @Test func aJSONBackupCarriesTheRulesIntoANewLedger() throws {
+        let sandbox = try Self.withBudgets()
+        try sandbox.ok(["rule", "add", "/^rewe\\s+\\d+/", "-b", "Groceries", "--rename", "REWE", "--priority", "10"])
+        try sandbox.ok(["rule", "add", "café", "-b", "Coffee", "--tag", "daily", "--tag", "morning"])
+        let backup = sandbox.directory.appendingPathComponent("backup.json").path
+        try sandbox.ok(["export", "--format", "json", "--output", backup])
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: backup))) as? [String: Any]
+        #expect(document?["version"] as? Int == 4)
+        #expect((document?["rules"] as? [Any])?.count == 2)
+
+        let restored = sandbox.directory.appendingPathComponent("db/restored.sqlite").path
+        try sandbox.run(["import", backup, "--db", restored], useDB: false)
+        let original = try sandbox.ok(["rule", "list", "--json"]).jsonArray
+        let copy = try sandbox.run(["rule", "list", "--json", "--db", restored], useDB: false).jsonArray
+        #expect(copy.count == 2)
+        for key in ["pattern", "budget", "tags", "rename", "priority"] {
+            #expect(copy.map { "\($0[key] ?? "")" } == original.map { "\($0[key] ?? "")" }, "\(key)")
+        }
+        // Restored again (forced), equal rules are not doubled.
+        try sandbox.run(["import", backup, "--force", "--db", restored], useDB: false)
+        #expect(try sandbox.run(["rule", "list", "--json", "--db", restored], useDB: false).jsonArray.count == 2)
+
+        // Without rules a backup stays what version 3 wrote.
+        try sandbox.ok(["rule", "remove", "1"])
+        try sandbox.ok(["rule", "remove", "2"])
+        try sandbox.ok(["export", "--format", "json", "--output", backup])
+        let plain = try String(contentsOfFile: backup, encoding: .utf8)
+        #expect(!plain.contains("\"rules\"") && plain.contains("\"version\": 1"))
+    }
+}
