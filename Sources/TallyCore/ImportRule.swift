@@ -60,28 +60,43 @@ public struct RuleDecision: Hashable, Sendable {
     public var rename: String?
 }
 
-/// The rules of a ledger compiled once for an import: each row's name is folded once, plain
-/// patterns are byte searches in the folded name, regular expressions run on it, and the answer
-/// for a name is cached (files repeat the same payees).
+/// The rules of a ledger compiled once for an import: each row's name is folded once and
+/// scanned once for every rule's literal (a plain pattern's text, a regular expression's
+/// required ASCII word; ``LiteralScanner``); only rules whose literal occurs are tried, in
+/// priority order, and a regular expression without such a word always is. The answer for a
+/// name is cached, for files that repeat their payees.
 public struct RuleMatcher: Sendable {
     private struct Compiled: Sendable {
         let pattern: RulePattern
         let decision: RuleDecision
+        /// Index of the rule's literal in the scanner; `nil` for a regex without one.
+        let literal: Int?
     }
 
     private let rules: [Compiled]
+    private let scanner: LiteralScanner
+    private var found: [Bool]
     /// Index into `rules` by name; -1 when none matches. Emptied when full, to bound memory.
     private var cache: [String: Int] = [:]
     private static let cacheLimit = 65_536
 
     public init(_ rules: [ImportRule]) throws(TallyError) {
         var compiled: [Compiled] = []
+        var literals: [[UInt8]] = []
         for rule in ImportRule.ordered(rules) {
+            let pattern = try RulePattern(rule.pattern)
+            var literal: Int?
+            if let needle = pattern.requiredLiteral, !needle.isEmpty {
+                literal = literals.count
+                literals.append(needle)
+            }
             compiled.append(Compiled(
-                pattern: try RulePattern(rule.pattern),
-                decision: RuleDecision(ruleID: rule.id ?? 0, budget: rule.budget, tags: rule.tags, rename: rule.rename)))
+                pattern: pattern, decision: RuleDecision(ruleID: rule.id ?? 0, budget: rule.budget, tags: rule.tags, rename: rule.rename),
+                literal: literal))
         }
         self.rules = compiled
+        scanner = LiteralScanner(literals)
+        found = Array(repeating: false, count: literals.count)
     }
 
     public var isEmpty: Bool { rules.isEmpty }
@@ -90,14 +105,25 @@ public struct RuleMatcher: Sendable {
     public mutating func decision(for name: String) -> RuleDecision? {
         guard !rules.isEmpty else { return nil }
         if let index = cache[name] { return index < 0 ? nil : rules[index].decision }
-        let folded = RulePattern.fold(name.trimmingCharacters(in: .whitespaces))
-        var found = -1
-        for (index, rule) in rules.enumerated() where rule.pattern.matches(folded: folded) {
-            found = index
-            break
+        var folded = RulePattern.fold(name.trimmingCharacters(in: .whitespaces))
+        for index in found.indices { found[index] = false }
+        folded.withUTF8 { bytes in scanner.scan(bytes, into: &found) }
+        var result = -1
+        for (index, rule) in rules.enumerated() {
+            if let literal = rule.literal {
+                guard found[literal] else { continue }
+                if case .plain = rule.pattern {
+                    result = index
+                    break
+                }
+            }
+            if rule.pattern.matches(folded: folded) {
+                result = index
+                break
+            }
         }
         if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[name] = found
-        return found < 0 ? nil : rules[found].decision
+        cache[name] = result
+        return result < 0 ? nil : rules[result].decision
     }
 }

@@ -14,7 +14,8 @@ import Foundation
 public enum RulePattern: @unchecked Sendable {
     // `@unchecked`: a compiled `Regex` is an immutable value, shared read-only between threads.
     case plain([UInt8])
-    case regex(Regex<AnyRegexOutput>)
+    /// The expression, and the longest ASCII word every match must contain (lowercased), if any.
+    case regex(Regex<AnyRegexOutput>, literal: [UInt8]?)
 
     static let maximumUnboundedRepetitions = 3
 
@@ -36,7 +37,7 @@ public enum RulePattern: @unchecked Sendable {
         // the ASCII of regex syntax. Case is left to `ignoresCase()`, which keeps `\D` apart from `\d`.
         let folded = body.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
         do {
-            self = .regex(try Regex(folded).ignoresCase())
+            self = .regex(try Regex(folded).ignoresCase(), literal: RulePattern.requiredLiteral(ofRegex: body))
         } catch {
             throw .invalidRulePattern(pattern, reason: "it is not a valid regular expression")
         }
@@ -60,7 +61,7 @@ public enum RulePattern: @unchecked Sendable {
         switch self {
         case .plain(let needle):
             return RulePattern.contains(name, needle)
-        case .regex(let regex):
+        case .regex(let regex, _):
             return (try? regex.firstMatch(in: name)) != nil
         }
     }
@@ -86,6 +87,78 @@ public enum RulePattern: @unchecked Sendable {
                 return false
             }
         }
+    }
+
+    /// Bytes a folded name must contain for the pattern to match: a plain pattern's own, a
+    /// regular expression's required word. `nil` when a regular expression has none.
+    var requiredLiteral: [UInt8]? {
+        switch self {
+        case .plain(let bytes): bytes
+        case .regex(_, let literal): literal
+        }
+    }
+
+    /// The longest run of ASCII letters, digits and spaces outside any group, class or
+    /// alternation that every match must contain, lowercased; `nil` when the expression has an
+    /// alternation (any branch may match) or no such run of two characters or more. A character
+    /// made optional by `?`, `*` or `{0` ends the run without joining it; one repeated by `+` or
+    /// `{n}` ends it after joining it. Conservative by design:
+    /// a wrong literal would make a matching rule be skipped.
+    static func requiredLiteral(ofRegex body: String) -> [UInt8]? {
+        let characters = Array(body.utf8)
+        guard !characters.contains(UInt8(ascii: "|")) else { return nil }
+        var best: [UInt8] = []
+        var run: [UInt8] = []
+        var depth = 0
+        var index = 0
+        func endRun() {
+            if run.count > best.count { best = run }
+            run = []
+        }
+        func isLiteral(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x20
+        }
+        func optional(after position: Int) -> Bool {
+            guard position < characters.count else { return false }
+            let next = characters[position]
+            if next == UInt8(ascii: "?") || next == UInt8(ascii: "*") { return true }
+            return next == UInt8(ascii: "{") && position + 1 < characters.count && characters[position + 1] == UInt8(ascii: "0")
+        }
+        while index < characters.count {
+            let byte = characters[index]
+            switch byte {
+            case UInt8(ascii: "("):
+                endRun()
+                depth += 1
+            case UInt8(ascii: ")"):
+                endRun()
+                depth -= 1
+            case UInt8(ascii: "["):
+                endRun()
+                while index < characters.count, characters[index] != UInt8(ascii: "]") { index += characters[index] == UInt8(ascii: "\\") ? 2 : 1 }
+            case UInt8(ascii: "{"):
+                // A repetition count is no text to find.
+                endRun()
+                while index < characters.count, characters[index] != UInt8(ascii: "}") { index += 1 }
+            case UInt8(ascii: "\\"):
+                // An escape is a class (`\d`, `\s`) or an anchor (`\b`); either ends the run.
+                endRun()
+                index += 1
+            default:
+                if depth == 0, isLiteral(byte), !optional(after: index + 1) {
+                    run.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+                    // `b+` or `b{2}` may repeat the character: the run cannot go on past it.
+                    if index + 1 < characters.count, characters[index + 1] == UInt8(ascii: "+") || characters[index + 1] == UInt8(ascii: "{") {
+                        endRun()
+                    }
+                } else {
+                    endRun()
+                }
+            }
+            index += 1
+        }
+        endRun()
+        return best.count >= 2 ? best : nil
     }
 
     /// Refuses the shapes listed in the type's comment, by one scan of the pattern's syntax.

@@ -74,3 +74,28 @@ import Testing
         #expect(throws: TallyError.self) { try ImportRule(pattern: "x", budget: "F", tags: ["a;b"]).validated() }
     }
 }
+
+extension ImportRuleTests {
+    @Test(arguments: [
+        ("^rewe\\s+\\d+", "rewe"), ("AMZN MKTP", "amzn mktp"), ("ab+c", "ab"), ("xyz?w", "xy"), ("a(bcd)efg", "efg"),
+        ("foo|barbaz", nil), ("[abc]de\\dfgh", "fgh"), ("x{2}yy", "yy"), ("ab{12}", "ab"), ("q{10,}z", nil), ("caf.", "caf"), ("\\bspotify\\b", "spotify"),
+    ] as [(String, String?)])
+    func regularExpressionsGiveTheWordEveryMatchContains(body: String, literal: String?) {
+        #expect(RulePattern.requiredLiteral(ofRegex: body).map { String(decoding: $0, as: UTF8.self) } == literal)
+    }
+
+    /// The scanner only skips rules that cannot match: the same answers as trying every rule in order.
+    @Test func theLiteralScanGivesTheAnswersOfTryingEveryRule() throws {
+        let patterns = ["coffee", "/^rewe\\s+\\d+/", "/shop(ping)?\\s+mall/", "/\\d{4}$/", "bakery", "/ab+c/", "/caf(e|é)/", "markt", "/^.{3}$/", "e"]
+        let rules = patterns.enumerated().map { ImportRule(id: Int64($0.offset + 1), pattern: $0.element, budget: "B") }
+        var matcher = try RuleMatcher(rules)
+        let compiled = try patterns.map { try RulePattern($0) }
+        var random = SeededGenerator(seed: 16)
+        let words = ["Coffee", "REWE", "0451", "shop", "shopping", "mall", "bakery", "abbbc", "abc", "Café", "MARKT", "x", "tea", "1234"]
+        for _ in 0..<2_000 {
+            let name = (0..<Int.random(in: 1...4, using: &random)).map { _ in words.randomElement(using: &random) ?? "" }.joined(separator: " ")
+            let expected = compiled.firstIndex { $0.matches(name) }.map { Int64($0 + 1) }
+            #expect(matcher.decision(for: name)?.ruleID == expected, "\(name)")
+        }
+    }
+}
