@@ -105,7 +105,7 @@ public struct RuleMatcher: Sendable {
     public mutating func decision(for name: String) -> RuleDecision? {
         guard !rules.isEmpty else { return nil }
         if let index = cache[name] { return index < 0 ? nil : rules[index].decision }
-        var folded = RulePattern.fold(name.trimmingCharacters(in: .whitespaces))
+        var folded = RulePattern.fold(name)
         for index in found.indices { found[index] = false }
         folded.withUTF8 { bytes in scanner.scan(bytes, into: &found) }
         var result = -1

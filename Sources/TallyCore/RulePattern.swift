@@ -53,8 +53,9 @@ public enum RulePattern: @unchecked Sendable {
         return String(pattern.dropFirst().dropLast())
     }
 
-    /// A name as rules see it: `NameKey`'s folding (case, diacritics, width).
-    public static func fold(_ name: String) -> String { NameKey.make(name) }
+    /// A name as rules see it: `NameKey`'s folding (case, diacritics, width), trimmed; printable
+    /// ASCII takes `NameKey`'s fast path, which Foundation's trimming would miss.
+    public static func fold(_ name: String) -> String { NameKey.lookup(name) }
 
     /// Whether the pattern matches a name already folded by ``fold(_:)``.
     public func matches(folded name: String) -> Bool {

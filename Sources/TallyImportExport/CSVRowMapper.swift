@@ -95,7 +95,7 @@ struct CSVRowMapper {
         if let known = nameHashes[rowName] {
             nameHash = known
         } else {
-            nameHash = ImportRowKey.nameHash(ImportRowKey.normalizedName(rowName))
+            nameHash = ImportRowKey.nameHash(of: rowName)
             nameHashes[rowName] = nameHash
         }
         let base = ImportRowKey.base(scope: scope, day: day, cents: signed, nameHash: nameHash)
