@@ -62,8 +62,19 @@ extension Tally {
         @Option(help: ArgumentHelp("Like --budget, and tag those rows 'uncategorized' to sort later.", valueName: "budget"), completion: .budgetNames)
         var uncategorized: String?
 
-        @Option(help: "The sign of expenses in the file: positive (Tally's files) or negative (most bank exports).")
-        var expenseSign: ExpenseSign = .positive
+        @Option(help: "The sign of expenses in the file: positive (Tally's files, the default) or negative (most bank exports).")
+        var expenseSign: ExpenseSign?
+
+        @Option(help: ArgumentHelp("The field separator: ',', ';' or tab (default: the one the header line uses).", valueName: "separator"))
+        var delimiter: String?
+
+        @Option(help: ArgumentHelp("Read the file with a saved profile's settings; flags given here win.", valueName: "name"), completion: .profileNames)
+        var profile: String?
+
+        @Option(help: ArgumentHelp(
+            "Save this import's columns, date format, expense sign, delimiter and fallback as a profile, once it succeeds.",
+            valueName: "name"))
+        var saveProfile: String?
 
         @OptionGroup var store: CommonOptions
 
@@ -82,13 +93,24 @@ extension Tally {
             if format == .json {
                 let csvOnly = [
                     ("--columns", columns != nil), ("--date-format", dateFormat != nil), ("--budget", budget != nil),
-                    ("--uncategorized", uncategorized != nil),
+                    ("--uncategorized", uncategorized != nil), ("--delimiter", delimiter != nil), ("--profile", profile != nil),
+                    ("--save-profile", saveProfile != nil),
                 ]
                 if let (option, _) = csvOnly.first(where: \.1) {
                     throw ValidationError("\(option) only applies to CSV files")
                 }
             }
             _ = try csvOptions()
+            if let saveProfile {
+                do { _ = try ImportProfile(name: saveProfile).validated() } catch { throw ValidationError(error.message) }
+            }
+        }
+
+        /// The CSV settings given on the command line, as typed, for a profile.
+        private var given: ImportProfile {
+            ImportProfile(
+                columns: columns, dateFormat: dateFormat, expenseSign: expenseSign?.rawValue, delimiter: delimiter,
+                fallbackBudget: budget ?? uncategorized, uncategorized: uncategorized != nil)
         }
 
         private func resolvedFormat() throws(ValidationError) -> ImportFormat {
@@ -102,7 +124,9 @@ extension Tally {
         private func csvOptions() throws(ValidationError) -> CSVImportOptions {
             do {
                 var options = CSVImportOptions(
-                    defaultBudget: budget ?? uncategorized, tagsFallbackUncategorized: uncategorized != nil, expenseSign: expenseSign)
+                    defaultBudget: budget ?? uncategorized, tagsFallbackUncategorized: uncategorized != nil,
+                    expenseSign: expenseSign ?? .positive)
+                if let delimiter { options.delimiter = try CSVReader.Delimiter(name: delimiter) }
                 if let columns { options.columns = try ColumnMapping(parsing: columns) }
                 if let dateFormat { options.dateFormat = try DateFormat(pattern: dateFormat) }
                 return options
@@ -113,18 +137,22 @@ extension Tally {
 
         func run() throws {
             let started = ContinuousClock.now
-            let importing = ImportFile(
+            var importing = ImportFile(
                 path: file, format: try resolvedFormat(), options: try csvOptions(), force: force,
                 missingBudgetLimit: try limit.map { (text: String) throws(ValidationError) in try ArgumentValue.limit(text) })
+            importing.profile = profile
+            importing.saveProfile = saveProfile
+            importing.given = given
             if dryRun {
                 return Console.write(Import.preview(try importing.dryRun(in: store.ledger), file: file, limit: importing.missingBudgetLimit))
             }
             var progress = ImportProgress(file: file, started: started)
             let result = try importing.run(in: store.ledger) { progress.advance() }
             progress.finish()
-            Console.write(Import.summary(
-                outcome: result.outcome, skipped: result.skipped, assignments: result.assignments, duplicateCount: result.duplicateCount, file: file,
-                elapsed: started.duration(to: .now)))
+            let summary = Import.summary(
+                outcome: result.outcome, skipped: result.skipped, assignments: result.assignments, duplicateCount: result.duplicateCount,
+                file: file, elapsed: started.duration(to: .now))
+            Console.write(summary + (saveProfile.map { "\nSaved import profile \(quoted($0))." } ?? ""))
         }
 
         static func preview(_ preview: ImportFile.Preview, file: String, limit: Money?) -> String {

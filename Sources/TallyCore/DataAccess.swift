@@ -114,6 +114,15 @@ public protocol DataAccess: AnyObject, Sendable {
     /// Removes the rule with id `id`; ``TallyError/ruleNotFound(_:)`` when there is none.
     func removeRule(id: Int64) throws(TallyError)
 
+    /// Saves an import profile under its name, replacing one with the same name ignoring case
+    /// and diacritics.
+    func saveProfile(_ profile: ImportProfile) throws(TallyError) -> ImportProfile
+    /// Every import profile, ordered by name key.
+    func profiles() throws(TallyError) -> [ImportProfile]
+    /// Removes the profile named `name`; ``TallyError/profileNotFound(_:)`` when there is none.
+    /// The row keys of its imports stay, for when it is saved again.
+    func removeProfile(named name: String) throws(TallyError)
+
     /// Every budget's figures in the view of period `month` (under the ledger's ``settings()``),
     /// as ``Budget/status(viewing:in:of:)`` computes them from the expenses, ordered like ``budgets()``.
     func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus]

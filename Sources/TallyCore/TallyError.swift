@@ -87,12 +87,14 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case invalidRulePriority(Int)
     /// No rule has this id.
     case ruleNotFound(Int64)
+    /// No import profile has this name, ignoring case and diacritics.
+    case profileNotFound(String)
     /// Rows of an import have no budget cell, no rule matches them and no fallback was given:
     /// how many, and the names of the first few.
     case rowsWithoutBudget(count: Int, names: [String])
 
     public enum NameKind: String, Sendable {
-        case budget, expense
+        case budget, expense, profile
     }
 
     /// What a phrase names: a day or a month.
@@ -115,6 +117,8 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case columnMapping = "column mapping"
         case dateFormat = "date format"
         case defaultBudget = "default budget"
+        case expenseSign = "expense sign"
+        case delimiter = "delimiter"
     }
 
     public var errorDescription: String? {
@@ -206,6 +210,8 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "invalid rule priority \(priority): use a whole number from \(ImportRule.priorities.lowerBound) to \(ImportRule.priorities.upperBound)"
         case .ruleNotFound(let id):
             "no rule with id \(id)"
+        case .profileNotFound(let name):
+            "no import profile named \(quoted(name))"
         case .rowsWithoutBudget(let count, let names):
             "\(count) row\(count == 1 ? " has" : "s have") no budget and no rule matches \(count == 1 ? "it" : "them"): \(listed(names))\(count > names.count ? " and \(count - names.count) more" : "")"
         }

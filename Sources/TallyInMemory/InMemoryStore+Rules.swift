@@ -43,6 +43,24 @@ extension InMemoryStore {
         try transaction { state in state.rowKeys }
     }
 
+    public func saveProfile(_ profile: ImportProfile) throws(TallyError) -> ImportProfile {
+        let profile = try profile.validated()
+        return try transaction { state in
+            state.profiles[profile.nameKey] = profile
+            return profile
+        }
+    }
+
+    public func profiles() throws(TallyError) -> [ImportProfile] {
+        try transaction { state in state.profiles.sorted { $0.key < $1.key }.map(\.value) }
+    }
+
+    public func removeProfile(named name: String) throws(TallyError) {
+        try transaction { (state: inout State) throws(TallyError) in
+            guard state.profiles.removeValue(forKey: NameKey.lookup(name)) != nil else { throw .profileNotFound(name) }
+        }
+    }
+
     static func rules(in state: State) -> [ImportRule] {
         ImportRule.ordered(state.rules.values.map { entry in
             var rule = entry.rule

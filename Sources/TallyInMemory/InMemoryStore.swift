@@ -18,6 +18,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var nextRuleID: Int64 = 1
         /// Keys of imported CSV rows, as SQLite's `importedRow` keeps them.
         var rowKeys: Set<Int64> = []
+        /// Import profiles by name key.
+        var profiles: [String: ImportProfile] = [:]
     }
 
     // Guards `state`; that lock is what makes the class safe to share.

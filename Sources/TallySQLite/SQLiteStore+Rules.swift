@@ -49,6 +49,42 @@ extension SQLiteStore {
         try read { db in try ExpenseImporter.rowKeys(db) }
     }
 
+    public func saveProfile(_ profile: ImportProfile) throws(TallyError) -> ImportProfile {
+        let profile = try profile.validated()
+        return try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO importProfile (name, nameKey, columns, dateFormat, expenseSign, delimiter, fallbackBudget, uncategorized)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (nameKey) DO UPDATE SET name = excluded.name, columns = excluded.columns,
+                        dateFormat = excluded.dateFormat, expenseSign = excluded.expenseSign, delimiter = excluded.delimiter,
+                        fallbackBudget = excluded.fallbackBudget, uncategorized = excluded.uncategorized
+                    """,
+                arguments: [
+                    profile.name, profile.nameKey, profile.columns, profile.dateFormat, profile.expenseSign, profile.delimiter,
+                    profile.fallbackBudget, profile.uncategorized,
+                ])
+            return profile
+        }
+    }
+
+    public func profiles() throws(TallyError) -> [ImportProfile] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM importProfile ORDER BY nameKey").map { row in
+                ImportProfile(
+                    name: row["name"], columns: row["columns"], dateFormat: row["dateFormat"], expenseSign: row["expenseSign"],
+                    delimiter: row["delimiter"], fallbackBudget: row["fallbackBudget"], uncategorized: row["uncategorized"])
+            }
+        }
+    }
+
+    public func removeProfile(named name: String) throws(TallyError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM importProfile WHERE nameKey = ?", arguments: [NameKey.lookup(name)])
+            guard db.changesCount == 1 else { throw TallyError.profileNotFound(name) }
+        }
+    }
+
     /// Saves a validated rule for budget `budgetID` inside the caller's transaction.
     static func insert(_ rule: ImportRule, budgetID: Int64, _ db: Database) throws {
         try db.execute(

@@ -345,6 +345,8 @@ enum Schema {
     /// come back with the next overlapping file. Files imported before `v6` have no keys; their
     /// fingerprints in `importLog` still refuse them whole (see `ImportResolution.finish`).
     ///
+    /// And `importProfile`: saved import settings by name (`ImportProfile`), as the user gave them.
+    ///
     /// Nothing else changes, so every stored figure stays as it was. Self-contained: it touches
     /// no other table, so it can be renumbered next to another new migration.
     private static func v6(_ db: Database) throws {
@@ -359,6 +361,17 @@ enum Schema {
             ) STRICT;
             CREATE INDEX importRule_budgetId ON importRule(budgetId);
             CREATE TABLE importedRow (key INTEGER PRIMARY KEY) STRICT;
+            CREATE TABLE importProfile (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL CHECK (name <> '' AND NOT name GLOB ' *' AND NOT name GLOB '* ' AND length(name) <= 1000),
+                nameKey TEXT NOT NULL UNIQUE CHECK (length(nameKey) > 0),
+                columns TEXT,
+                dateFormat TEXT,
+                expenseSign TEXT CHECK (expenseSign IN ('positive', 'negative')),
+                delimiter TEXT CHECK (delimiter IN (',', ';', 'tab')),
+                fallbackBudget TEXT,
+                uncategorized INTEGER NOT NULL DEFAULT 0 CHECK (uncategorized IN (0, 1))
+            ) STRICT;
             PRAGMA user_version = 6;
             """)
     }

@@ -15,6 +15,8 @@ public struct ListCompletions: Sendable {
         case tags
         /// Every import rule's id.
         case ruleIDs
+        /// Every import profile's name.
+        case profileNames
     }
 
     public var kind: Kind
@@ -40,6 +42,8 @@ public struct ListCompletions: Sendable {
                 return try store.tags()
             case .ruleIDs:
                 return try store.rules().compactMap { $0.id.map(String.init) }
+            case .profileNames:
+                return try store.profiles().map(\.name)
             }
         }
         return (names ?? []).sorted { $0.localizedStandardCompare($1) == .orderedAscending }

@@ -11,6 +11,14 @@ public struct ImportFile: Sendable {
     /// Rows naming a budget that does not exist create it with this monthly limit; `nil` fails
     /// the import listing every such name.
     public var missingBudgetLimit: Money?
+    /// A saved profile to read the file with; the settings in `given` win over its own.
+    public var profile: String?
+    /// Save the settings used (the profile's, with `given` over them) as a profile of this name,
+    /// once the import succeeds; its imports keep their row keys under it.
+    public var saveProfile: String?
+    /// The settings given explicitly, as the user typed them (`name` unused); `options` holds
+    /// them parsed.
+    public var given = ImportProfile()
 
     public init(
         path: String, format: ImportFormat, options: CSVImportOptions = CSVImportOptions(), force: Bool = false,
@@ -70,7 +78,7 @@ public struct ImportFile: Sendable {
             var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
             switch format {
             case .csv:
-                var options = options
+                var (options, toSave) = try resolvedOptions(store)
                 options.rules = try store.rules()
                 let rowKeys = ImportRowKeys(admitsDuplicates: force)
                 request.rowKeys = rowKeys
@@ -90,6 +98,7 @@ public struct ImportFile: Sendable {
                     plan = done
                     return done.summary.fingerprint
                 }
+                if let toSave { _ = try store.saveProfile(toSave) }
                 return Result(
                     outcome: outcome, skipped: plan?.summary.skipped ?? [:], assignments: assignments,
                     duplicateCount: rowKeys.duplicateCount)
@@ -119,7 +128,10 @@ public struct ImportFile: Sendable {
 
     private func preview(_ input: ImportInput, store: (any DataAccess)?) throws(TallyError) -> Preview {
         var options = options
-        if format == .csv { options.rules = try store?.rules() ?? [] }
+        if format == .csv {
+            options = try resolvedOptions(store).options
+            options.rules = try store?.rules() ?? []
+        }
         let plan = try ImportPlanner.plan(input, format: format, options: options)
         let summary = plan.summary
         var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
@@ -169,6 +181,30 @@ public struct ImportFile: Sendable {
         }
         try resolution.finish(earlier: try store?.importRecord(fingerprint: summary.fingerprint), importedCount: newCount)
         return Preview(summary: summary, createdBudgets: resolution.createdBudgets, rows: rows, duplicateCount: rowKeys.duplicateCount)
+    }
+}
+
+extension ImportFile {
+    /// The CSV options of this import: a saved profile's settings under the given ones, the
+    /// delimiter read from the header when none is set, and the profile to save, if any.
+    func resolvedOptions(_ store: (any DataAccess)?) throws(TallyError) -> (options: CSVImportOptions, toSave: ImportProfile?) {
+        var options = options
+        var settings = given
+        if let profile {
+            let key = NameKey.lookup(profile)
+            guard let saved = try store?.profiles().first(where: { $0.nameKey == key }) else { throw .profileNotFound(profile) }
+            settings = saved.overridden(by: given)
+            options = try CSVImportOptions(settings)
+        }
+        var toSave: ImportProfile?
+        if let saveProfile {
+            settings.name = saveProfile
+            settings = try settings.validated()
+            toSave = settings
+            options.dedupeScope = settings.nameKey
+        }
+        if settings.delimiter == nil { options.delimiter = try CSVReader.Delimiter.detect(path: path) }
+        return (options, toSave)
     }
 }
 

@@ -39,7 +39,7 @@ enum Failures {
         case .emptyName, .nameTooLong, .nameHasControlCharacters, .invalidImportOption, .capNotPositive, .onceBudgetNeedsRange,
             .rangeNeedsOncePeriod, .rangeEndsBeforeItStarts, .rolloverNeedsRenewingPeriod, .limitChangesOutOfOrder,
             .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .invalidCurrency, .invalidLocale,
-            .invalidRulePattern, .invalidRulePriority:
+            .invalidRulePattern, .invalidRulePriority, .profileNotFound:
             ExitCode(64)
         default: ExitCode(1)
         }
@@ -50,6 +50,8 @@ enum Failures {
         case .columnMapping: "--columns"
         case .dateFormat: "--date-format"
         case .defaultBudget: "--budget"
+        case .expenseSign: "--expense-sign"
+        case .delimiter: "--delimiter"
         }
     }
 }

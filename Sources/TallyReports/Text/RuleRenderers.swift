@@ -33,3 +33,53 @@ extension ListJSON {
         }
     }
 }
+
+extension ListRenderers {
+    /// `profile list`: one line per profile, unset settings as `-`.
+    public static func profilesAsTable(_ profiles: [ImportProfile]) -> String {
+        var table = Table([.left("Name"), .left("Columns"), .left("Date format"), .left("Sign"), .left("Delimiter"), .left("Fallback")])
+        for profile in profiles {
+            table.append([
+                profile.name, profile.columns ?? "-", profile.dateFormat ?? "-", profile.expenseSign ?? "-", profile.delimiter ?? "-",
+                fallbackText(profile),
+            ])
+        }
+        return table.rendered()
+    }
+
+    /// `profile show`: one setting a line.
+    public static func profileDetail(_ profile: ImportProfile) -> String {
+        [
+            "name \(profile.name)", "columns \(profile.columns ?? "-")", "date-format \(profile.dateFormat ?? "-")",
+            "expense-sign \(profile.expenseSign ?? "-")", "delimiter \(profile.delimiter ?? "-")", "fallback \(fallbackText(profile))",
+        ].joined(separator: "\n")
+    }
+
+    private static func fallbackText(_ profile: ImportProfile) -> String {
+        guard let budget = profile.fallbackBudget else { return "-" }
+        return profile.uncategorized ? "\(budget) (uncategorized)" : budget
+    }
+}
+
+extension ListJSON {
+    /// `profile list --json` and `profile show --json`: unset settings are `null`.
+    public struct ProfileItem: Encodable, Sendable {
+        public var name: String
+        public var columns: Nullable<String>
+        public var dateFormat: Nullable<String>
+        public var expenseSign: Nullable<String>
+        public var delimiter: Nullable<String>
+        public var fallback: Nullable<String>
+        public var uncategorized: Bool
+
+        public init(_ profile: ImportProfile) {
+            name = profile.name
+            columns = Nullable(profile.columns)
+            dateFormat = Nullable(profile.dateFormat)
+            expenseSign = Nullable(profile.expenseSign)
+            delimiter = Nullable(profile.delimiter)
+            fallback = Nullable(profile.fallbackBudget)
+            uncategorized = profile.uncategorized
+        }
+    }
+}
