@@ -138,6 +138,13 @@ public final class ImportRowKeys: @unchecked Sendable, Hashable {
         return true
     }
 
+    /// ``newKeys`` sorted in place, for a store to save in ascending order without a second
+    /// copy of a million keys; call once the rows are read.
+    public func sortedNewKeys() -> [Int64] {
+        newKeys.sort()
+        return newKeys
+    }
+
     public static func == (lhs: ImportRowKeys, rhs: ImportRowKeys) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -63,8 +63,9 @@ public struct RuleDecision: Hashable, Sendable {
 /// The rules of a ledger compiled once for an import: each row's name is folded once and
 /// scanned once for every rule's literal (a plain pattern's text, a regular expression's
 /// required ASCII word; ``LiteralScanner``); only rules whose literal occurs are tried, in
-/// priority order, and a regular expression without such a word always is. The answer for a
-/// name is cached, for files that repeat their payees.
+/// priority order, and a regular expression without such a word always is. Answers are cached
+/// only for names that needed a regular expression: for the rest, a cache lookup (hashing the
+/// name, keeping it) cost more than the scan, and a bank file of distinct names filled it.
 public struct RuleMatcher: Sendable {
     private struct Compiled: Sendable {
         let pattern: RulePattern
@@ -74,11 +75,18 @@ public struct RuleMatcher: Sendable {
     }
 
     private let rules: [Compiled]
+    /// Each rule's literal index (-1 for none) and whether it is plain, apart from `rules`:
+    /// walking 200 `Compiled` values per row retained and released each one's fields, which
+    /// was most of an import's time.
+    private let literalOf: [Int]
+    private let isPlain: [Bool]
     private let scanner: LiteralScanner
     private var found: [Bool]
-    /// Index into `rules` by name; -1 when none matches. Emptied when full, to bound memory.
+    /// Index into `rules` by name, for names a regular expression was run on; -1 when none
+    /// matched. Emptied when full, to bound memory.
     private var cache: [String: Int] = [:]
-    private static let cacheLimit = 65_536
+    private static let cacheLimit = 16_384
+    private let hasRegex: Bool
 
     public init(_ rules: [ImportRule]) throws(TallyError) {
         var compiled: [Compiled] = []
@@ -95,6 +103,9 @@ public struct RuleMatcher: Sendable {
                 literal: literal))
         }
         self.rules = compiled
+        literalOf = compiled.map { $0.literal ?? -1 }
+        hasRegex = compiled.contains { if case .regex = $0.pattern { true } else { false } }
+        isPlain = compiled.map { if case .plain = $0.pattern { true } else { false } }
         scanner = LiteralScanner(literals)
         found = Array(repeating: false, count: literals.count)
     }
@@ -104,26 +115,41 @@ public struct RuleMatcher: Sendable {
     /// The first rule that matches `name`, in priority order.
     public mutating func decision(for name: String) -> RuleDecision? {
         guard !rules.isEmpty else { return nil }
-        if let index = cache[name] { return index < 0 ? nil : rules[index].decision }
-        var folded = RulePattern.fold(name)
-        for index in found.indices { found[index] = false }
-        folded.withUTF8 { bytes in scanner.scan(bytes, into: &found) }
+        if hasRegex, let index = cache[name] { return index < 0 ? nil : rules[index].decision }
+        if !found.isEmpty { found.withUnsafeMutableBufferPointer { $0.update(repeating: false) } }
+        // An ASCII name is scanned as it is (the scanner ignores ASCII case); the folded copy a
+        // regular expression runs on is made only when one runs.
+        var raw = name
+        var folded: String?
+        if raw.utf8.allSatisfy({ $0 < 0x80 }) {
+            raw.withUTF8 { bytes in scanner.scan(bytes, into: &found) }
+        } else {
+            var text = RulePattern.fold(name)
+            text.withUTF8 { bytes in scanner.scan(bytes, into: &found) }
+            folded = text
+        }
         var result = -1
-        for (index, rule) in rules.enumerated() {
-            if let literal = rule.literal {
+        var ranRegex = false
+        for index in literalOf.indices {
+            let literal = literalOf[index]
+            if literal >= 0 {
                 guard found[literal] else { continue }
-                if case .plain = rule.pattern {
+                if isPlain[index] {
                     result = index
                     break
                 }
             }
-            if rule.pattern.matches(folded: folded) {
+            ranRegex = true
+            if folded == nil { folded = RulePattern.fold(name) }
+            if rules[index].pattern.matches(folded: folded ?? "") {
                 result = index
                 break
             }
         }
-        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[name] = result
+        if ranRegex {
+            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[name] = result
+        }
         return result < 0 ? nil : rules[result].decision
     }
 }

@@ -55,12 +55,18 @@ struct LiteralScanner: Sendable {
                 }
             }
         }
+        // Needles are folded to lowercase, so ASCII capitals read as their small letters: an
+        // ASCII name is scanned as it is, without building a folded copy.
+        for state in goto.indices {
+            for byte in 0x41...0x5A { goto[state][byte] = goto[state][byte + 0x20] }
+        }
         next = goto.flatMap { $0 }
         self.outputs = outputs
         needleCount = needles.count
     }
 
-    /// Marks in `found` (one flag per needle, all false on entry) every needle that occurs in `text`.
+    /// Marks in `found` (one flag per needle, all false on entry) every needle that occurs in
+    /// `text`, ignoring the case of ASCII letters.
     func scan(_ text: UnsafeBufferPointer<UInt8>, into found: inout [Bool]) {
         var state = 0
         next.withUnsafeBufferPointer { table in

@@ -174,7 +174,7 @@ public enum RulePattern: @unchecked Sendable {
         var index = 0
 
         /// The repetition at `at`, if any: whether it is unbounded and how many characters it takes.
-        func repetition(at at: Int) -> (unbounded: Bool, length: Int)? {
+        func repetition(at: Int) -> (unbounded: Bool, length: Int)? {
             guard at < characters.count else { return nil }
             switch characters[at] {
             case "*", "+": return (true, 1)

@@ -21,7 +21,7 @@ struct CSVRowMapper {
     private let defaultBudget: String?
     private var budgetNames: [String: String] = [:]
     private var rules: RuleMatcher
-    /// Row keys: the layout's (or profile's) hash, the hash of each name met (bounded), and
+    /// Row keys: the layout's (or profile's) hash, the hash of each non-ASCII name met (bounded), and
     /// the occurrence numbers of identical rows.
     private let scope: UInt64
     private var nameHashes: [String: UInt64] = [:]
@@ -90,11 +90,15 @@ struct CSVRowMapper {
         if folded { rowName = CSVRowMapper.foldingWhitespace(rowName) }
 
         // The key reads the name as the file writes it, before a rule renames it.
-        if nameHashes.count >= 65_536 { nameHashes.removeAll(keepingCapacity: true) }
+        // ASCII names are hashed directly (cheaper than a cache lookup); others fold through
+        // Foundation first, so their hashes are kept.
         let nameHash: UInt64
-        if let known = nameHashes[rowName] {
+        if rowName.utf8.allSatisfy({ $0 < 0x80 }) {
+            nameHash = ImportRowKey.nameHash(of: rowName)
+        } else if let known = nameHashes[rowName] {
             nameHash = known
         } else {
+            if nameHashes.count >= 16_384 { nameHashes.removeAll(keepingCapacity: true) }
             nameHash = ImportRowKey.nameHash(of: rowName)
             nameHashes[rowName] = nameHash
         }

@@ -68,7 +68,11 @@ struct ExpenseImporter {
 
         try resolution.finish(
             earlier: try fingerprint.flatMap { fingerprint in try Self.record(fingerprint: fingerprint, db) }, importedCount: count)
-        if let keys = request.rowKeys { try Self.save(keys.newKeys, db) }
+        if let keys = request.rowKeys {
+            // The known keys are not needed any more; their memory goes before the sort.
+            keys.known = []
+            try Self.save(keys.sortedNewKeys(), db)
+        }
         if let fingerprint {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO importLog (fingerprint, importedAt, rowCount) VALUES (?, ?, ?)",
@@ -86,11 +90,10 @@ struct ExpenseImporter {
         return keys
     }
 
-    /// Saves new row keys in ascending order, so SQLite appends to its pages instead of
+    /// Saves new row keys, sorted, in ascending order, so SQLite appends to its pages instead of
     /// splitting them at random; a repeat (a hash collision) is ignored.
-    private static func save(_ keys: [Int64], _ db: Database) throws {
-        guard !keys.isEmpty else { return }
-        let sorted = keys.sorted()
+    private static func save(_ sorted: [Int64], _ db: Database) throws {
+        guard !sorted.isEmpty else { return }
         let batch = 500
         let full = try RawStatement(db, "INSERT OR IGNORE INTO importedRow (key) VALUES " + Array(repeating: "(?)", count: batch).joined(separator: ","))
         var index = 0

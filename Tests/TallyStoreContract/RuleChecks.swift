@@ -128,3 +128,26 @@ extension StoreContract {
         #expect(try store.importedRowKeys() == [1, 2, 3, 9])
     }
 }
+
+// MARK: - Import profiles
+
+extension StoreContract {
+    static func profilesAreSavedByNameKeyListedAndRemoved(_ stores: Stores) throws {
+        let store = try stores.make()
+        let saved = try store.saveProfile(ImportProfile(
+            name: " Sparkasse ", columns: "date=Buchungstag,name=Verwendungszweck,amount=Betrag", dateFormat: "dd.MM.yyyy",
+            expenseSign: "negative", delimiter: ";", fallbackBudget: "Inbox", uncategorized: true))
+        #expect(saved.name == "Sparkasse")
+        _ = try store.saveProfile(ImportProfile(name: "Amex"))
+        #expect(try store.profiles() == [ImportProfile(name: "Amex"), saved])
+
+        // Saving under the same name ignoring case and accents replaces it.
+        let replaced = try store.saveProfile(ImportProfile(name: "SPARKASSE", expenseSign: "positive"))
+        #expect(try store.profiles() == [ImportProfile(name: "Amex"), replaced])
+
+        expectError(.emptyName(.profile)) { () throws(TallyError) in try store.saveProfile(ImportProfile(name: "  ")) }
+        expectError(.profileNotFound("Nope")) { () throws(TallyError) in try store.removeProfile(named: "Nope") }
+        try store.removeProfile(named: "sparkasse")
+        #expect(try store.profiles() == [ImportProfile(name: "Amex")])
+    }
+}

@@ -86,5 +86,6 @@ public enum StoreContract {
         Check("brokenRulesAreRefusedAndChangeNothing", brokenRulesAreRefusedAndChangeNothing),
         Check("aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem", aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem),
         Check("rowKeysAreRememberedOnlyByImportsThatCommit", rowKeysAreRememberedOnlyByImportsThatCommit),
+        Check("profilesAreSavedByNameKeyListedAndRemoved", profilesAreSavedByNameKeyListedAndRemoved),
     ]
 }
