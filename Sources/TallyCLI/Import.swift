@@ -68,11 +68,17 @@ extension Tally {
         @Option(help: ArgumentHelp("The field separator: ',', ';' or tab (default: the one the header line uses).", valueName: "separator"))
         var delimiter: String?
 
+        @Flag(help: "Amounts use a decimal comma and may group thousands with '.', as in -1.234,56.")
+        var decimalComma = false
+
+        @Option(help: ArgumentHelp("Amounts may carry this currency's sign or code, such as €12.50 or 12,50 EUR.", valueName: "code"))
+        var currency: String?
+
         @Option(help: ArgumentHelp("Read the file with a saved profile's settings; flags given here win.", valueName: "name"), completion: .profileNames)
         var profile: String?
 
         @Option(help: ArgumentHelp(
-            "Save this import's columns, date format, expense sign, delimiter and fallback as a profile, once it succeeds.",
+            "Save this import's columns, date format, expense sign, delimiter, number format and fallback as a profile, once it succeeds.",
             valueName: "name"))
         var saveProfile: String?
 
@@ -94,7 +100,7 @@ extension Tally {
                 let csvOnly = [
                     ("--columns", columns != nil), ("--date-format", dateFormat != nil), ("--budget", budget != nil),
                     ("--uncategorized", uncategorized != nil), ("--delimiter", delimiter != nil), ("--profile", profile != nil),
-                    ("--save-profile", saveProfile != nil),
+                    ("--save-profile", saveProfile != nil), ("--decimal-comma", decimalComma), ("--currency", currency != nil),
                 ]
                 if let (option, _) = csvOnly.first(where: \.1) {
                     throw ValidationError("\(option) only applies to CSV files")
@@ -110,7 +116,8 @@ extension Tally {
         private var given: ImportProfile {
             ImportProfile(
                 columns: columns, dateFormat: dateFormat, expenseSign: expenseSign?.rawValue, delimiter: delimiter,
-                fallbackBudget: budget ?? uncategorized, uncategorized: uncategorized != nil)
+                fallbackBudget: budget ?? uncategorized, uncategorized: uncategorized != nil, decimalComma: decimalComma ? true : nil,
+                currency: currency?.uppercased())
         }
 
         private func resolvedFormat() throws(ValidationError) -> ImportFormat {
@@ -127,6 +134,7 @@ extension Tally {
                     defaultBudget: budget ?? uncategorized, tagsFallbackUncategorized: uncategorized != nil,
                     expenseSign: expenseSign ?? .positive)
                 if let delimiter { options.delimiter = try CSVReader.Delimiter(name: delimiter) }
+                options.amountFormat = AmountFormat(decimalComma: decimalComma, currency: try currency.map { (code: String) throws(TallyError) in try Currency(code: code).code })
                 if let columns { options.columns = try ColumnMapping(parsing: columns) }
                 if let dateFormat { options.dateFormat = try DateFormat(pattern: dateFormat) }
                 return options

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A saved way of reading one bank's exports: its column mapping, date format, expense sign,
-/// delimiter and fallback, kept as the user gave them (the import layer reads them); `nil`
+/// delimiter, number format (decimal comma, currency) and fallback, kept as the user gave them (the import layer reads them); `nil`
 /// means the default. Its name also keeps the row keys of its imports (``ImportRowKey``).
 public struct ImportProfile: Hashable, Sendable {
     public static let maximumNameLength = 100
@@ -16,11 +16,17 @@ public struct ImportProfile: Hashable, Sendable {
     public var fallbackBudget: String?
     /// Rows that take the fallback are tagged `uncategorized`.
     public var uncategorized: Bool
+    /// Amounts use a decimal comma; `nil` when not set.
+    public var decimalComma: Bool?
+    /// The ISO 4217 code whose sign or code amounts may carry.
+    public var currency: String?
 
     public init(
         name: String = "", columns: String? = nil, dateFormat: String? = nil, expenseSign: String? = nil, delimiter: String? = nil,
-        fallbackBudget: String? = nil, uncategorized: Bool = false
+        fallbackBudget: String? = nil, uncategorized: Bool = false, decimalComma: Bool? = nil, currency: String? = nil
     ) {
+        self.decimalComma = decimalComma
+        self.currency = currency
         self.name = name
         self.columns = columns
         self.dateFormat = dateFormat
@@ -47,6 +53,8 @@ public struct ImportProfile: Hashable, Sendable {
         if let dateFormat = explicit.dateFormat { merged.dateFormat = dateFormat }
         if let expenseSign = explicit.expenseSign { merged.expenseSign = expenseSign }
         if let delimiter = explicit.delimiter { merged.delimiter = delimiter }
+        if let decimalComma = explicit.decimalComma { merged.decimalComma = decimalComma }
+        if let currency = explicit.currency { merged.currency = currency }
         if let fallbackBudget = explicit.fallbackBudget {
             merged.fallbackBudget = fallbackBudget
             merged.uncategorized = explicit.uncategorized

@@ -119,6 +119,7 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case defaultBudget = "default budget"
         case expenseSign = "expense sign"
         case delimiter = "delimiter"
+        case currency = "currency"
     }
 
     public var errorDescription: String? {

@@ -61,8 +61,18 @@ struct CSVRowMapper {
         }
         let line = record.line
 
-        guard let signed = record.withBytes(at: amount, { CSVRowMapper.signedCents($0) }) else {
-            throw error(record, amount, "use an amount like 12.50, optionally signed, at most 1,000,000,000.00")
+        // Tally's own `-12.50` on the fast path; anything else, and every cell of a file with a
+        // decimal comma (where `12.50` is no amount), through `AmountFormat`.
+        var fast: Int64?
+        if !options.amountFormat.decimalComma { fast = record.withBytes(at: amount) { CSVRowMapper.signedCents($0) } }
+        let signed: Int64
+        if let fast {
+            signed = fast
+        } else {
+            switch options.amountFormat.signedCents(record.string(at: amount)) {
+            case .success(let cents): signed = cents
+            case .failure(let problem): throw error(record, amount, problem.reason(decimalComma: options.amountFormat.decimalComma))
+            }
         }
         if signed == 0 { return .skipped(.zeroAmount, line: line) }
         if (signed < 0) != (options.expenseSign == .negative) { return .skipped(.incoming, line: line) }

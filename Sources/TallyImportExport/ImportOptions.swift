@@ -26,6 +26,8 @@ public struct CSVImportOptions: Hashable, Sendable {
     /// What row keys are kept under (``ImportRowKey``): a saved profile's name; `nil` keeps them
     /// under the file's column layout, its header.
     public var dedupeScope: String?
+    /// Decimal comma, thousands separators and a currency (``AmountFormat``).
+    public var amountFormat = AmountFormat()
 
     public static let uncategorizedTag = "uncategorized"
 

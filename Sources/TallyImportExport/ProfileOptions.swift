@@ -15,6 +15,11 @@ extension CSVImportOptions {
             expenseSign = parsed
         }
         if let delimiter = profile.delimiter { self.delimiter = try CSVReader.Delimiter(name: delimiter) }
+        var currency: String?
+        if let code = profile.currency {
+            do { currency = try Currency(code: code).code } catch { throw .invalidImportOption(.currency, value: code, reason: error.errorDescription ?? "unknown currency") }
+        }
+        amountFormat = AmountFormat(decimalComma: profile.decimalComma ?? false, currency: currency)
         defaultBudget = profile.fallbackBudget
         tagsFallbackUncategorized = profile.fallbackBudget != nil && profile.uncategorized
         if !profile.name.isEmpty { dedupeScope = profile.nameKey }

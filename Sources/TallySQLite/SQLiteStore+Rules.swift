@@ -54,15 +54,17 @@ extension SQLiteStore {
         return try write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO importProfile (name, nameKey, columns, dateFormat, expenseSign, delimiter, fallbackBudget, uncategorized)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO importProfile (
+                        name, nameKey, columns, dateFormat, expenseSign, delimiter, fallbackBudget, uncategorized, decimalComma, currency)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (nameKey) DO UPDATE SET name = excluded.name, columns = excluded.columns,
                         dateFormat = excluded.dateFormat, expenseSign = excluded.expenseSign, delimiter = excluded.delimiter,
-                        fallbackBudget = excluded.fallbackBudget, uncategorized = excluded.uncategorized
+                        fallbackBudget = excluded.fallbackBudget, uncategorized = excluded.uncategorized,
+                        decimalComma = excluded.decimalComma, currency = excluded.currency
                     """,
                 arguments: [
                     profile.name, profile.nameKey, profile.columns, profile.dateFormat, profile.expenseSign, profile.delimiter,
-                    profile.fallbackBudget, profile.uncategorized,
+                    profile.fallbackBudget, profile.uncategorized, profile.decimalComma, profile.currency,
                 ])
             return profile
         }
@@ -73,7 +75,8 @@ extension SQLiteStore {
             try Row.fetchAll(db, sql: "SELECT * FROM importProfile ORDER BY nameKey").map { row in
                 ImportProfile(
                     name: row["name"], columns: row["columns"], dateFormat: row["dateFormat"], expenseSign: row["expenseSign"],
-                    delimiter: row["delimiter"], fallbackBudget: row["fallbackBudget"], uncategorized: row["uncategorized"])
+                    delimiter: row["delimiter"], fallbackBudget: row["fallbackBudget"], uncategorized: row["uncategorized"],
+                    decimalComma: row["decimalComma"], currency: row["currency"])
             }
         }
     }

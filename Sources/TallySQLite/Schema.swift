@@ -370,7 +370,9 @@ enum Schema {
                 expenseSign TEXT CHECK (expenseSign IN ('positive', 'negative')),
                 delimiter TEXT CHECK (delimiter IN (',', ';', 'tab')),
                 fallbackBudget TEXT,
-                uncategorized INTEGER NOT NULL DEFAULT 0 CHECK (uncategorized IN (0, 1))
+                uncategorized INTEGER NOT NULL DEFAULT 0 CHECK (uncategorized IN (0, 1)),
+                decimalComma INTEGER CHECK (decimalComma IN (0, 1)),
+                currency TEXT CHECK (currency IS NULL OR (length(currency) = 3 AND currency GLOB '[A-Z][A-Z][A-Z]'))
             ) STRICT;
             PRAGMA user_version = 6;
             """)

@@ -87,3 +87,27 @@ import Testing
         #expect(outcome.stdout.split(separator: "\n") == ["Amex"])
     }
 }
+
+extension ProfileCommandTests {
+    @Test func decimalCommasAndCurrencySignsAreReadWhenNamed() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["budget", "add", "Inbox", "--limit", "5000"])
+        let path = try ImportExportTests.file(sandbox, "fr.csv", "Date;Libellé;Montant\n2026-01-03;Loyer;-1 234,56 €\n2026-01-04;Café;-3,20\n")
+        let arguments = ["import", path, "--columns", "date=Date,name=Libellé,amount=Montant", "--expense-sign", "negative", "--budget", "Inbox"]
+        let refused = try sandbox.run(arguments)
+        #expect(refused.status == 1 && refused.isOneLineFailure && refused.stderr.contains("line 2, column 'Montant'"), "\(refused.stderr)")
+        let imported = try sandbox.ok(arguments + ["--decimal-comma", "--currency", "eur"]).stdout
+        #expect(imported.hasPrefix("Imported 2 expenses"), "\(imported)")
+        #expect(try sandbox.ok(["expense", "list", "--json"]).jsonArray.map { $0["amount"] as? String } == ["1234.56", "3.20"])
+        let bad = try sandbox.run(arguments + ["--currency", "XYZ"])
+        #expect(bad.status == 64 && bad.isOneLineFailure, "\(bad.stderr)")
+
+        // Saved in a profile, the number format reads the next month's file with one flag.
+        let february = try ImportExportTests.file(sandbox, "fr2.csv", "Date;Libellé;Montant\n2026-02-03;Loyer;-1 234,56 €\n")
+        try sandbox.ok(["import", february] + arguments.dropFirst(2) + ["--decimal-comma", "--currency", "EUR", "--save-profile", "Banque"])
+        let march = try ImportExportTests.file(sandbox, "fr3.csv", "Date;Libellé;Montant\n2026-03-03;Loyer;-1 234,56 €\n")
+        #expect(try sandbox.ok(["import", march, "--profile", "banque"]).stdout.hasPrefix("Imported 1 expense "))
+        let profile = try sandbox.ok(["profile", "show", "Banque", "--json"]).jsonObject
+        #expect(profile["decimalComma"] as? Bool == true && profile["currency"] as? String == "EUR")
+    }
+}

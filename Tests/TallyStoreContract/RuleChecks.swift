@@ -136,7 +136,7 @@ extension StoreContract {
         let store = try stores.make()
         let saved = try store.saveProfile(ImportProfile(
             name: " Sparkasse ", columns: "date=Buchungstag,name=Verwendungszweck,amount=Betrag", dateFormat: "dd.MM.yyyy",
-            expenseSign: "negative", delimiter: ";", fallbackBudget: "Inbox", uncategorized: true))
+            expenseSign: "negative", delimiter: ";", fallbackBudget: "Inbox", uncategorized: true, decimalComma: true, currency: "EUR"))
         #expect(saved.name == "Sparkasse")
         _ = try store.saveProfile(ImportProfile(name: "Amex"))
         #expect(try store.profiles() == [ImportProfile(name: "Amex"), saved])

@@ -52,6 +52,7 @@ enum Failures {
         case .defaultBudget: "--budget"
         case .expenseSign: "--expense-sign"
         case .delimiter: "--delimiter"
+        case .currency: "--currency"
         }
     }
 }

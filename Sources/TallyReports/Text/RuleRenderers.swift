@@ -51,7 +51,9 @@ extension ListRenderers {
     public static func profileDetail(_ profile: ImportProfile) -> String {
         [
             "name \(profile.name)", "columns \(profile.columns ?? "-")", "date-format \(profile.dateFormat ?? "-")",
-            "expense-sign \(profile.expenseSign ?? "-")", "delimiter \(profile.delimiter ?? "-")", "fallback \(fallbackText(profile))",
+            "expense-sign \(profile.expenseSign ?? "-")", "delimiter \(profile.delimiter ?? "-")",
+            "decimal-comma \(profile.decimalComma.map { $0 ? "yes" : "no" } ?? "-")", "currency \(profile.currency ?? "-")",
+            "fallback \(fallbackText(profile))",
         ].joined(separator: "\n")
     }
 
@@ -71,8 +73,12 @@ extension ListJSON {
         public var delimiter: Nullable<String>
         public var fallback: Nullable<String>
         public var uncategorized: Bool
+        public var decimalComma: Bool
+        public var currency: Nullable<String>
 
         public init(_ profile: ImportProfile) {
+            decimalComma = profile.decimalComma ?? false
+            currency = Nullable(profile.currency)
             name = profile.name
             columns = Nullable(profile.columns)
             dateFormat = Nullable(profile.dateFormat)
