@@ -68,6 +68,9 @@ extension Tally {
         @Option(help: ArgumentHelp("The field separator: ',', ';' or tab (default: the one the header line uses).", valueName: "separator"))
         var delimiter: String?
 
+        @Option(help: ArgumentHelp("The file's character encoding: utf-8 (the default), windows-1252 or latin1.", valueName: "name"))
+        var encoding: String?
+
         @Flag(help: "Amounts use a decimal comma and may group thousands with '.', as in -1.234,56.")
         var decimalComma = false
 
@@ -101,6 +104,7 @@ extension Tally {
                     ("--columns", columns != nil), ("--date-format", dateFormat != nil), ("--budget", budget != nil),
                     ("--uncategorized", uncategorized != nil), ("--delimiter", delimiter != nil), ("--profile", profile != nil),
                     ("--save-profile", saveProfile != nil), ("--decimal-comma", decimalComma), ("--currency", currency != nil),
+                    ("--encoding", encoding != nil),
                 ]
                 if let (option, _) = csvOnly.first(where: \.1) {
                     throw ValidationError("\(option) only applies to CSV files")
@@ -117,7 +121,7 @@ extension Tally {
             ImportProfile(
                 columns: columns, dateFormat: dateFormat, expenseSign: expenseSign?.rawValue, delimiter: delimiter,
                 fallbackBudget: budget ?? uncategorized, uncategorized: uncategorized != nil, decimalComma: decimalComma ? true : nil,
-                currency: currency?.uppercased())
+                currency: currency?.uppercased(), encoding: try? encoding.map { (name: String) throws(TallyError) in try TextEncoding(name: name).rawValue })
         }
 
         private func resolvedFormat() throws(ValidationError) -> ImportFormat {
@@ -134,6 +138,7 @@ extension Tally {
                     defaultBudget: budget ?? uncategorized, tagsFallbackUncategorized: uncategorized != nil,
                     expenseSign: expenseSign ?? .positive)
                 if let delimiter { options.delimiter = try CSVReader.Delimiter(name: delimiter) }
+                if let encoding { options.encoding = try TextEncoding(name: encoding) }
                 options.amountFormat = AmountFormat(decimalComma: decimalComma, currency: try currency.map { (code: String) throws(TallyError) in try Currency(code: code).code })
                 if let columns { options.columns = try ColumnMapping(parsing: columns) }
                 if let dateFormat { options.dateFormat = try DateFormat(pattern: dateFormat) }

@@ -20,11 +20,15 @@ public struct ImportProfile: Hashable, Sendable {
     public var decimalComma: Bool?
     /// The ISO 4217 code whose sign or code amounts may carry.
     public var currency: String?
+    /// `utf-8`, `windows-1252` or `latin1`.
+    public var encoding: String?
 
     public init(
         name: String = "", columns: String? = nil, dateFormat: String? = nil, expenseSign: String? = nil, delimiter: String? = nil,
-        fallbackBudget: String? = nil, uncategorized: Bool = false, decimalComma: Bool? = nil, currency: String? = nil
+        fallbackBudget: String? = nil, uncategorized: Bool = false, decimalComma: Bool? = nil, currency: String? = nil,
+        encoding: String? = nil
     ) {
+        self.encoding = encoding
         self.decimalComma = decimalComma
         self.currency = currency
         self.name = name
@@ -55,6 +59,7 @@ public struct ImportProfile: Hashable, Sendable {
         if let delimiter = explicit.delimiter { merged.delimiter = delimiter }
         if let decimalComma = explicit.decimalComma { merged.decimalComma = decimalComma }
         if let currency = explicit.currency { merged.currency = currency }
+        if let encoding = explicit.encoding { merged.encoding = encoding }
         if let fallbackBudget = explicit.fallbackBudget {
             merged.fallbackBudget = fallbackBudget
             merged.uncategorized = explicit.uncategorized

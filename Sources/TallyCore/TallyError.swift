@@ -120,6 +120,7 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case expenseSign = "expense sign"
         case delimiter = "delimiter"
         case currency = "currency"
+        case encoding = "encoding"
     }
 
     public var errorDescription: String? {

@@ -28,6 +28,8 @@ public struct CSVImportOptions: Hashable, Sendable {
     public var dedupeScope: String?
     /// Decimal comma, thousands separators and a currency (``AmountFormat``).
     public var amountFormat = AmountFormat()
+    /// The file's character encoding.
+    public var encoding = TextEncoding.utf8
 
     public static let uncategorizedTag = "uncategorized"
 

@@ -171,6 +171,16 @@ public enum ImportPlanner {
         source: some ByteSource, options: CSVImportOptions, bufferSize: Int,
         _ body: (RowOutcome) throws(TallyError) -> Void
     ) throws(TallyError) {
+        guard options.encoding == .utf8 else {
+            return try forEachUTF8Row(source: TranscodingSource(source, encoding: options.encoding), options: options, bufferSize: bufferSize, body)
+        }
+        try forEachUTF8Row(source: source, options: options, bufferSize: bufferSize, body)
+    }
+
+    private static func forEachUTF8Row(
+        source: some ByteSource, options: CSVImportOptions, bufferSize: Int,
+        _ body: (RowOutcome) throws(TallyError) -> Void
+    ) throws(TallyError) {
         let reader = CSVReader(source: source, delimiter: options.delimiter, bufferSize: bufferSize)
         do throws(CSVError) {
             guard let header = try reader.next() else {

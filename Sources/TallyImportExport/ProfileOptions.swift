@@ -20,6 +20,7 @@ extension CSVImportOptions {
             do { currency = try Currency(code: code).code } catch { throw .invalidImportOption(.currency, value: code, reason: error.errorDescription ?? "unknown currency") }
         }
         amountFormat = AmountFormat(decimalComma: profile.decimalComma ?? false, currency: currency)
+        if let name = profile.encoding { encoding = try TextEncoding(name: name) }
         defaultBudget = profile.fallbackBudget
         tagsFallbackUncategorized = profile.fallbackBudget != nil && profile.uncategorized
         if !profile.name.isEmpty { dedupeScope = profile.nameKey }

@@ -372,7 +372,8 @@ enum Schema {
                 fallbackBudget TEXT,
                 uncategorized INTEGER NOT NULL DEFAULT 0 CHECK (uncategorized IN (0, 1)),
                 decimalComma INTEGER CHECK (decimalComma IN (0, 1)),
-                currency TEXT CHECK (currency IS NULL OR (length(currency) = 3 AND currency GLOB '[A-Z][A-Z][A-Z]'))
+                currency TEXT CHECK (currency IS NULL OR (length(currency) = 3 AND currency GLOB '[A-Z][A-Z][A-Z]')),
+                encoding TEXT CHECK (encoding IN ('utf-8', 'windows-1252', 'latin1'))
             ) STRICT;
             PRAGMA user_version = 6;
             """)

@@ -111,3 +111,19 @@ extension ProfileCommandTests {
         #expect(profile["decimalComma"] as? Bool == true && profile["currency"] as? String == "EUR")
     }
 }
+
+extension ProfileCommandTests {
+    @Test func aWindows1252ExportIsRefusedWithAHintThenReadWithEncoding() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["budget", "add", "Café", "--limit", "100"])
+        let url = sandbox.directory.appendingPathComponent("win.csv")
+        try Data(Array("date;budget;name;amount\n2026-01-02;Caf".utf8) + [0xE9] + Array(";Cr".utf8) + [0xE8] + Array("me;3.20\n".utf8)).write(to: url)
+        let refused = try sandbox.run(["import", url.path])
+        #expect(refused.status == 1 && refused.isOneLineFailure && refused.stderr.contains("--encoding windows-1252"), "\(refused.stderr)")
+        #expect(try sandbox.ok(["import", url.path, "--encoding", "windows-1252", "--save-profile", "Bank"]).stdout.hasPrefix("Imported 1 expense "))
+        #expect(try sandbox.ok(["expense", "list", "--json"]).jsonArray.first?["name"] as? String == "Crème")
+        #expect(try sandbox.ok(["profile", "show", "bank", "--json"]).jsonObject["encoding"] as? String == "windows-1252")
+        let bad = try sandbox.run(["import", url.path, "--encoding", "ebcdic"])
+        #expect(bad.status == 64 && bad.stderr.contains("invalid --encoding 'ebcdic'"), "\(bad.stderr)")
+    }
+}

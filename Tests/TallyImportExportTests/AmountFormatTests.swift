@@ -58,3 +58,34 @@ import Testing
         }
     }
 }
+
+@Suite struct TextEncodingTests {
+    /// `Café Crème;€ 3,20` as Windows-1252 writes it, read through small chunks.
+    @Test(arguments: [1, 2, 7, 1 << 16])
+    func windows1252AndLatin1BecomeUTF8(chunkSize: Int) throws {
+        let bytes: [UInt8] = Array("date,budget,name,amount\n2026-01-02,Caf".utf8) + [0xE9] + Array(",Cr".utf8) + [0xE8] + Array("me ".utf8)
+            + [0x80, 0x93, 0x9F] + Array(",3.20\n".utf8)
+        var options = CSVImportOptions()
+        options.encoding = .windows1252
+        var names: [String] = []
+        var budgets: [String] = []
+        let plan = try ImportPlanner.plan(.bytes(bytes, chunkSize: chunkSize), format: .csv, options: options)
+        try ImportPlanner.forEachExpense(in: plan) { (row: ImportedExpense) throws(TallyError) in
+            names.append(row.expense.name)
+            budgets.append(row.budgetName)
+        }
+        #expect(budgets == ["Café"] && names == ["Crème €\u{201C}Ÿ"])
+        options.encoding = .latin1
+        let latin = try ImportPlanner.plan(.bytes(Array("date,budget,name,amount\n2026-01-02,Caf".utf8) + [0xE9] + Array(",x,1\n".utf8)), format: .csv, options: options)
+        #expect(latin.summary.budgets.map(\.name) == ["Café"])
+    }
+
+    @Test func aFileThatIsNotUTF8NamesTheEncodings() throws {
+        let bytes: [UInt8] = Array("date,budget,name,amount\n2026-01-02,Caf".utf8) + [0xE9] + Array(",x,1\n".utf8)
+        #expect(throws: TallyError.importFile(line: 2, reason: "the text is not UTF-8; a file in Windows-1252 or Latin-1 reads with --encoding windows-1252 or latin1")) {
+            try ImportPlanner.plan(.bytes(bytes), format: .csv)
+        }
+        #expect(throws: TallyError.invalidImportOption(.encoding, value: "ebcdic", reason: "use utf-8, windows-1252 or latin1")) { try TextEncoding(name: "ebcdic") }
+        #expect(try TextEncoding(name: "CP1252") == .windows1252 && TextEncoding(name: "ISO-8859-1") == .latin1)
+    }
+}

@@ -53,6 +53,7 @@ enum Failures {
         case .expenseSign: "--expense-sign"
         case .delimiter: "--delimiter"
         case .currency: "--currency"
+        case .encoding: "--encoding"
         }
     }
 }

@@ -53,6 +53,7 @@ extension ListRenderers {
             "name \(profile.name)", "columns \(profile.columns ?? "-")", "date-format \(profile.dateFormat ?? "-")",
             "expense-sign \(profile.expenseSign ?? "-")", "delimiter \(profile.delimiter ?? "-")",
             "decimal-comma \(profile.decimalComma.map { $0 ? "yes" : "no" } ?? "-")", "currency \(profile.currency ?? "-")",
+            "encoding \(profile.encoding ?? "-")",
             "fallback \(fallbackText(profile))",
         ].joined(separator: "\n")
     }
@@ -75,8 +76,10 @@ extension ListJSON {
         public var uncategorized: Bool
         public var decimalComma: Bool
         public var currency: Nullable<String>
+        public var encoding: Nullable<String>
 
         public init(_ profile: ImportProfile) {
+            encoding = Nullable(profile.encoding)
             decimalComma = profile.decimalComma ?? false
             currency = Nullable(profile.currency)
             name = profile.name
