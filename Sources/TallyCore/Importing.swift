@@ -28,6 +28,9 @@ public struct ImportRequest: Hashable, Sendable {
     /// Import rules to save after `newBudgets`, such as those a JSON backup carries; one equal
     /// to a rule the ledger has (same pattern, budget, tags, new name and priority) is skipped.
     public var newRules: [ImportRule] = []
+    /// Import profiles to save, such as those a JSON backup carries; one whose name the ledger
+    /// already uses (ignoring case and diacritics) is skipped: the ledger keeps its own.
+    public var newProfiles: [ImportProfile] = []
 
     public init(
         source: String, force: Bool = false, newBudgets: [Budget] = [], missingBudgetLimit: Money? = nil,
@@ -143,6 +146,18 @@ public struct ImportResolution {
             saved += 1
         }
         return saved
+    }
+
+    /// The profiles of `request.newProfiles` to save, validated: those whose name `existing` does
+    /// not use yet, the first of each name.
+    public func profilesToSave(existing: [ImportProfile]) throws(TallyError) -> [ImportProfile] {
+        var taken = Set(existing.map(\.nameKey))
+        var result: [ImportProfile] = []
+        for profile in request.newProfiles {
+            let profile = try profile.validated()
+            if taken.insert(profile.nameKey).inserted { result.append(profile) }
+        }
+        return result
     }
 
     /// The id of the budget `name` names, for a row dated `day` (which a once budget must

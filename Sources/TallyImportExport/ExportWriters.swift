@@ -7,7 +7,7 @@ import TallyCore
 /// ``finish()``.
 public protocol ExportWriter: AnyObject {
     /// Starts the document; a format that holds budgets, settings and import rules writes them here.
-    func begin(budgets: [Budget], settings: LedgerSettings, rules: [ImportRule]) throws(TallyError)
+    func begin(budgets: [Budget], settings: LedgerSettings, rules: [ImportRule], profiles: [ImportProfile]) throws(TallyError)
     func write(_ expense: Expense, budgetName: String) throws(TallyError)
     func finish() throws(TallyError)
 }
@@ -33,8 +33,10 @@ public final class JSONExportWriter: ExportWriter {
         self.sink = sink
     }
 
-    public func begin(budgets: [Budget], settings: LedgerSettings = LedgerSettings(), rules: [ImportRule] = []) throws(TallyError) {
-        let version = LedgerDocument.version(budgets: budgets, settings: settings, rules: rules)
+    public func begin(
+        budgets: [Budget], settings: LedgerSettings = LedgerSettings(), rules: [ImportRule] = [], profiles: [ImportProfile] = []
+    ) throws(TallyError) {
+        let version = LedgerDocument.version(budgets: budgets, settings: settings, rules: rules, profiles: profiles)
         line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
         let dto = SettingsDTO(settings)
         appendKey("monthStart", first: true)
@@ -101,6 +103,29 @@ public final class JSONExportWriter: ExportWriter {
                 }
                 appendKey("priority")
                 line.append(contentsOf: String(dto.priority).utf8)
+                line.append(UInt8(ascii: "}"))
+            }
+            line.append(contentsOf: "\n  ],".utf8)
+        }
+        if !profiles.isEmpty {
+            line.append(contentsOf: "\n  \"profiles\": [".utf8)
+            for (index, profile) in profiles.enumerated() {
+                line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
+                let dto = ProfileDTO(profile)
+                appendKey("name", first: true)
+                appendString(dto.name)
+                let texts = [("columns", dto.columns), ("dateFormat", dto.dateFormat), ("expenseSign", dto.expenseSign),
+                             ("delimiter", dto.delimiter), ("fallback", dto.fallback), ("currency", dto.currency), ("encoding", dto.encoding)]
+                for (key, value) in texts {
+                    guard let value else { continue }
+                    appendKey(key)
+                    appendString(value)
+                }
+                for (key, value) in [("uncategorized", dto.uncategorized), ("decimalComma", dto.decimalComma)] {
+                    guard let value else { continue }
+                    appendKey(key)
+                    line.append(contentsOf: (value ? "true" : "false").utf8)
+                }
                 line.append(UInt8(ascii: "}"))
             }
             line.append(contentsOf: "\n  ],".utf8)
@@ -179,7 +204,9 @@ public final class CSVExportWriter: ExportWriter {
     }
 
     /// CSV rows name their budget; the budgets and settings themselves are not written.
-    public func begin(budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings(), rules: [ImportRule] = []) throws(TallyError) {
+    public func begin(
+        budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings(), rules: [ImportRule] = [], profiles: [ImportProfile] = []
+    ) throws(TallyError) {
         try writer.writeRecord(ImportField.defaultHeader.map(\.rawValue))
     }
 

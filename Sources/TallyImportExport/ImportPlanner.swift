@@ -44,6 +44,8 @@ public struct ImportSummary: Hashable, Sendable {
     public var declaredBudgets: [Budget]
     /// Import rules a JSON document carries, validated; empty for CSV.
     public var declaredRules: [ImportRule] = []
+    /// Import profiles a JSON document carries, validated; empty for CSV.
+    public var declaredProfiles: [ImportProfile] = []
     /// The ledger settings a JSON document carries, validated; `nil` for CSV and for documents
     /// written before version 2.
     public var declaredSettings: LedgerSettings? = nil
@@ -123,7 +125,8 @@ public enum ImportPlanner {
         }
         let summary = ImportSummary(
             budgets: tally.budgets(), skipped: tally.skipped, assignments: tally.assignments,
-            declaredBudgets: try document?.validatedBudgets() ?? [], declaredRules: try document?.validatedRules() ?? [], declaredSettings: try document?.validatedSettings(),
+            declaredBudgets: try document?.validatedBudgets() ?? [], declaredRules: try document?.validatedRules() ?? [],
+            declaredProfiles: try document?.validatedProfiles() ?? [], declaredSettings: try document?.validatedSettings(),
             keepsCreationDates: try document?.keepsCreationDates() ?? false, fingerprint: source.hasher.finalize(),
             byteCount: source.hasher.byteCount)
         return ImportPlan(input: input, format: format, options: options, summary: summary, document: document, bufferSize: bufferSize)

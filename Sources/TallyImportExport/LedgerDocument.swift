@@ -19,7 +19,8 @@ import TallyCore
 /// has a currency, which a version-2 reader would drop.
 ///
 /// Version 4 added `rules`, the ledger's import rules (`pattern`, `budget`, `tags`, `rename` when
-/// set, `priority`); a document is written as version 4 only when the ledger has rules.
+/// set, `priority`), and `profiles`, its saved import profiles (each setting left out when unset);
+/// a document is written as version 4 only when the ledger has rules or profiles.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
     public static let currentVersion = 4
@@ -32,6 +33,8 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     public var budgets: [BudgetDTO]
     /// `nil` in documents written before version 4, and in later ones without rules.
     public var rules: [RuleDTO]?
+    /// `nil` in documents written before version 4, and in later ones without profiles.
+    public var profiles: [ProfileDTO]?
     public var expenses: [ExpenseDTO]
 
     public init(
@@ -47,8 +50,8 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
 
     /// The version a document of `budgets` and `settings` is written as: the oldest whose reader
     /// reads all of it.
-    public static func version(budgets: [Budget], settings: LedgerSettings, rules: [ImportRule] = []) -> Int {
-        if !rules.isEmpty { return 4 }
+    public static func version(budgets: [Budget], settings: LedgerSettings, rules: [ImportRule] = [], profiles: [ImportProfile] = []) -> Int {
+        if !rules.isEmpty || !profiles.isEmpty { return 4 }
         if settings.currency != nil { return 3 }
         let plain =
             settings.calendar == .calendarMonths
@@ -97,6 +100,13 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     public func validatedRules() throws(TallyError) -> [ImportRule] {
         var result: [ImportRule] = []
         for (index, dto) in (rules ?? []).enumerated() { result.append(try dto.rule(index: index)) }
+        return result
+    }
+
+    /// Import profiles, validated.
+    public func validatedProfiles() throws(TallyError) -> [ImportProfile] {
+        var result: [ImportProfile] = []
+        for (index, dto) in (profiles ?? []).enumerated() { result.append(try dto.profile(index: index)) }
         return result
     }
 

@@ -204,6 +204,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 state.rules[state.nextRuleID] = (saved, budgetID)
                 state.nextRuleID += 1
             }
+            for profile in try resolution.profilesToSave(existing: Array(state.profiles.values)) { state.profiles[profile.nameKey] = profile }
             request.rowKeys?.known = state.rowKeys
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in

@@ -42,6 +42,9 @@ struct ExpenseImporter {
         try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in
             try insertBudget(budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp))
         }
+        if !request.newProfiles.isEmpty {
+            for profile in try resolution.profilesToSave(existing: try SQLiteStore.profiles(db)) { try SQLiteStore.save(profile, db) }
+        }
         if !request.newRules.isEmpty {
             let db = db
             try resolution.createDeclaredRules(existing: try SQLiteStore.rules(db)) { (rule: ImportRule, budgetID: Int64) throws(TallyError) in

@@ -52,32 +52,40 @@ extension SQLiteStore {
     public func saveProfile(_ profile: ImportProfile) throws(TallyError) -> ImportProfile {
         let profile = try profile.validated()
         return try write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO importProfile (
-                        name, nameKey, columns, dateFormat, expenseSign, delimiter, fallbackBudget, uncategorized, decimalComma, currency, encoding)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (nameKey) DO UPDATE SET name = excluded.name, columns = excluded.columns,
-                        dateFormat = excluded.dateFormat, expenseSign = excluded.expenseSign, delimiter = excluded.delimiter,
-                        fallbackBudget = excluded.fallbackBudget, uncategorized = excluded.uncategorized,
-                        decimalComma = excluded.decimalComma, currency = excluded.currency, encoding = excluded.encoding
-                    """,
-                arguments: [
-                    profile.name, profile.nameKey, profile.columns, profile.dateFormat, profile.expenseSign, profile.delimiter,
-                    profile.fallbackBudget, profile.uncategorized, profile.decimalComma, profile.currency, profile.encoding,
-                ])
+            try Self.save(profile, db)
             return profile
         }
     }
 
+    /// Saves a validated profile inside the caller's transaction, replacing one of the same name key.
+    static func save(_ profile: ImportProfile, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO importProfile (
+                    name, nameKey, columns, dateFormat, expenseSign, delimiter, fallbackBudget, uncategorized, decimalComma, currency, encoding)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (nameKey) DO UPDATE SET name = excluded.name, columns = excluded.columns,
+                    dateFormat = excluded.dateFormat, expenseSign = excluded.expenseSign, delimiter = excluded.delimiter,
+                    fallbackBudget = excluded.fallbackBudget, uncategorized = excluded.uncategorized,
+                    decimalComma = excluded.decimalComma, currency = excluded.currency, encoding = excluded.encoding
+                """,
+            arguments: [
+                profile.name, profile.nameKey, profile.columns, profile.dateFormat, profile.expenseSign, profile.delimiter,
+                profile.fallbackBudget, profile.uncategorized, profile.decimalComma, profile.currency, profile.encoding,
+            ])
+    }
+
     public func profiles() throws(TallyError) -> [ImportProfile] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM importProfile ORDER BY nameKey").map { row in
-                ImportProfile(
-                    name: row["name"], columns: row["columns"], dateFormat: row["dateFormat"], expenseSign: row["expenseSign"],
-                    delimiter: row["delimiter"], fallbackBudget: row["fallbackBudget"], uncategorized: row["uncategorized"],
-                    decimalComma: row["decimalComma"], currency: row["currency"], encoding: row["encoding"])
-            }
+        try read { db in try Self.profiles(db) }
+    }
+
+    /// Every profile by name key, inside the caller's transaction.
+    static func profiles(_ db: Database) throws -> [ImportProfile] {
+        try Row.fetchAll(db, sql: "SELECT * FROM importProfile ORDER BY nameKey").map { row in
+            ImportProfile(
+                name: row["name"], columns: row["columns"], dateFormat: row["dateFormat"], expenseSign: row["expenseSign"],
+                delimiter: row["delimiter"], fallbackBudget: row["fallbackBudget"], uncategorized: row["uncategorized"],
+                decimalComma: row["decimalComma"], currency: row["currency"], encoding: row["encoding"])
         }
     }
 

@@ -214,6 +214,7 @@ extension ImportRequest {
     fileprivate mutating func declare(_ summary: ImportSummary) {
         newBudgets = summary.declaredBudgets
         newRules = summary.declaredRules
+        newProfiles = summary.declaredProfiles
         settings = summary.declaredSettings
         keepsCreationDates = summary.keepsCreationDates
     }

@@ -127,3 +127,27 @@ extension ProfileCommandTests {
         #expect(bad.status == 64 && bad.stderr.contains("invalid --encoding 'ebcdic'"), "\(bad.stderr)")
     }
 }
+
+extension ProfileCommandTests {
+    @Test func aJSONBackupCarriesTheProfilesIntoANewLedger() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["budget", "add", "Inbox", "--limit", "100"])
+        let file = try ImportExportTests.file(sandbox, "in.csv", "date;name;amount\n2026-01-01;Shop;-1,50\n")
+        try sandbox.ok([
+            "import", file, "--expense-sign", "negative", "--decimal-comma", "--uncategorized", "Inbox", "--encoding", "latin1",
+            "--save-profile", "Bank",
+        ])
+        let backup = sandbox.directory.appendingPathComponent("backup.json").path
+        try sandbox.ok(["export", "--format", "json", "--output", backup])
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: backup))) as? [String: Any]
+        #expect(document?["version"] as? Int == 4)
+        let profiles = document?["profiles"] as? [[String: Any]]
+        #expect(profiles?.first?["name"] as? String == "Bank" && profiles?.first?["decimalComma"] as? Bool == true)
+        #expect(profiles?.first?["columns"] == nil, "unset settings are left out")
+
+        let restored = sandbox.directory.appendingPathComponent("db/restored.sqlite").path
+        try sandbox.run(["import", backup, "--db", restored], useDB: false)
+        let original = try sandbox.ok(["profile", "show", "Bank", "--json"]).stdout
+        #expect(try sandbox.run(["profile", "show", "bank", "--json", "--db", restored], useDB: false).stdout == original)
+    }
+}
