@@ -75,13 +75,15 @@ public struct RuleMatcher: Sendable {
     }
 
     private let rules: [Compiled]
-    /// Each rule's literal index (-1 for none) and whether it is plain, apart from `rules`:
-    /// walking 200 `Compiled` values per row retained and released each one's fields, which
-    /// was most of an import's time.
-    private let literalOf: [Int]
+    /// The rule (index into `rules`) each literal belongs to, and the rules without one (regular
+    /// expressions with no required word), which are tried on every name. A name then costs one
+    /// scan and a look at the few rules whose literal occurs, not a walk over every rule.
+    private let ruleOfLiteral: [Int]
+    private let alwaysTried: [Int]
     private let isPlain: [Bool]
     private let scanner: LiteralScanner
-    private var found: [Bool]
+    /// Rules to try for the current name, by index; kept to reuse its memory.
+    private var candidates: [Int] = []
     /// Index into `rules` by name, for names a regular expression was run on; -1 when none
     /// matched. Emptied when full, to bound memory.
     private var cache: [String: Int] = [:]
@@ -91,23 +93,28 @@ public struct RuleMatcher: Sendable {
     public init(_ rules: [ImportRule]) throws(TallyError) {
         var compiled: [Compiled] = []
         var literals: [[UInt8]] = []
+        var ruleOfLiteral: [Int] = []
+        var alwaysTried: [Int] = []
         for rule in ImportRule.ordered(rules) {
             let pattern = try RulePattern(rule.pattern)
             var literal: Int?
             if let needle = pattern.requiredLiteral, !needle.isEmpty {
                 literal = literals.count
                 literals.append(needle)
+                ruleOfLiteral.append(compiled.count)
+            } else {
+                alwaysTried.append(compiled.count)
             }
             compiled.append(Compiled(
                 pattern: pattern, decision: RuleDecision(ruleID: rule.id ?? 0, budget: rule.budget, tags: rule.tags, rename: rule.rename),
                 literal: literal))
         }
         self.rules = compiled
-        literalOf = compiled.map { $0.literal ?? -1 }
-        hasRegex = compiled.contains { if case .regex = $0.pattern { true } else { false } }
+        self.ruleOfLiteral = ruleOfLiteral
+        self.alwaysTried = alwaysTried
         isPlain = compiled.map { if case .plain = $0.pattern { true } else { false } }
+        hasRegex = compiled.contains { if case .regex = $0.pattern { true } else { false } }
         scanner = LiteralScanner(literals)
-        found = Array(repeating: false, count: literals.count)
     }
 
     public var isEmpty: Bool { rules.isEmpty }
@@ -116,34 +123,37 @@ public struct RuleMatcher: Sendable {
     public mutating func decision(for name: String) -> RuleDecision? {
         guard !rules.isEmpty else { return nil }
         if hasRegex, let index = cache[name] { return index < 0 ? nil : rules[index].decision }
-        if !found.isEmpty { found.withUnsafeMutableBufferPointer { $0.update(repeating: false) } }
         // An ASCII name is scanned as it is (the scanner ignores ASCII case); the folded copy a
         // regular expression runs on is made only when one runs.
+        candidates.removeAll(keepingCapacity: true)
+        candidates.append(contentsOf: alwaysTried)
         var raw = name
         var folded: String?
+        let ruleOfLiteral = ruleOfLiteral
         if raw.utf8.allSatisfy({ $0 < 0x80 }) {
-            raw.withUTF8 { bytes in scanner.scan(bytes, into: &found) }
+            raw.withUTF8 { bytes in scanner.scan(bytes) { candidates.append(ruleOfLiteral[$0]) } }
         } else {
             var text = RulePattern.fold(name)
-            text.withUTF8 { bytes in scanner.scan(bytes, into: &found) }
+            text.withUTF8 { bytes in scanner.scan(bytes) { candidates.append(ruleOfLiteral[$0]) } }
             folded = text
         }
         var result = -1
         var ranRegex = false
-        for index in literalOf.indices {
-            let literal = literalOf[index]
-            if literal >= 0 {
-                guard found[literal] else { continue }
+        if !candidates.isEmpty {
+            candidates.sort()
+            var previous = -1
+            for index in candidates where index != previous {
+                previous = index
                 if isPlain[index] {
                     result = index
                     break
                 }
-            }
-            ranRegex = true
-            if folded == nil { folded = RulePattern.fold(name) }
-            if rules[index].pattern.matches(folded: folded ?? "") {
-                result = index
-                break
+                ranRegex = true
+                if folded == nil { folded = RulePattern.fold(name) }
+                if rules[index].pattern.matches(folded: folded ?? "") {
+                    result = index
+                    break
+                }
             }
         }
         if ranRegex {

@@ -5,8 +5,11 @@
 struct LiteralScanner: Sendable {
     /// `next[state * 256 + byte]`: the state after reading `byte`.
     private let next: [Int32]
-    /// The needles (by index) ending at each state, following the failure links.
-    private let outputs: [[Int]]
+    /// The needles (by index) ending at each state, following the failure links, flattened:
+    /// state `s` ends `outputList[outputStart[s]..<outputStart[s + 1]]`. Nested arrays cost a
+    /// retain and release for every byte scanned.
+    private let outputStart: [Int32]
+    private let outputList: [Int32]
     let needleCount: Int
 
     init(_ needles: [[UInt8]]) {
@@ -61,18 +64,34 @@ struct LiteralScanner: Sendable {
             for byte in 0x41...0x5A { goto[state][byte] = goto[state][byte + 0x20] }
         }
         next = goto.flatMap { $0 }
-        self.outputs = outputs
+        var start: [Int32] = [0]
+        var list: [Int32] = []
+        for needles in outputs {
+            list += needles.map { Int32($0) }
+            start.append(Int32(list.count))
+        }
+        outputStart = start
+        outputList = list
         needleCount = needles.count
     }
 
-    /// Marks in `found` (one flag per needle, all false on entry) every needle that occurs in
-    /// `text`, ignoring the case of ASCII letters.
-    func scan(_ text: UnsafeBufferPointer<UInt8>, into found: inout [Bool]) {
+    /// Calls `body` with the index of every needle that occurs in `text` (once per occurrence),
+    /// ignoring the case of ASCII letters.
+    func scan(_ text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         var state = 0
         next.withUnsafeBufferPointer { table in
-            for byte in text {
-                state = Int(table[state &* 256 &+ Int(byte)])
-                for index in outputs[state] { found[index] = true }
+            outputStart.withUnsafeBufferPointer { starts in
+                outputList.withUnsafeBufferPointer { list in
+                    for byte in text {
+                        state = Int(table[state &* 256 &+ Int(byte)])
+                        var position = Int(starts[state])
+                        let end = Int(starts[state &+ 1])
+                        while position < end {
+                            body(Int(list[position]))
+                            position &+= 1
+                        }
+                    }
+                }
             }
         }
     }
