@@ -78,6 +78,16 @@ extension CompletionKind {
         .custom { words, _, _ in LedgerCompletion.candidates(.recurringRuleIDs, words: words) }
     }
 
+    /// The ids of the import rules in the database the command line being completed uses.
+    static var ruleIDs: CompletionKind {
+        .custom { words, _, _ in LedgerCompletion.candidates(.ruleIDs, words: words) }
+    }
+
+    /// The names of the import profiles in the database the command line being completed uses.
+    static var profileNames: CompletionKind {
+        .custom { words, _, _ in LedgerCompletion.candidates(.profileNames, words: words) }
+    }
+
     /// The tags in the database the command line being completed uses.
     static var tags: CompletionKind {
         .custom { words, _, _ in LedgerCompletion.candidates(.tags, words: words) }

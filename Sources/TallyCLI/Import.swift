@@ -18,7 +18,15 @@ extension Tally {
                 tags are separated by ';'), or --columns naming other headers. JSON files are what \
                 'tally export --format json' writes. The whole file is validated and written in one \
                 transaction: one bad row imports nothing. Incoming money (the other sign than \
-                --expense-sign) is skipped and counted. A file imported before is refused unless --force.
+                --expense-sign) is skipped and counted. Rows imported before (the same date, amount \
+                and name, counting identical rows within the file, for the same column layout) are \
+                left out and counted: importing a file again imports nothing new, and a file that \
+                overlaps an earlier one imports only its new rows; --force imports them all.
+
+                A row without a budget cell takes its budget from the first rule that matches its \
+                name ('tally rule'), else from --budget, else from --uncategorized, which also \
+                tags it 'uncategorized'. When rows are left without a budget, nothing is imported. \
+                A name with line breaks or tabs inside its quotes becomes one line.
                 """
         )
 
@@ -37,7 +45,7 @@ extension Tally {
         @Flag(help: "Validate and show what would be imported, without writing anything.")
         var dryRun = false
 
-        @Flag(help: "Import a file even if it was imported before.")
+        @Flag(help: "Import every row, even rows imported before.")
         var force = false
 
         @Option(help: ArgumentHelp(
@@ -48,11 +56,34 @@ extension Tally {
         @Option(help: ArgumentHelp("Read dates in this layout, such as dd.MM.yyyy (default: yyyy-MM-dd).", valueName: "format"))
         var dateFormat: String?
 
-        @Option(name: [.customShort("b"), .long], help: "Put rows without a budget column or with an empty budget cell into this budget.", completion: .budgetNames)
+        @Option(name: [.customShort("b"), .long], help: "Put rows without a budget cell that no rule matches into this budget.", completion: .budgetNames)
         var budget: String?
 
-        @Option(help: "The sign of expenses in the file: positive (Tally's files) or negative (most bank exports).")
-        var expenseSign: ExpenseSign = .positive
+        @Option(help: ArgumentHelp("Like --budget, and tag those rows 'uncategorized' to sort later.", valueName: "budget"), completion: .budgetNames)
+        var uncategorized: String?
+
+        @Option(help: "The sign of expenses in the file: positive (Tally's files, the default) or negative (most bank exports).")
+        var expenseSign: ExpenseSign?
+
+        @Option(help: ArgumentHelp("The field separator: ',', ';' or tab (default: the one the header line uses).", valueName: "separator"))
+        var delimiter: String?
+
+        @Option(help: ArgumentHelp("The file's character encoding: utf-8 (the default), windows-1252 or latin1.", valueName: "name"))
+        var encoding: String?
+
+        @Flag(help: "Amounts use a decimal comma and may group thousands with '.', as in -1.234,56.")
+        var decimalComma = false
+
+        @Option(help: ArgumentHelp("Amounts may carry this currency's sign or code, such as €12.50 or 12,50 EUR.", valueName: "code"))
+        var currency: String?
+
+        @Option(help: ArgumentHelp("Read the file with a saved profile's settings; flags given here win.", valueName: "name"), completion: .profileNames)
+        var profile: String?
+
+        @Option(help: ArgumentHelp(
+            "Save this import's columns, date format, expense sign, delimiter, number format and fallback as a profile, once it succeeds.",
+            valueName: "name"))
+        var saveProfile: String?
 
         @OptionGroup var store: CommonOptions
 
@@ -63,15 +94,34 @@ extension Tally {
             if createBudgets, limit == nil {
                 throw ValidationError("--create-budgets needs --limit AMOUNT, the monthly limit of the budgets it creates")
             }
+            if budget != nil, uncategorized != nil {
+                throw ValidationError("--budget and --uncategorized cannot be used together: both name the budget for rows no rule matches")
+            }
             if let limit { _ = try ArgumentValue.limit(limit) }
             let format = try resolvedFormat()
             if format == .json {
-                let csvOnly = [("--columns", columns != nil), ("--date-format", dateFormat != nil), ("--budget", budget != nil)]
+                let csvOnly = [
+                    ("--columns", columns != nil), ("--date-format", dateFormat != nil), ("--budget", budget != nil),
+                    ("--uncategorized", uncategorized != nil), ("--delimiter", delimiter != nil), ("--profile", profile != nil),
+                    ("--save-profile", saveProfile != nil), ("--decimal-comma", decimalComma), ("--currency", currency != nil),
+                    ("--encoding", encoding != nil),
+                ]
                 if let (option, _) = csvOnly.first(where: \.1) {
                     throw ValidationError("\(option) only applies to CSV files")
                 }
             }
             _ = try csvOptions()
+            if let saveProfile {
+                do { _ = try ImportProfile(name: saveProfile).validated() } catch { throw ValidationError(error.message) }
+            }
+        }
+
+        /// The CSV settings given on the command line, as typed, for a profile.
+        private var given: ImportProfile {
+            ImportProfile(
+                columns: columns, dateFormat: dateFormat, expenseSign: expenseSign?.rawValue, delimiter: delimiter,
+                fallbackBudget: budget ?? uncategorized, uncategorized: uncategorized != nil, decimalComma: decimalComma ? true : nil,
+                currency: currency?.uppercased(), encoding: try? encoding.map { (name: String) throws(TallyError) in try TextEncoding(name: name).rawValue })
         }
 
         private func resolvedFormat() throws(ValidationError) -> ImportFormat {
@@ -84,7 +134,12 @@ extension Tally {
 
         private func csvOptions() throws(ValidationError) -> CSVImportOptions {
             do {
-                var options = CSVImportOptions(defaultBudget: budget, expenseSign: expenseSign)
+                var options = CSVImportOptions(
+                    defaultBudget: budget ?? uncategorized, tagsFallbackUncategorized: uncategorized != nil,
+                    expenseSign: expenseSign ?? .positive)
+                if let delimiter { options.delimiter = try CSVReader.Delimiter(name: delimiter) }
+                if let encoding { options.encoding = try TextEncoding(name: encoding) }
+                options.amountFormat = AmountFormat(decimalComma: decimalComma, currency: try currency.map { (code: String) throws(TallyError) in try Currency(code: code).code })
                 if let columns { options.columns = try ColumnMapping(parsing: columns) }
                 if let dateFormat { options.dateFormat = try DateFormat(pattern: dateFormat) }
                 return options
@@ -95,25 +150,42 @@ extension Tally {
 
         func run() throws {
             let started = ContinuousClock.now
-            let importing = ImportFile(
+            var importing = ImportFile(
                 path: file, format: try resolvedFormat(), options: try csvOptions(), force: force,
                 missingBudgetLimit: try limit.map { (text: String) throws(ValidationError) in try ArgumentValue.limit(text) })
+            importing.profile = profile
+            importing.saveProfile = saveProfile
+            importing.given = given
             if dryRun {
                 return Console.write(Import.preview(try importing.dryRun(in: store.ledger), file: file, limit: importing.missingBudgetLimit))
             }
             var progress = ImportProgress(file: file, started: started)
             let result = try importing.run(in: store.ledger) { progress.advance() }
             progress.finish()
-            Console.write(Import.summary(outcome: result.outcome, skipped: result.skipped, file: file, elapsed: started.duration(to: .now)))
+            let summary = Import.summary(
+                outcome: result.outcome, skipped: result.skipped, assignments: result.assignments, duplicateCount: result.duplicateCount,
+                file: file, elapsed: started.duration(to: .now))
+            Console.write(summary + (saveProfile.map { "\nSaved import profile \(quoted($0))." } ?? ""))
         }
 
         static func preview(_ preview: ImportFile.Preview, file: String, limit: Money?) -> String {
             let summary = preview.summary
-            var lines = ["Dry run: would import \(counted(summary.expenseCount, "expense")) from \(quoted(file)); nothing was written."]
+            var lines = ["Dry run: would import \(counted(summary.expenseCount - preview.duplicateCount, "expense")) from \(quoted(file)); nothing was written."]
+            if preview.duplicateCount > 0 { lines.append("Already there: \(counted(preview.duplicateCount, "row")).") }
             var table = Table([.left("Budget"), .right("Expenses")])
             for entry in summary.budgets { table.append([entry.name, String(entry.expenseCount)]) }
             if !summary.budgets.isEmpty { lines.append(table.rendered()) }
             lines.append("Skipped \(counted(summary.skippedCount, "row"))\(Import.reasons(summary.skipped)).")
+            let assigned = Import.assignmentsText(summary.assignments)
+            if !assigned.isEmpty { lines.append("Rows without a budget cell: " + assigned.dropFirst(2) + ".") }
+            if !preview.rows.isEmpty {
+                let money = Preferences.current.moneyFormat(currency: nil)
+                var rows = Table([.right("Line"), .left("Name"), .right("Amount"), .left("Outcome")])
+                for row in preview.rows {
+                    rows.append([String(row.line), row.name ?? "", row.amount.map { money.string($0) } ?? "", Import.outcomeText(row.outcome)])
+                }
+                lines.append(rows.rendered())
+            }
             let created = preview.createdBudgets
             if !created.isEmpty {
                 let limitText = limit.map { " with a limit of \(Preferences.current.moneyFormat(currency: nil).string($0))" } ?? ""
@@ -122,18 +194,49 @@ extension Tally {
             return lines.joined(separator: "\n")
         }
 
-        static func summary(outcome: ImportOutcome, skipped: [SkipReason: Int], file: String, elapsed: Duration) -> String {
+        static func summary(
+            outcome: ImportOutcome, skipped: [SkipReason: Int], assignments: ImportAssignments = ImportAssignments(),
+            duplicateCount: Int = 0, file: String, elapsed: Duration
+        ) -> String {
             let skippedCount = skipped.values.reduce(0, +)
             var text = "Imported \(counted(outcome.importedCount, "expense")) from \(quoted(file)); "
             text += "skipped \(counted(skippedCount, "row"))\(reasons(skipped)); "
+            text += "\(counted(duplicateCount, "row")) already there; "
             text += "created \(counted(outcome.createdBudgets.count, "budget"))"
             if !outcome.createdBudgets.isEmpty {
                 text += " (\(outcome.createdBudgets.prefix(10).map { quoted($0) }.joined(separator: ", "))"
                 text += outcome.createdBudgets.count > 10 ? ", …)" : ")"
             }
+            text += Import.assignmentsText(assignments)
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             text += "; \(String(format: "%.2f", seconds)) s."
             return text
+        }
+
+        /// `; by rule: #2 3 rows, #5 1 row; fallback 2 rows; uncategorized 1 row; names folded onto one line: 1`,
+        /// each part only when it counts something.
+        static func assignmentsText(_ assignments: ImportAssignments) -> String {
+            var parts: [String] = []
+            if !assignments.byRule.isEmpty {
+                let rules = assignments.byRule.sorted { $0.key < $1.key }.map { "#\($0.key) \(counted($0.value, "row"))" }
+                parts.append("by rule: " + rules.joined(separator: ", "))
+            }
+            if assignments.fallback > 0 { parts.append("fallback \(counted(assignments.fallback, "row"))") }
+            if assignments.uncategorized > 0 { parts.append("uncategorized \(counted(assignments.uncategorized, "row"))") }
+            if assignments.foldedNames > 0 { parts.append("names folded onto one line: \(assignments.foldedNames)") }
+            return parts.map { "; " + $0 }.joined()
+        }
+
+        /// `new`, `duplicate`, `rule 3 → Coffee`, `fallback`, `uncategorized`, `skipped (incoming)`.
+        static func outcomeText(_ outcome: ImportFile.RowPreview.Outcome) -> String {
+            switch outcome {
+            case .new: "new"
+            case .duplicate: "duplicate"
+            case .rule(let id, let budget): "rule \(id) → \(budget)"
+            case .fallback(let budget): "fallback → \(budget)"
+            case .uncategorized(let budget): "uncategorized → \(budget)"
+            case .skipped(let reason): "skipped (\(reason == .incoming ? "incoming" : reason.rawValue))"
+            }
         }
 
         /// ` (incoming money: 3, blank line: 1)`, or nothing when no row was skipped.

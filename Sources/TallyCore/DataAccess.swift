@@ -100,6 +100,31 @@ public protocol DataAccess: AnyObject, Sendable {
     /// The import recorded under `fingerprint`, if any.
     func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord?
 
+    /// The keys of every row imported from a CSV file so far (``ImportRowKey``), for a dry run;
+    /// an import reads them inside its own transaction.
+    func importedRowKeys() throws(TallyError) -> Set<Int64>
+
+    /// Validates and saves a new import rule; its budget must exist (found ignoring case and
+    /// diacritics, ``TallyError/budgetNotFound(_:)`` otherwise). The saved rule names the budget as
+    /// the ledger spells it. Removing a budget removes its rules.
+    func addRule(_ rule: ImportRule) throws(TallyError) -> ImportRule
+    /// Every import rule, in the order an import tries them: priority, then id
+    /// (``ImportRule/ordered(_:)``).
+    func rules() throws(TallyError) -> [ImportRule]
+    /// Saves a changed rule under its id; ``TallyError/ruleNotFound(_:)`` when there is none.
+    func updateRule(_ rule: ImportRule) throws(TallyError) -> ImportRule
+    /// Removes the rule with id `id`; ``TallyError/ruleNotFound(_:)`` when there is none.
+    func removeRule(id: Int64) throws(TallyError)
+
+    /// Saves an import profile under its name, replacing one with the same name ignoring case
+    /// and diacritics.
+    func saveProfile(_ profile: ImportProfile) throws(TallyError) -> ImportProfile
+    /// Every import profile, ordered by name key.
+    func profiles() throws(TallyError) -> [ImportProfile]
+    /// Removes the profile named `name`; ``TallyError/profileNotFound(_:)`` when there is none.
+    /// The row keys of its imports stay, for when it is saved again.
+    func removeProfile(named name: String) throws(TallyError)
+
     /// Every budget's figures in the view of period `month` (under the ledger's ``settings()``),
     /// as ``Budget/status(viewing:in:of:)`` computes them from the expenses, ordered like ``budgets()``.
     func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus]

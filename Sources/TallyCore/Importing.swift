@@ -23,11 +23,23 @@ public struct ImportRequest: Hashable, Sendable {
     /// The recurring rules a backup declares, created after its budgets and rows only when the
     /// ledger has none (``DeclaredRecurringRule/restores(ledgerHasRules:)``).
     public var recurringRules: [DeclaredRecurringRule] = []
+    /// Row-level dedupe (``ImportRowKeys``): the store fills in the keys it knows before reading
+    /// rows and saves the new ones with them. A file whose fingerprint was recorded is then refused
+    /// only when some of its rows were new, which means it was imported before rows had keys.
+    /// `nil` for a JSON backup, which is refused whole when repeated.
+    public var rowKeys: ImportRowKeys?
+    /// Import rules to save after `newBudgets`, such as those a JSON backup carries; one equal
+    /// to a rule the ledger has (same pattern, budget, tags, new name and priority) is skipped.
+    public var newRules: [ImportRule] = []
+    /// Import profiles to save, such as those a JSON backup carries; one whose name the ledger
+    /// already uses (ignoring case and diacritics) is skipped: the ledger keeps its own.
+    public var newProfiles: [ImportProfile] = []
 
     public init(
         source: String, force: Bool = false, newBudgets: [Budget] = [], missingBudgetLimit: Money? = nil,
-        settings: LedgerSettings? = nil, keepsCreationDates: Bool = false
+        settings: LedgerSettings? = nil, keepsCreationDates: Bool = false, rowKeys: ImportRowKeys? = nil
     ) {
+        self.rowKeys = rowKeys
         self.source = source
         self.force = force
         self.newBudgets = newBudgets
@@ -114,6 +126,43 @@ public struct ImportResolution {
         }
     }
 
+    /// Saves `request.newRules` the ledger does not have yet, in order, through `create` (which
+    /// saves one validated rule for the budget id it is given). A rule naming a missing budget
+    /// is remembered as missing, like a row's. Returns how many were saved.
+    @discardableResult
+    public mutating func createDeclaredRules(
+        existing: [ImportRule], _ create: (ImportRule, Int64) throws(TallyError) -> Void
+    ) throws(TallyError) -> Int {
+        func identity(_ rule: ImportRule) -> [String] {
+            [rule.pattern, NameKey.lookup(rule.budget), rule.tags.joined(separator: ";"), rule.rename ?? "\u{0}", String(rule.priority)]
+        }
+        var known = Set(existing.map(identity))
+        var saved = 0
+        for rule in request.newRules {
+            let rule = try rule.validated()
+            guard known.insert(identity(rule)).inserted else { continue }
+            guard let budgetID = resolver.id(for: rule.budget) else {
+                resolver.markMissing(rule.budget)
+                continue
+            }
+            try create(rule, budgetID)
+            saved += 1
+        }
+        return saved
+    }
+
+    /// The profiles of `request.newProfiles` to save, validated: those whose name `existing` does
+    /// not use yet, the first of each name.
+    public func profilesToSave(existing: [ImportProfile]) throws(TallyError) -> [ImportProfile] {
+        var taken = Set(existing.map(\.nameKey))
+        var result: [ImportProfile] = []
+        for profile in request.newProfiles {
+            let profile = try profile.validated()
+            if taken.insert(profile.nameKey).inserted { result.append(profile) }
+        }
+        return result
+    }
+
     /// The id of the budget `name` names, for a row dated `day` (which a once budget must
     /// cover); a missing one is created through `create` with the request's limit, or remembered
     /// as missing (nil: the row is not written).
@@ -135,11 +184,13 @@ public struct ImportResolution {
         return budgetID
     }
 
-    /// Throws `unknownBudgets` listing every missing name, else `alreadyImported` when `earlier` is a record of the same file and the request does not force.
-    public func finish(earlier: ImportRecord?) throws(TallyError) {
+    /// Throws `unknownBudgets` listing every missing name, else `alreadyImported` when `earlier` is
+    /// a record of the same file and the request does not force, unless the request dedupes rows
+    /// and `importedCount` is 0: every row of the file was found already there.
+    public func finish(earlier: ImportRecord?, importedCount: Int = 1) throws(TallyError) {
         let missing = resolver.missingNames
         guard missing.isEmpty else { throw .unknownBudgets(missing) }
-        if let earlier, !request.force {
+        if let earlier, !request.force, request.rowKeys == nil || importedCount > 0 {
             throw .alreadyImported(file: request.source, importedAt: earlier.importedAt, expenseCount: earlier.expenseCount)
         }
     }

@@ -99,9 +99,20 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case recurringRuleNotFound(Int64)
     /// A recurring rule is not scheduled on the day an occurrence was named by.
     case notAnOccurrence(ruleID: Int64, day: Day)
+    /// A rule's pattern is empty, too long, not a regular expression, or one that could take too long.
+    case invalidRulePattern(String, reason: String)
+    /// A rule's priority is outside ``ImportRule/priorities``.
+    case invalidRulePriority(Int)
+    /// No rule has this id.
+    case ruleNotFound(Int64)
+    /// No import profile has this name, ignoring case and diacritics.
+    case profileNotFound(String)
+    /// Rows of an import have no budget cell, no rule matches them and no fallback was given:
+    /// how many, and the names of the first few.
+    case rowsWithoutBudget(count: Int, names: [String])
 
     public enum NameKind: String, Sendable {
-        case budget, expense
+        case budget, expense, profile
     }
 
     /// What a phrase names: a day or a month.
@@ -124,6 +135,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case columnMapping = "column mapping"
         case dateFormat = "date format"
         case defaultBudget = "default budget"
+        case expenseSign = "expense sign"
+        case delimiter = "delimiter"
+        case currency = "currency"
+        case encoding = "encoding"
     }
 
     public var errorDescription: String? {
@@ -229,6 +244,16 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "recurring rule \(ruleID) is not due on \(day.isoString)"
         case .unknownBudgets(let names):
             "the file names \(names.count) budget\(names.count == 1 ? "" : "s") that do\(names.count == 1 ? "es" : "") not exist: \(listed(names))"
+        case .invalidRulePattern(let pattern, let reason):
+            "invalid rule pattern \(quoted(pattern)): \(oneLine(reason))"
+        case .invalidRulePriority(let priority):
+            "invalid rule priority \(priority): use a whole number from \(ImportRule.priorities.lowerBound) to \(ImportRule.priorities.upperBound)"
+        case .ruleNotFound(let id):
+            "no rule with id \(id)"
+        case .profileNotFound(let name):
+            "no import profile named \(quoted(name))"
+        case .rowsWithoutBudget(let count, let names):
+            "\(count) row\(count == 1 ? " has" : "s have") no budget and no rule matches \(count == 1 ? "it" : "them"): \(listed(names))\(count > names.count ? " and \(count - names.count) more" : "")"
         }
     }
 }

@@ -20,6 +20,12 @@ struct CSVRowMapper {
     private let headerNames: [String]
     private let defaultBudget: String?
     private var budgetNames: [String: String] = [:]
+    private var rules: RuleMatcher
+    /// Row keys: the layout's (or profile's) hash, the hash of each non-ASCII name met (bounded), and
+    /// the occurrence numbers of identical rows.
+    private let scope: UInt64
+    private var nameHashes: [String: UInt64] = [:]
+    private var occurrences = RowOccurrences()
 
     init(header: CSVRecord, options: CSVImportOptions) throws(TallyError) {
         let names = header.strings
@@ -31,9 +37,11 @@ struct CSVRowMapper {
         if let budgetName = options.defaultBudget {
             defaultBudget = try CSVRowMapper.validatedBudgetName(budgetName, option: true, line: 0)
         }
-        guard resolved[.budget] != nil || defaultBudget != nil else {
-            throw .importFile(line: header.line, reason: "the header has no budget column; name one with --budget")
-        }
+        // Without a budget column, rows find their budget through the rules and the fallback;
+        // those that find none fail the import once the file is read.
+        rules = try RuleMatcher(options.rules)
+        let trimmedNames = names.map { $0.trimmingCharacters(in: .whitespaces) }
+        scope = ImportRowKey.scope(options.dedupeScope.map { "profile\u{1F}" + $0 } ?? "layout\u{1F}" + trimmedNames.joined(separator: "\u{1F}"))
         self.options = options
         self.fieldCount = names.count
         self.date = date
@@ -42,22 +50,32 @@ struct CSVRowMapper {
         self.budget = resolved[.budget]
         self.quantity = resolved[.quantity]
         self.tags = resolved[.tags]
-        self.headerNames = names.map { $0.trimmingCharacters(in: .whitespaces) }
+        self.headerNames = trimmedNames
         self.defaultBudget = defaultBudget
     }
 
     mutating func map(_ record: CSVRecord) throws(TallyError) -> RowOutcome {
-        if record.isBlank { return .skipped(.blankLine) }
+        if record.isBlank { return .skipped(.blankLine, line: record.line) }
         guard record.count == fieldCount else {
             throw .importFile(line: record.line, reason: "the row has \(record.count) fields but the header has \(fieldCount)")
         }
         let line = record.line
 
-        guard let signed = record.withBytes(at: amount, { CSVRowMapper.signedCents($0) }) else {
-            throw error(record, amount, "use an amount like 12.50, optionally signed, at most 1,000,000,000.00")
+        // Tally's own `-12.50` on the fast path; anything else, and every cell of a file with a
+        // decimal comma (where `12.50` is no amount), through `AmountFormat`.
+        var fast: Int64?
+        if !options.amountFormat.decimalComma { fast = record.withBytes(at: amount) { CSVRowMapper.signedCents($0) } }
+        let signed: Int64
+        if let fast {
+            signed = fast
+        } else {
+            switch options.amountFormat.signedCents(record.string(at: amount)) {
+            case .success(let cents): signed = cents
+            case .failure(let problem): throw error(record, amount, problem.reason(decimalComma: options.amountFormat.decimalComma))
+            }
         }
-        if signed == 0 { return .skipped(.zeroAmount) }
-        if (signed < 0) != (options.expenseSign == .negative) { return .skipped(.incoming) }
+        if signed == 0 { return .skipped(.zeroAmount, line: line) }
+        if (signed < 0) != (options.expenseSign == .negative) { return .skipped(.incoming, line: line) }
 
         guard let day = record.withBytes(at: date, { options.dateFormat.day(from: CSVRowMapper.trimmed($0)) }) else {
             throw error(record, date, "use an existing day written as \(options.dateFormat.pattern)")
@@ -71,15 +89,51 @@ struct CSVRowMapper {
             quantityValue = value
         }
 
-        let budgetName = try resolveBudget(record)
-
         var tagList: [String] = []
         if let tags, !record.isEmpty(at: tags) {
             tagList = record.withBytes(at: tags, CSVRowMapper.tagList)
         }
 
+        // RFC 4180 lets a quoted cell hold line breaks and tabs; a name is one line.
+        var rowName = record.string(at: name)
+        let folded = record.withBytes(at: name) { bytes in bytes.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+        if folded { rowName = CSVRowMapper.foldingWhitespace(rowName) }
+
+        // The key reads the name as the file writes it, before a rule renames it.
+        // ASCII names are hashed directly (cheaper than a cache lookup); others fold through
+        // Foundation first, so their hashes are kept.
+        let nameHash: UInt64
+        if rowName.utf8.allSatisfy({ $0 < 0x80 }) {
+            nameHash = ImportRowKey.nameHash(of: rowName)
+        } else if let known = nameHashes[rowName] {
+            nameHash = known
+        } else {
+            if nameHashes.count >= 16_384 { nameHashes.removeAll(keepingCapacity: true) }
+            nameHash = ImportRowKey.nameHash(of: rowName)
+            nameHashes[rowName] = nameHash
+        }
+        let base = ImportRowKey.base(scope: scope, day: day, cents: signed, nameHash: nameHash)
+        let rowKey = ImportRowKey.key(base: base, occurrence: occurrences.next(base))
+
+        let budgetName: String
+        var source = BudgetSource.cell
+        if let cell = try budgetCell(record) {
+            budgetName = cell
+        } else if let decision = rules.decision(for: rowName) {
+            budgetName = decision.budget
+            source = .rule(decision.ruleID)
+            tagList += decision.tags
+            if let rename = decision.rename { rowName = rename }
+        } else if let defaultBudget {
+            budgetName = defaultBudget
+            source = options.tagsFallbackUncategorized ? .uncategorized : .fallback
+            if options.tagsFallbackUncategorized { tagList.append(CSVImportOptions.uncategorizedTag) }
+        } else {
+            return .withoutBudget(line: line, name: rowName)
+        }
+
         let draft = Expense(
-            name: record.string(at: name), amount: Money(cents: signed < 0 ? -signed : signed),
+            name: rowName, amount: Money(cents: signed < 0 ? -signed : signed),
             quantity: quantityValue, date: day, budgetID: 0, tags: tagList,
             createdAt: CSVRowMapper.placeholderDate)
         let expense: Expense
@@ -96,14 +150,12 @@ struct CSVRowMapper {
                 }
             throw self.error(record, column ?? amount, error.errorDescription ?? "invalid value")
         }
-        return .expense(ImportedExpense(line: line, budgetName: budgetName, expense: expense))
+        return .expense(ImportedExpense(line: line, budgetName: budgetName, expense: expense, source: source, foldedName: folded, rowKey: rowKey))
     }
 
-    private mutating func resolveBudget(_ record: CSVRecord) throws(TallyError) -> String {
-        guard let budget, !record.withBytes(at: budget, { CSVRowMapper.trimmed($0).isEmpty }) else {
-            if let defaultBudget { return defaultBudget }
-            throw error(record, budget ?? name, "the budget is empty; give every row a budget or use --budget")
-        }
+    /// The row's own budget, validated; `nil` when the file has no budget column or the cell is empty.
+    private mutating func budgetCell(_ record: CSVRecord) throws(TallyError) -> String? {
+        guard let budget, !record.withBytes(at: budget, { CSVRowMapper.trimmed($0).isEmpty }) else { return nil }
         let raw = record.string(at: budget)
         if let known = budgetNames[raw] { return known }
         let validated = try CSVRowMapper.validatedBudgetName(raw, option: false, line: record.line, column: headerNames[budget])
@@ -126,6 +178,11 @@ struct CSVRowMapper {
     }
 
     // MARK: - Cells
+
+    /// Runs of white space (line breaks and tabs included) as one space.
+    static func foldingWhitespace(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
 
     static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         var first = 0

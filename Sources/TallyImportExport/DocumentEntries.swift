@@ -278,3 +278,70 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
         return ImportedExpense(line: index + 1, budgetName: budgetName, expense: expense)
     }
 }
+
+/// An import profile in a document (version 4): its settings as the user gave them; unset ones
+/// are left out.
+public struct ProfileDTO: Codable, Hashable, Sendable {
+    public var name: String
+    public var columns: String?
+    public var dateFormat: String?
+    public var expenseSign: String?
+    public var delimiter: String?
+    public var fallback: String?
+    public var uncategorized: Bool?
+    public var decimalComma: Bool?
+    public var currency: String?
+    public var encoding: String?
+
+    public init(_ profile: ImportProfile) {
+        name = profile.name
+        columns = profile.columns
+        dateFormat = profile.dateFormat
+        expenseSign = profile.expenseSign
+        delimiter = profile.delimiter
+        fallback = profile.fallbackBudget
+        uncategorized = profile.uncategorized ? true : nil
+        decimalComma = profile.decimalComma
+        currency = profile.currency
+        encoding = profile.encoding
+    }
+
+    /// The profile this entry describes, validated by reading it as an import would; errors name the entry.
+    public func profile(index: Int) throws(TallyError) -> ImportProfile {
+        let profile = ImportProfile(
+            name: name, columns: columns, dateFormat: dateFormat, expenseSign: expenseSign, delimiter: delimiter, fallbackBudget: fallback,
+            uncategorized: uncategorized ?? false, decimalComma: decimalComma, currency: currency, encoding: encoding)
+        do {
+            _ = try CSVImportOptions(profile)
+            return try profile.validated()
+        } catch {
+            throw .importFile(line: nil, reason: "profiles[\(index)] \(quoted(name)): \(error.errorDescription ?? "invalid profile")")
+        }
+    }
+}
+
+/// An import rule in a document (version 4). Its budget is named, as expenses name theirs.
+public struct RuleDTO: Codable, Hashable, Sendable {
+    public var pattern: String
+    public var budget: String
+    public var tags: [String]
+    public var rename: String?
+    public var priority: Int
+
+    public init(_ rule: ImportRule) {
+        pattern = rule.pattern
+        budget = rule.budget
+        tags = rule.tags
+        rename = rule.rename
+        priority = rule.priority
+    }
+
+    /// The rule this entry describes, validated; errors name the entry.
+    public func rule(index: Int) throws(TallyError) -> ImportRule {
+        do {
+            return try ImportRule(pattern: pattern, budget: budget, tags: tags, rename: rename, priority: priority).validated()
+        } catch {
+            throw .importFile(line: nil, reason: "rules[\(index)] \(quoted(pattern)): \(error.errorDescription ?? "invalid rule")")
+        }
+    }
+}

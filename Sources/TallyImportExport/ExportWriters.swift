@@ -6,8 +6,11 @@ import TallyCore
 /// Call ``begin(budgets:settings:)`` once, ``write(_:budgetName:)`` for each expense, then
 /// ``finish()``.
 public protocol ExportWriter: AnyObject {
-    /// Starts the document; a format that holds budgets, settings and recurring rules writes them here.
-    func begin(budgets: [Budget], settings: LedgerSettings, recurring: [DeclaredRecurringRule]) throws(TallyError)
+    /// Starts the document; a format that holds budgets, settings, recurring rules, import rules
+    /// and profiles writes them here.
+    func begin(
+        budgets: [Budget], settings: LedgerSettings, recurring: [DeclaredRecurringRule], rules: [ImportRule], profiles: [ImportProfile]
+    ) throws(TallyError)
     func write(_ expense: Expense, budgetName: String) throws(TallyError)
     func finish() throws(TallyError)
 }
@@ -34,9 +37,11 @@ public final class JSONExportWriter: ExportWriter {
     }
 
     public func begin(
-        budgets: [Budget], settings: LedgerSettings = LedgerSettings(), recurring: [DeclaredRecurringRule] = []
+        budgets: [Budget], settings: LedgerSettings = LedgerSettings(), recurring: [DeclaredRecurringRule] = [],
+        rules: [ImportRule] = [], profiles: [ImportProfile] = []
     ) throws(TallyError) {
-        let version = LedgerDocument.version(budgets: budgets, settings: settings, hasRecurringRules: !recurring.isEmpty)
+        let version = LedgerDocument.version(
+            budgets: budgets, settings: settings, hasRecurringRules: !recurring.isEmpty, rules: rules, profiles: profiles)
         line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
         let settingsDTO = SettingsDTO(settings)
         appendKey("monthStart", first: true)
@@ -100,6 +105,56 @@ public final class JSONExportWriter: ExportWriter {
                 } catch {
                     throw .cannotWrite(path: nil, reason: "cannot encode recurring rule \(quoted(declared.rule.name))")
                 }
+            }
+            line.append(contentsOf: "\n  ],".utf8)
+        }
+        // Only documents with rules or profiles have these keys.
+        if !rules.isEmpty {
+            line.append(contentsOf: "\n  \"rules\": [".utf8)
+            for (index, rule) in rules.enumerated() {
+                line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
+                let dto = RuleDTO(rule)
+                appendKey("pattern", first: true)
+                appendString(dto.pattern)
+                appendKey("budget")
+                appendString(dto.budget)
+                appendKey("tags")
+                line.append(UInt8(ascii: "["))
+                for (position, tag) in dto.tags.enumerated() {
+                    if position > 0 { line.append(contentsOf: ", ".utf8) }
+                    appendString(tag)
+                }
+                line.append(UInt8(ascii: "]"))
+                if let rename = dto.rename {
+                    appendKey("rename")
+                    appendString(rename)
+                }
+                appendKey("priority")
+                line.append(contentsOf: String(dto.priority).utf8)
+                line.append(UInt8(ascii: "}"))
+            }
+            line.append(contentsOf: "\n  ],".utf8)
+        }
+        if !profiles.isEmpty {
+            line.append(contentsOf: "\n  \"profiles\": [".utf8)
+            for (index, profile) in profiles.enumerated() {
+                line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
+                let dto = ProfileDTO(profile)
+                appendKey("name", first: true)
+                appendString(dto.name)
+                let texts = [("columns", dto.columns), ("dateFormat", dto.dateFormat), ("expenseSign", dto.expenseSign),
+                             ("delimiter", dto.delimiter), ("fallback", dto.fallback), ("currency", dto.currency), ("encoding", dto.encoding)]
+                for (key, value) in texts {
+                    guard let value else { continue }
+                    appendKey(key)
+                    appendString(value)
+                }
+                for (key, value) in [("uncategorized", dto.uncategorized), ("decimalComma", dto.decimalComma)] {
+                    guard let value else { continue }
+                    appendKey(key)
+                    line.append(contentsOf: (value ? "true" : "false").utf8)
+                }
+                line.append(UInt8(ascii: "}"))
             }
             line.append(contentsOf: "\n  ],".utf8)
         }
@@ -176,9 +231,10 @@ public final class CSVExportWriter: ExportWriter {
         writer = CSVWriter(sink: sink)
     }
 
-    /// CSV rows name their budget; the budgets, settings and recurring rules are not written.
+    /// CSV rows name their budget; the budgets, settings, and recurring and import rules are not written.
     public func begin(
-        budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings(), recurring: [DeclaredRecurringRule] = []
+        budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings(), recurring: [DeclaredRecurringRule] = [],
+        rules: [ImportRule] = [], profiles: [ImportProfile] = []
     ) throws(TallyError) {
         try writer.writeRecord(ImportField.defaultHeader.map(\.rawValue))
     }

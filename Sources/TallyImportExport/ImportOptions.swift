@@ -13,20 +13,72 @@ public enum ExpenseSign: String, CaseIterable, Hashable, Sendable {
 public struct CSVImportOptions: Hashable, Sendable {
     public var columns: ColumnMapping
     public var dateFormat: DateFormat
-    /// The budget for rows without a budget column, or with an empty budget cell.
+    /// The fallback: the budget for rows without a budget column, or with an empty budget cell,
+    /// that no rule matches.
     public var defaultBudget: String?
+    /// Rows that go to `defaultBudget` are also tagged ``uncategorizedTag``, to sort later.
+    public var tagsFallbackUncategorized: Bool
+    /// The ledger's import rules, for rows without a budget cell; the first match by
+    /// ``ImportRule/ordered(_:)`` decides.
+    public var rules: [ImportRule]
     public var expenseSign: ExpenseSign
     public var delimiter: CSVReader.Delimiter
+    /// What row keys are kept under (``ImportRowKey``): a saved profile's name; `nil` keeps them
+    /// under the file's column layout, its header.
+    public var dedupeScope: String?
+    /// Decimal comma, thousands separators and a currency (``AmountFormat``).
+    public var amountFormat = AmountFormat()
+    /// The file's character encoding.
+    public var encoding = TextEncoding.utf8
+
+    public static let uncategorizedTag = "uncategorized"
 
     public init(
         columns: ColumnMapping = .default, dateFormat: DateFormat = .iso, defaultBudget: String? = nil,
+        tagsFallbackUncategorized: Bool = false, rules: [ImportRule] = [],
         expenseSign: ExpenseSign = .positive, delimiter: CSVReader.Delimiter = .comma
     ) {
         self.columns = columns
         self.dateFormat = dateFormat
         self.defaultBudget = defaultBudget
+        self.tagsFallbackUncategorized = tagsFallbackUncategorized
+        self.rules = rules
         self.expenseSign = expenseSign
         self.delimiter = delimiter
+    }
+}
+
+/// Where an imported row's budget came from.
+public enum BudgetSource: Hashable, Sendable {
+    /// The row's own budget cell (and every row of a JSON document).
+    case cell
+    /// The rule with this id.
+    case rule(Int64)
+    /// The fallback budget.
+    case fallback
+    /// The fallback budget, tagged `uncategorized`.
+    case uncategorized
+}
+
+/// How the rows of a file found their budgets, and how many names were folded onto one line.
+public struct ImportAssignments: Hashable, Sendable {
+    /// Rows per rule id.
+    public var byRule: [Int64: Int] = [:]
+    public var fallback = 0
+    public var uncategorized = 0
+    /// Rows whose name held line breaks or tabs, folded to single spaces.
+    public var foldedNames = 0
+
+    public init() {}
+
+    public mutating func add(_ expense: ImportedExpense) {
+        switch expense.source {
+        case .cell: break
+        case .rule(let id): byRule[id, default: 0] += 1
+        case .fallback: fallback += 1
+        case .uncategorized: uncategorized += 1
+        }
+        if expense.foldedName { foldedNames += 1 }
     }
 }
 
@@ -52,16 +104,30 @@ public struct ImportedExpense: Hashable, Sendable {
     public var budgetName: String
     /// Validated; `budgetID` is 0 and `id` is `nil` or the exported id until the store assigns its own.
     public var expense: Expense
+    public var source: BudgetSource
+    /// Whether the name held line breaks or tabs, folded to single spaces.
+    public var foldedName: Bool
+    /// The row's dedupe key (``ImportRowKey``); `nil` for rows of a JSON document.
+    public var rowKey: Int64?
 
-    public init(line: Int, budgetName: String, expense: Expense) {
+    public init(
+        line: Int, budgetName: String, expense: Expense, source: BudgetSource = .cell, foldedName: Bool = false, rowKey: Int64? = nil
+    ) {
+        self.rowKey = rowKey
         self.line = line
         self.budgetName = budgetName
         self.expense = expense
+        self.source = source
+        self.foldedName = foldedName
     }
 }
 
 /// What one row of a file turned into.
 public enum RowOutcome: Hashable, Sendable {
     case expense(ImportedExpense)
-    case skipped(SkipReason)
+    /// Left out, with the line it starts on.
+    case skipped(SkipReason, line: Int)
+    /// A row without a budget cell that no rule matches, with no fallback: the import fails
+    /// once the file is read, listing how many and the first names.
+    case withoutBudget(line: Int, name: String)
 }

@@ -38,8 +38,14 @@ public struct ImportSummary: Hashable, Sendable {
     /// diacritics are one entry, as they are one budget in the store.
     public var budgets: [BudgetCount]
     public var skipped: [SkipReason: Int]
+    /// Rows per rule, fallback and uncategorized; names folded onto one line.
+    public var assignments = ImportAssignments()
     /// Budgets a JSON document declares, validated; empty for CSV.
     public var declaredBudgets: [Budget]
+    /// Import rules a JSON document carries, validated; empty for CSV.
+    public var declaredRules: [ImportRule] = []
+    /// Import profiles a JSON document carries, validated; empty for CSV.
+    public var declaredProfiles: [ImportProfile] = []
     /// The ledger settings a JSON document carries, validated; `nil` for CSV and for documents
     /// written before version 2.
     public var declaredSettings: LedgerSettings? = nil
@@ -120,8 +126,9 @@ public enum ImportPlanner {
             document = decoded
         }
         let summary = ImportSummary(
-            budgets: tally.budgets(), skipped: tally.skipped,
-            declaredBudgets: try document?.validatedBudgets() ?? [], declaredSettings: try document?.validatedSettings(),
+            budgets: tally.budgets(), skipped: tally.skipped, assignments: tally.assignments,
+            declaredBudgets: try document?.validatedBudgets() ?? [], declaredRules: try document?.validatedRules() ?? [],
+            declaredProfiles: try document?.validatedProfiles() ?? [], declaredSettings: try document?.validatedSettings(),
             keepsCreationDates: try document?.keepsCreationDates() ?? false,
             declaredRecurringRules: try document?.validatedRecurringRules() ?? [], fingerprint: source.hasher.finalize(),
             byteCount: source.hasher.byteCount)
@@ -135,8 +142,15 @@ public enum ImportPlanner {
     public static func forEachExpense(
         in plan: ImportPlan, _ body: (ImportedExpense) throws(TallyError) -> Void
     ) throws(TallyError) {
+        try forEachRow(in: plan) { (outcome: RowOutcome) throws(TallyError) in
+            if case .expense(let expense) = outcome { try body(expense) }
+        }
+    }
+
+    /// ``forEachExpense(in:_:)`` with the skipped rows too, for a dry run that shows every row.
+    public static func forEachRow(in plan: ImportPlan, _ body: (RowOutcome) throws(TallyError) -> Void) throws(TallyError) {
         if let document = plan.document {
-            for (index, dto) in document.expenses.enumerated() { try body(try dto.importedExpense(index: index)) }
+            for (index, dto) in document.expenses.enumerated() { try body(.expense(try dto.importedExpense(index: index))) }
             return
         }
         let source = CountingSource(try plan.input.open())
@@ -144,12 +158,12 @@ public enum ImportPlanner {
         var skipped = 0
         try forEachCSVRow(source: source, options: plan.options, bufferSize: plan.bufferSize) { (outcome: RowOutcome) throws(TallyError) in
             switch outcome {
-            case .expense(let expense):
+            case .expense:
                 expenses += 1
-                try body(expense)
-            case .skipped:
+            case .skipped, .withoutBudget:
                 skipped += 1
             }
+            try body(outcome)
         }
         guard source.byteCount == plan.summary.byteCount, expenses == plan.summary.expenseCount,
             skipped == plan.summary.skippedCount
@@ -163,15 +177,35 @@ public enum ImportPlanner {
         source: some ByteSource, options: CSVImportOptions, bufferSize: Int,
         _ body: (RowOutcome) throws(TallyError) -> Void
     ) throws(TallyError) {
+        guard options.encoding == .utf8 else {
+            return try forEachUTF8Row(source: TranscodingSource(source, encoding: options.encoding), options: options, bufferSize: bufferSize, body)
+        }
+        try forEachUTF8Row(source: source, options: options, bufferSize: bufferSize, body)
+    }
+
+    private static func forEachUTF8Row(
+        source: some ByteSource, options: CSVImportOptions, bufferSize: Int,
+        _ body: (RowOutcome) throws(TallyError) -> Void
+    ) throws(TallyError) {
         let reader = CSVReader(source: source, delimiter: options.delimiter, bufferSize: bufferSize)
         do throws(CSVError) {
             guard let header = try reader.next() else {
                 throw .source(.importFile(line: nil, reason: "the file is empty; it needs at least a header line"))
             }
             var mapper = try mapper(header, options)
+            var withoutBudget = (count: 0, names: [String]())
             while let record = try reader.next() {
                 let outcome = try map(&mapper, record)
+                if case .withoutBudget(_, let name) = outcome {
+                    withoutBudget.count += 1
+                    if withoutBudget.names.count < 5 { withoutBudget.names.append(name) }
+                    continue
+                }
                 do { try body(outcome) } catch { throw .source(error) }
+            }
+            // All or nothing: rows without a budget fail the import once every one is counted.
+            if withoutBudget.count > 0 {
+                throw .source(.rowsWithoutBudget(count: withoutBudget.count, names: withoutBudget.names))
             }
         } catch {
             throw error.tallyError
@@ -208,12 +242,16 @@ struct BudgetTally {
     /// Folding a name is the costly part, and a file spells its budgets only a few ways.
     private var keys: [String: String] = [:]
     private(set) var skipped: [SkipReason: Int] = [:]
+    private(set) var assignments = ImportAssignments()
 
     mutating func add(_ outcome: RowOutcome) {
         switch outcome {
-        case .skipped(let reason):
+        case .skipped(let reason, _):
             skipped[reason, default: 0] += 1
+        case .withoutBudget:
+            break
         case .expense(let expense):
+            assignments.add(expense)
             let key: String
             if let known = keys[expense.budgetName] {
                 key = known

@@ -15,10 +15,12 @@ import TallyCore
 /// what they do not know. Both versions are read the same way: a field left out means what it
 /// meant before it existed.
 ///
-/// Version 3 added `settings.currency`; version 4 added `recurring`, the recurring rules
-/// (``RecurringRuleDTO``), and `warn`, the warning level, to the settings and to each budget
-/// (absent for the default 80). A document is written as the oldest version whose reader loses
-/// nothing of it: 4 with recurring rules or other warning levels, else 3 with a currency.
+/// Version 3 added `settings.currency`. Version 4 added `recurring`, the recurring rules
+/// (``RecurringRuleDTO``); `warn`, the warning level, to the settings and to each budget (absent
+/// for the default 80); `rules`, the ledger's import rules (`pattern`, `budget`, `tags`, `rename`
+/// when set, `priority`); and `profiles`, its saved import profiles (each setting left out when
+/// unset). A document is written as the oldest version whose reader loses nothing of it: 4 with
+/// any of those, else 3 with a currency.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
     public static let currentVersion = 4
@@ -31,24 +33,32 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     public var budgets: [BudgetDTO]
     /// `nil` in documents written before version 4, and in those without rules.
     public var recurring: [RecurringRuleDTO]?
+    /// `nil` in documents written before version 4, and in later ones without rules.
+    public var rules: [RuleDTO]?
+    /// `nil` in documents written before version 4, and in later ones without profiles.
+    public var profiles: [ProfileDTO]?
     public var expenses: [ExpenseDTO]
 
     public init(
-        version: Int = LedgerDocument.currentVersion, settings: SettingsDTO? = nil, budgets: [BudgetDTO], expenses: [ExpenseDTO]
+        version: Int = LedgerDocument.currentVersion, settings: SettingsDTO? = nil, budgets: [BudgetDTO], rules: [RuleDTO]? = nil,
+        expenses: [ExpenseDTO]
     ) {
         self.version = version
         self.settings = settings
+        self.rules = rules
         self.budgets = budgets
         self.expenses = expenses
     }
 
     /// The version a document of `budgets` and `settings` is written as: the oldest whose reader
-    /// reads all of it (1, 2, 3 with a currency, 4 with recurring rules or warning levels other
-    /// than 80 %).
-    public static func version(budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false) -> Int {
-        // Older readers would drop warning levels they do not know.
+    /// reads all of it (1, 2, 3 with a currency, 4 with recurring rules, warning levels other than
+    /// 80 %, import rules or profiles).
+    public static func version(
+        budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false, rules: [ImportRule] = [], profiles: [ImportProfile] = []
+    ) -> Int {
+        // Older readers would drop what they do not know.
         let warns = settings.warn != BudgetLevel.defaultWarnPercent || budgets.contains { $0.warn != BudgetLevel.defaultWarnPercent }
-        if hasRecurringRules || warns { return 4 }
+        if hasRecurringRules || warns || !rules.isEmpty || !profiles.isEmpty { return 4 }
         if settings.currency != nil { return 3 }
         let plain =
             settings.calendar == .calendarMonths
@@ -97,6 +107,20 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     public func validatedRecurringRules() throws(TallyError) -> [DeclaredRecurringRule] {
         var result: [DeclaredRecurringRule] = []
         for (index, dto) in (recurring ?? []).enumerated() { result.append(try dto.declared(index: index)) }
+        return result
+    }
+
+    /// Import rules validated by the model's rules, without ids (a restore gives them new ones).
+    public func validatedRules() throws(TallyError) -> [ImportRule] {
+        var result: [ImportRule] = []
+        for (index, dto) in (rules ?? []).enumerated() { result.append(try dto.rule(index: index)) }
+        return result
+    }
+
+    /// Import profiles, validated.
+    public func validatedProfiles() throws(TallyError) -> [ImportProfile] {
+        var result: [ImportProfile] = []
+        for (index, dto) in (profiles ?? []).enumerated() { result.append(try dto.profile(index: index)) }
         return result
     }
 

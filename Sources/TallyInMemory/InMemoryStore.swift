@@ -3,6 +3,7 @@ import TallyCore
 
 /// A `DataAccess` held in memory, for tests and previews. Behaves exactly like `SQLiteStore`.
 public final class InMemoryStore: DataAccess, @unchecked Sendable {
+    // `State`, `transaction` and `find` are internal for the extensions in other files of this module.
     struct State {
         var budgets: [Int64: Budget] = [:]
         var expenses: [Int64: Expense] = [:]
@@ -18,6 +19,13 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var payments: [Int64: [Day: RecurringPayment]] = [:]
         /// What the last `check --new-only` saw, by period and budget id (SQLite's `checkState`).
         var alertLevels: [Month: [Int64: AlertLevel]] = [:]
+        /// Import rules by id, with their budget's id (the budget's current name is read from it).
+        var importRules: [Int64: (rule: ImportRule, budgetID: Int64)] = [:]
+        var nextImportRuleID: Int64 = 1
+        /// Keys of imported CSV rows, as SQLite's `importedRow` keeps them.
+        var rowKeys: Set<Int64> = []
+        /// Import profiles by name key.
+        var profiles: [String: ImportProfile] = [:]
     }
 
     // Guards `state`; that lock is what makes the class safe to share.
@@ -100,6 +108,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 state.rules[rule.id ?? 0] = nil
                 state.payments[rule.id ?? 0] = nil
             }
+            // Its import rules go with it, as SQLite's ON DELETE CASCADE removes them.
+            state.importRules = state.importRules.filter { $0.value.budgetID != budget.id }
             state.budgets[budget.id ?? 0] = nil
             return owned.count
         }
@@ -201,6 +211,14 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 try Self.insertBudget(
                     budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp), at: timestamp, into: &state)
             }
+            try resolution.createDeclaredRules(existing: Self.rules(in: state)) { (rule: ImportRule, budgetID: Int64) throws(TallyError) in
+                var saved = rule
+                saved.id = state.nextImportRuleID
+                state.importRules[state.nextImportRuleID] = (saved, budgetID)
+                state.nextImportRuleID += 1
+            }
+            for profile in try resolution.profilesToSave(existing: Array(state.profiles.values)) { state.profiles[profile.nameKey] = profile }
+            request.rowKeys?.known = state.rowKeys
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
                 guard let budgetID = try resolution.budgetID(for: budgetName, on: expense.date, create: create) else { return }
@@ -210,7 +228,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 _ = Self.insertExpense(expense, at: timestamp, into: &state)
                 count += 1
             }
-            try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] })
+            try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] }, importedCount: count)
+            if let keys = request.rowKeys { state.rowKeys.formUnion(keys.newKeys) }
             try Self.restoreRecurringRules(request.recurringRules, into: &state)
             if let fingerprint {
                 state.imports[fingerprint] = ImportRecord(fingerprint: fingerprint, importedAt: timestamp, expenseCount: count)

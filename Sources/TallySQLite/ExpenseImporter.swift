@@ -42,7 +42,21 @@ struct ExpenseImporter {
         try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in
             try insertBudget(budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp))
         }
+        if !request.newProfiles.isEmpty {
+            for profile in try resolution.profilesToSave(existing: try SQLiteStore.profiles(db)) { try SQLiteStore.save(profile, db) }
+        }
+        if !request.newRules.isEmpty {
+            let db = db
+            try resolution.createDeclaredRules(existing: try SQLiteStore.rules(db)) { (rule: ImportRule, budgetID: Int64) throws(TallyError) in
+                do {
+                    try SQLiteStore.insert(rule, budgetID: budgetID, db)
+                } catch {
+                    throw SQLiteStore.storageError(error)
+                }
+            }
+        }
 
+        if let keys = request.rowKeys { keys.known = try Self.rowKeys(db) }
         var writer = try ExpenseBatchWriter(db: db, milliseconds: milliseconds)
 
         let create = { (budget: Budget) throws(TallyError) in try insertBudget(budget) }
@@ -55,7 +69,13 @@ struct ExpenseImporter {
         try writer.finish()
         let count = writer.count
 
-        try resolution.finish(earlier: try fingerprint.flatMap { fingerprint in try Self.record(fingerprint: fingerprint, db) })
+        try resolution.finish(
+            earlier: try fingerprint.flatMap { fingerprint in try Self.record(fingerprint: fingerprint, db) }, importedCount: count)
+        if let keys = request.rowKeys {
+            // The known keys are not needed any more; their memory goes before the sort.
+            keys.known = []
+            try Self.save(keys.sortedNewKeys(), db)
+        }
         try SQLiteStore.restoreRecurringRules(request.recurringRules, timestamp: milliseconds, db)
         if let fingerprint {
             try db.execute(
@@ -63,6 +83,35 @@ struct ExpenseImporter {
                 arguments: [fingerprint, milliseconds, count])
         }
         return ImportOutcome(importedCount: count, createdBudgets: resolution.createdBudgets)
+    }
+
+    /// Every row key of earlier imports.
+    static func rowKeys(_ db: Database) throws -> Set<Int64> {
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM importedRow") ?? 0
+        var keys = Set<Int64>(minimumCapacity: count)
+        let statement = try RawStatement(db, "SELECT key FROM importedRow")
+        try statement.forEachInteger { keys.insert($0) }
+        return keys
+    }
+
+    /// Saves new row keys, sorted, in ascending order, so SQLite appends to its pages instead of
+    /// splitting them at random; a repeat (a hash collision) is ignored.
+    private static func save(_ sorted: [Int64], _ db: Database) throws {
+        guard !sorted.isEmpty else { return }
+        let batch = 500
+        let full = try RawStatement(db, "INSERT OR IGNORE INTO importedRow (key) VALUES " + Array(repeating: "(?)", count: batch).joined(separator: ","))
+        var index = 0
+        while index + batch <= sorted.count {
+            for offset in 0..<batch { full.bind(Int32(offset + 1), sorted[index + offset]) }
+            try full.step()
+            index += batch
+        }
+        if index < sorted.count {
+            let rest = sorted.count - index
+            let last = try RawStatement(db, "INSERT OR IGNORE INTO importedRow (key) VALUES " + Array(repeating: "(?)", count: rest).joined(separator: ","))
+            for offset in 0..<rest { last.bind(Int32(offset + 1), sorted[index + offset]) }
+            try last.step()
+        }
     }
 
     static func record(fingerprint: String, _ db: Database) throws -> ImportRecord? {
@@ -207,6 +256,20 @@ private struct RawStatement {
             } else {
                 sqlite3_bind_text(handle, index, "", 0, RawStatement.transient)
             }
+        }
+    }
+
+    /// Steps a one-column query, handing each integer to `body`.
+    func forEachInteger(_ body: (Int64) -> Void) throws(TallyError) {
+        defer { sqlite3_reset(handle) }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else {
+                let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "error \(code)"
+                throw .storage("database error: \(message)")
+            }
+            body(sqlite3_column_int64(handle, 0))
         }
     }
 

@@ -12,6 +12,7 @@ enum Schema {
         migrator.registerMigration("v4", migrate: v4)
         migrator.registerMigration("v5", migrate: v5)
         migrator.registerMigration("v6", migrate: v6)
+        migrator.registerMigration("v7", migrate: v7)
         return migrator
     }
 
@@ -19,7 +20,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 6
+    static let version: Int32 = 7
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
@@ -397,6 +398,49 @@ enum Schema {
                 PRIMARY KEY (budgetId, period)
             ) STRICT, WITHOUT ROWID;
             PRAGMA user_version = 6;
+            """)
+    }
+
+    /// `v7` adds import rules (`ImportRule`): a pattern as the user typed it, the budget it sends
+    /// rows to (removing the budget removes its rules), its tags as a tag set key (normalized
+    /// names joined by `;`, which tags cannot contain), an optional new name and a priority.
+    ///
+    /// It also adds `importedRow`, the keys of the rows of imported CSV files (`ImportRowKey`):
+    /// row-level dedupe. A rowid table of bare integers is the cheapest set SQLite has (about ten
+    /// bytes a row). Keys stay when their expense is edited or removed, so a removed row does not
+    /// come back with the next overlapping file. Files imported before `v7` have no keys; their
+    /// fingerprints in `importLog` still refuse them whole (see `ImportResolution.finish`).
+    ///
+    /// And `importProfile`: saved import settings by name (`ImportProfile`), as the user gave them.
+    ///
+    /// Nothing else changes, so every stored figure stays as it was.
+    private static func v7(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE importRule (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                pattern TEXT NOT NULL CHECK (pattern <> '' AND length(pattern) <= 2000),
+                budgetId INTEGER NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                tags TEXT NOT NULL DEFAULT '' CHECK (instr(tags, ';;') = 0),
+                rename TEXT CHECK (rename IS NULL OR (rename <> '' AND length(rename) <= 2000)),
+                priority INTEGER NOT NULL DEFAULT 100 CHECK (priority BETWEEN 0 AND 1000000)
+            ) STRICT;
+            CREATE INDEX importRule_budgetId ON importRule(budgetId);
+            CREATE TABLE importedRow (key INTEGER PRIMARY KEY) STRICT;
+            CREATE TABLE importProfile (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL CHECK (name <> '' AND NOT name GLOB ' *' AND NOT name GLOB '* ' AND length(name) <= 1000),
+                nameKey TEXT NOT NULL UNIQUE CHECK (length(nameKey) > 0),
+                columns TEXT,
+                dateFormat TEXT,
+                expenseSign TEXT CHECK (expenseSign IN ('positive', 'negative')),
+                delimiter TEXT CHECK (delimiter IN (',', ';', 'tab')),
+                fallbackBudget TEXT,
+                uncategorized INTEGER NOT NULL DEFAULT 0 CHECK (uncategorized IN (0, 1)),
+                decimalComma INTEGER CHECK (decimalComma IN (0, 1)),
+                currency TEXT CHECK (currency IS NULL OR (length(currency) = 3 AND currency GLOB '[A-Z][A-Z][A-Z]')),
+                encoding TEXT CHECK (encoding IN ('utf-8', 'windows-1252', 'latin1'))
+            ) STRICT;
+            PRAGMA user_version = 7;
             """)
     }
 

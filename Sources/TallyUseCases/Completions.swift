@@ -2,7 +2,7 @@ import Foundation
 import TallyCore
 import TallyStores
 
-/// What a shell completes from the ledger: budget names, tags and recurring rule ids.
+/// What a shell completes from the ledger: budget names, tags, recurring and import rule ids, profile names.
 ///
 /// The shell asks on every TAB, so this never makes a ledger: a location without one, an empty
 /// file (which opening would set up as a new ledger), or one that fails to open completes
@@ -15,6 +15,10 @@ public struct ListCompletions: Sendable {
         case tags
         /// Every recurring rule's id.
         case recurringRuleIDs
+        /// Every import rule's id.
+        case ruleIDs
+        /// Every import profile's name.
+        case profileNames
     }
 
     public var kind: Kind
@@ -40,6 +44,10 @@ public struct ListCompletions: Sendable {
                 return try store.tags()
             case .recurringRuleIDs:
                 return try store.recurringRules().map { String($0.id ?? 0) }
+            case .ruleIDs:
+                return try store.rules().compactMap { $0.id.map(String.init) }
+            case .profileNames:
+                return try store.profiles().map(\.name)
             }
         }
         return (names ?? []).sorted { $0.localizedStandardCompare($1) == .orderedAscending }

@@ -24,16 +24,20 @@ public struct ExportLedger: Sendable {
             var query = ExpenseQuery(sort: .date)
             if let period { query.days = settings.calendar.days(of: try period.resolved(in: settings.calendar, today: Day.today())) }
             var budgets = try store.budgets()
+            var rules = format == .json ? try store.rules() : []
+            let profiles = format == .json && budget == nil ? try store.profiles() : []
             if let budget {
                 let chosen = try store.budget(named: budget)
                 budgets = [chosen]
                 query.budgetID = chosen.id
+                rules = rules.filter { $0.budget == chosen.name }
             }
             var names: [Int64: String] = [:]
             for each in budgets { names[each.id ?? 0] = each.name }
             var exported = 0
             let writer = format.exportWriter(to: sink)
-            try writer.begin(budgets: budgets, settings: settings, recurring: try recurring(store, names: names))
+            try writer.begin(
+                budgets: budgets, settings: settings, recurring: try recurring(store, names: names), rules: rules, profiles: profiles)
             try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
                 try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
                 exported += 1

@@ -11,6 +11,14 @@ public struct ImportFile: Sendable {
     /// Rows naming a budget that does not exist create it with this monthly limit; `nil` fails
     /// the import listing every such name.
     public var missingBudgetLimit: Money?
+    /// A saved profile to read the file with; the settings in `given` win over its own.
+    public var profile: String?
+    /// Save the settings used (the profile's, with `given` over them) as a profile of this name,
+    /// once the import succeeds; its imports keep their row keys under it.
+    public var saveProfile: String?
+    /// The settings given explicitly, as the user typed them (`name` unused); `options` holds
+    /// them parsed.
+    public var given = ImportProfile()
 
     public init(
         path: String, format: ImportFormat, options: CSVImportOptions = CSVImportOptions(), force: Bool = false,
@@ -23,16 +31,42 @@ public struct ImportFile: Sendable {
         self.missingBudgetLimit = missingBudgetLimit
     }
 
-    /// What an import wrote, and the rows it skipped by reason.
+    /// What an import wrote, the rows it skipped by reason, and how rows found their budgets.
     public struct Result: Sendable {
         public var outcome: ImportOutcome
         public var skipped: [SkipReason: Int]
+        public var assignments: ImportAssignments
+        /// Rows that were already there (row-level dedupe), not imported again.
+        public var duplicateCount: Int
     }
 
-    /// What an import would write: the file's counts and the budgets it would create.
+    /// What an import would write: the file's counts, the budgets it would create and what it
+    /// would do with each row, in file order.
     public struct Preview: Sendable {
         public var summary: ImportSummary
         public var createdBudgets: [String]
+        public var rows: [RowPreview]
+        public var duplicateCount: Int
+    }
+
+    /// What an import would do with one row.
+    public struct RowPreview: Hashable, Sendable {
+        public enum Outcome: Hashable, Sendable {
+            /// A new row with its own budget cell.
+            case new
+            /// Already imported (row-level dedupe): left out.
+            case duplicate
+            case rule(id: Int64, budget: String)
+            case fallback(budget: String)
+            case uncategorized(budget: String)
+            case skipped(SkipReason)
+        }
+
+        public var line: Int
+        /// `nil` for a skipped row, which is not read further than its amount.
+        public var name: String?
+        public var amount: Money?
+        public var outcome: Outcome
     }
 
     /// Imports the file; `progress` is called once per row written.
@@ -44,19 +78,30 @@ public struct ImportFile: Sendable {
             var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
             switch format {
             case .csv:
+                var (options, toSave) = try resolvedOptions(store)
+                options.rules = try store.rules()
+                let rowKeys = ImportRowKeys(admitsDuplicates: force)
+                request.rowKeys = rowKeys
                 // One pass inside the transaction: rows are validated as they are written, and any
                 // error rolls the whole file back.
                 var plan: ImportPlan?
+                // Counted for the rows imported, not those already there.
+                var assignments = ImportAssignments()
                 let outcome = try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
                     let done = try ImportPlanner.importInOnePass(input, format: .csv, options: options) {
                         (row: ImportedExpense) throws(TallyError) in
+                        if let key = row.rowKey, !rowKeys.admit(key) { return }
+                        assignments.add(row)
                         try insert(row.expense, row.budgetName)
                         progress()
                     }
                     plan = done
                     return done.summary.fingerprint
                 }
-                return Result(outcome: outcome, skipped: plan?.summary.skipped ?? [:])
+                if let toSave { _ = try store.saveProfile(toSave) }
+                return Result(
+                    outcome: outcome, skipped: plan?.summary.skipped ?? [:], assignments: assignments,
+                    duplicateCount: rowKeys.duplicateCount)
             case .json:
                 let validated = try ImportPlanner.plan(input, format: .json)
                 request.declare(validated.summary)
@@ -67,7 +112,8 @@ public struct ImportFile: Sendable {
                     }
                     return validated.summary.fingerprint
                 }
-                return Result(outcome: outcome, skipped: validated.summary.skipped)
+                return Result(
+                    outcome: outcome, skipped: validated.summary.skipped, assignments: validated.summary.assignments, duplicateCount: 0)
             }
         }
     }
@@ -81,10 +127,20 @@ public struct ImportFile: Sendable {
     }
 
     private func preview(_ input: ImportInput, store: (any DataAccess)?) throws(TallyError) -> Preview {
+        var options = options
+        if format == .csv {
+            options = try resolvedOptions(store).options
+            options.rules = try store?.rules() ?? []
+        }
         let plan = try ImportPlanner.plan(input, format: format, options: options)
         let summary = plan.summary
         var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
         request.declare(summary)
+        let rowKeys = ImportRowKeys(admitsDuplicates: force)
+        if format == .csv {
+            rowKeys.known = try store?.importedRowKeys() ?? []
+            request.rowKeys = rowKeys
+        }
         var resolution = ImportResolution(request: request, existing: try store?.budgets() ?? [])
         // Nothing is saved: a budget the import would create gets a stand-in id.
         var standIn: Int64 = 0
@@ -95,13 +151,60 @@ public struct ImportFile: Sendable {
             return created
         }
         try resolution.createDeclaredBudgets(pretend)
+        if !request.newRules.isEmpty { try resolution.createDeclaredRules(existing: try store?.rules() ?? []) { _, _ in } }
         // Row by row, as the import resolves them: a once budget refuses a row outside its range.
         // A dry run reads the file a second time for it; the import itself reads it once.
-        try ImportPlanner.forEachExpense(in: plan) { (row: ImportedExpense) throws(TallyError) in
-            _ = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: pretend)
+        var rows: [RowPreview] = []
+        var newCount = 0
+        try ImportPlanner.forEachRow(in: plan) { (outcome: RowOutcome) throws(TallyError) in
+            switch outcome {
+            case .skipped(let reason, let line):
+                rows.append(RowPreview(line: line, outcome: .skipped(reason)))
+            case .withoutBudget:
+                break
+            case .expense(let row):
+                var preview = RowPreview(line: row.line, name: row.expense.name, amount: row.expense.amount, outcome: .new)
+                if let key = row.rowKey, !rowKeys.admit(key) {
+                    preview.outcome = .duplicate
+                } else {
+                    newCount += 1
+                    _ = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: pretend)
+                    switch row.source {
+                    case .cell: break
+                    case .rule(let id): preview.outcome = .rule(id: id, budget: row.budgetName)
+                    case .fallback: preview.outcome = .fallback(budget: row.budgetName)
+                    case .uncategorized: preview.outcome = .uncategorized(budget: row.budgetName)
+                    }
+                }
+                rows.append(preview)
+            }
         }
-        try resolution.finish(earlier: try store?.importRecord(fingerprint: summary.fingerprint))
-        return Preview(summary: summary, createdBudgets: resolution.createdBudgets)
+        try resolution.finish(earlier: try store?.importRecord(fingerprint: summary.fingerprint), importedCount: newCount)
+        return Preview(summary: summary, createdBudgets: resolution.createdBudgets, rows: rows, duplicateCount: rowKeys.duplicateCount)
+    }
+}
+
+extension ImportFile {
+    /// The CSV options of this import: a saved profile's settings under the given ones, the
+    /// delimiter read from the header when none is set, and the profile to save, if any.
+    func resolvedOptions(_ store: (any DataAccess)?) throws(TallyError) -> (options: CSVImportOptions, toSave: ImportProfile?) {
+        var options = options
+        var settings = given
+        if let profile {
+            let key = NameKey.lookup(profile)
+            guard let saved = try store?.profiles().first(where: { $0.nameKey == key }) else { throw .profileNotFound(profile) }
+            settings = saved.overridden(by: given)
+            options = try CSVImportOptions(settings)
+        }
+        var toSave: ImportProfile?
+        if let saveProfile {
+            settings.name = saveProfile
+            settings = try settings.validated()
+            toSave = settings
+            options.dedupeScope = settings.nameKey
+        }
+        if settings.delimiter == nil { options.delimiter = try CSVReader.Delimiter.detect(path: path) }
+        return (options, toSave)
     }
 }
 
@@ -110,6 +213,8 @@ extension ImportRequest {
     /// creation times, when it has them) and the settings an empty ledger takes from it.
     fileprivate mutating func declare(_ summary: ImportSummary) {
         newBudgets = summary.declaredBudgets
+        newRules = summary.declaredRules
+        newProfiles = summary.declaredProfiles
         settings = summary.declaredSettings
         keepsCreationDates = summary.keepsCreationDates
         recurringRules = summary.declaredRecurringRules

@@ -33,7 +33,7 @@ import Testing
         let path = try ImportExportTests.file(sandbox, "rfc.csv", ImportExportTests.rfc4180)
         let outcome = try sandbox.ok(["import", path])
         #expect(outcome.stdout.hasPrefix("Imported 4 expenses from '"))
-        #expect(outcome.stdout.contains("'; skipped 0 rows; created 0 budgets; "))
+        #expect(outcome.stdout.contains("'; skipped 0 rows; 0 rows already there; created 0 budgets; "))
         #expect(outcome.stderr.isEmpty)
         let expenses = try sandbox.ok(["expense", "list", "--json"]).jsonArray
         #expect(expenses.map { $0["name"] as? String } == ["Apples, red", "Say \"cheese\"", "Two", "Plain"])
@@ -125,23 +125,46 @@ import Testing
         #expect(try sandbox.databaseSnapshot() == before)
     }
 
-    @Test func aRepeatedFileIsRefusedUnlessForced() throws {
+    @Test func rowsImportedBeforeAreLeftOutUnlessForced() throws {
         let sandbox = try ImportExportTests.withBudgets()
-        let path = try ImportExportTests.file(sandbox, "once.csv", "date,budget,name,amount\n2026-03-01,Food,Bread,2.50\n")
-        try sandbox.ok(["import", path])
+        let header = "date,budget,name,amount\n"
+        let coffees = "2026-03-01,Café,Coffee,2.50\n2026-03-01,Café,Coffee,2.50\n2026-03-01,Café,Coffee,2.50\n"
+        let path = try ImportExportTests.file(sandbox, "once.csv", header + coffees)
+        #expect(try sandbox.ok(["import", path]).stdout.contains("'; skipped 0 rows; 0 rows already there; "))
         let before = try sandbox.dump(month: "2026-03")
-        let refused = try sandbox.run(["import", path])
-        #expect(refused.isOneLineFailure)
-        #expect(refused.stderr.hasPrefix("tally: error: '"))
-        #expect(refused.stderr.contains("' was already imported on "))
-        #expect(refused.stderr.hasSuffix("(1 expense); use --force to import it again\n"))
+        let again = try sandbox.ok(["import", path])
+        #expect(again.stdout.hasPrefix("Imported 0 expenses from '") && again.stdout.contains("; 3 rows already there; "), "\(again.stdout)")
         #expect(try sandbox.dump(month: "2026-03") == before)
-        // The same bytes under another name are the same file.
-        let copy = try ImportExportTests.file(sandbox, "copy.csv", "date,budget,name,amount\n2026-03-01,Food,Bread,2.50\n")
-        #expect(try sandbox.run(["import", copy, "--dry-run"]).status == 1)
+
+        // An overlapping file: one more identical coffee that day, and the next day's bread.
+        let overlap = try ImportExportTests.file(
+            sandbox, "overlap.csv", header + coffees + "2026-03-01,Café,COFFEE,2.50\n2026-03-02,Food,Bread,1.20\n")
+        let dry = try sandbox.ok(["import", overlap, "--dry-run"]).stdout
+        #expect(dry.hasPrefix("Dry run: would import 2 expenses") && dry.contains("Already there: 3 rows."), "\(dry)")
+        #expect(dry.split(separator: "\n").filter { $0.hasSuffix("  duplicate") }.count == 3, "\(dry)")
+        #expect(try sandbox.ok(["import", overlap]).stdout.hasPrefix("Imported 2 expenses"))
+        #expect(try sandbox.ok(["expense", "list", "--json"]).jsonArray.count == 5)
+
+        // Another column layout is another account: its identical purchase is real.
+        let card = try ImportExportTests.file(sandbox, "card.csv", "date,name,amount,budget\n2026-03-01,Coffee,2.50,Café\n")
+        #expect(try sandbox.ok(["import", card]).stdout.hasPrefix("Imported 1 expense "))
 
         try sandbox.ok(["import", path, "--force"])
-        #expect(try sandbox.ok(["expense", "list", "--json"]).jsonArray.count == 2)
+        #expect(try sandbox.ok(["expense", "list", "--json"]).jsonArray.count == 9)
+    }
+
+    @Test func aJSONBackupImportedTwiceIsRefusedUnlessForced() throws {
+        let sandbox = try ImportExportTests.withBudgets()
+        try sandbox.ok(["add", "Bread", "2.50", "-b", "Food", "--date", "2026-03-01"])
+        let backup = sandbox.directory.appendingPathComponent("backup.json").path
+        try sandbox.ok(["export", "--format", "json", "--output", backup])
+        try sandbox.ok(["import", backup])
+        let refused = try sandbox.run(["import", backup])
+        #expect(refused.isOneLineFailure)
+        #expect(refused.stderr.contains("' was already imported on "))
+        #expect(refused.stderr.hasSuffix("(1 expense); use --force to import it again\n"))
+        try sandbox.ok(["import", backup, "--force"])
+        #expect(try sandbox.ok(["expense", "list", "--json"]).jsonArray.count == 3)
     }
 
     @Test func aBankExportWithColumnsDateFormatAndNegativeExpenses() throws {
@@ -159,7 +182,7 @@ import Testing
             "--date-format", "dd.MM.yyyy", "--expense-sign", "negative", "--budget", "Food",
         ]
         let outcome = try sandbox.ok(arguments)
-        #expect(outcome.stdout.contains("'; skipped 2 rows (incoming money: 1, zero amount: 1); created 0 budgets; "))
+        #expect(outcome.stdout.contains("'; skipped 2 rows (incoming money: 1, zero amount: 1); 0 rows already there; created 0 budgets; "))
         let expenses = try sandbox.ok(["expense", "list", "--json"]).jsonArray
         #expect(expenses.map { $0["name"] as? String } == ["Supermarkt", "Espresso Bar"])
         #expect(expenses.map { $0["amount"] as? String } == ["45.99", "3.20"])

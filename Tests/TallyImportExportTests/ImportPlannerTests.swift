@@ -70,7 +70,6 @@ struct ImportPlannerTests {
         ("2024-02-30,Food,Bread,1.00,,", "date", "2024-02-30"),
         ("2024-01-02,Food,   ,1.00,,", "name", "   "),
         ("2024-01-02,Food,Bread,1.00,,a;b,c", "tags", "a;b,c"),
-        ("2024-01-02,,Bread,1.00,,", "budget", ""),
         ("2024-01-02,Food,Bread,1000000000.01,,", "amount", "1000000000.01"),
     ])
     func rowErrorsNameTheirColumn(row: String, column: String, value: String) {
@@ -102,12 +101,32 @@ struct ImportPlannerTests {
         #expect(throws: TallyError.importFile(line: nil, reason: "the file is empty; it needs at least a header line")) { try plan("") }
     }
 
-    @Test func headerWithoutBudgetNeedsADefault() throws {
-        #expect(throws: TallyError.importFile(line: 1, reason: "the header has no budget column; name one with --budget")) {
-            try plan("date,name,amount\n2024-01-02,Bread,1.00\n")
+    @Test func rowsWithoutABudgetFindOneThroughRulesThenTheFallbackOrFailTheFileCounted() throws {
+        let text = "date,name,amount\n2024-01-02,Bread,1.00\n2024-01-03,Milk,2.00\n2024-01-04,Bakery bread,3.00\n2024-01-05,Tea,1.00\n"
+        #expect(throws: TallyError.rowsWithoutBudget(count: 4, names: ["Bread", "Milk", "Bakery bread", "Tea"])) { try plan(text) }
+        // An empty budget cell is no budget either.
+        #expect(throws: TallyError.rowsWithoutBudget(count: 1, names: ["Bread"])) {
+            try plan("date,budget,name,amount\n2024-01-02,Food,Milk,1.00\n2024-01-02, ,Bread,1.00\n")
         }
-        let planned = try plan("date,name,amount\n2024-01-02,Bread,1.00\n", options: CSVImportOptions(defaultBudget: " Food "))
-        #expect(planned.summary.budgets == [.init(name: "Food", expenseCount: 1)])
+        let rules = [ImportRule(id: 1, pattern: "bread", budget: "Food", tags: ["daily"]), ImportRule(id: 2, pattern: "/^milk$/", budget: "Dairy")]
+        #expect(throws: TallyError.rowsWithoutBudget(count: 1, names: ["Tea"])) { try plan(text, options: CSVImportOptions(rules: rules)) }
+
+        let planned = try plan(text, options: CSVImportOptions(defaultBudget: " Inbox ", tagsFallbackUncategorized: true, rules: rules))
+        #expect(planned.summary.budgets == [.init(name: "Dairy", expenseCount: 1), .init(name: "Food", expenseCount: 2), .init(name: "Inbox", expenseCount: 1)])
+        #expect(planned.summary.assignments.byRule == [1: 2, 2: 1])
+        #expect(planned.summary.assignments.uncategorized == 1)
+        var tags: [String: [String]] = [:]
+        try ImportPlanner.forEachExpense(in: planned) { (row: ImportedExpense) throws(TallyError) in tags[row.expense.name] = row.expense.tags }
+        #expect(tags == ["Bread": ["daily"], "Milk": [], "Bakery bread": ["daily"], "Tea": ["uncategorized"]])
+    }
+
+    @Test func quotedNamesWithLineBreaksAndTabsFoldToOneLine() throws {
+        let text = "date,budget,name,amount\n2024-01-02,Food,\"Bakery\r\n  Müller\tBerlin \",1.00\n2024-01-03,Food,Plain,1.00\n"
+        let planned = try plan(text)
+        #expect(planned.summary.assignments.foldedNames == 1)
+        var names: [String] = []
+        try ImportPlanner.forEachExpense(in: planned) { (row: ImportedExpense) throws(TallyError) in names.append(row.expense.name) }
+        #expect(names == ["Bakery Müller Berlin", "Plain"])
     }
 
     @Test func bankExportWithColumnsDateFormatAndNegativeExpenses() throws {

@@ -260,7 +260,8 @@ struct ImportFailure: Error, CustomStringConvertible {
     static func family(_ error: TallyError) -> Family {
         switch error {
         case .importRow: .importRow
-        case .importFile: .importFile
+        // Rows without a budget are counted for the whole file.
+        case .importFile, .rowsWithoutBudget: .importFile
         case .invalidImportOption: .invalidImportOption
         default: .other
         }

@@ -54,6 +54,14 @@ enum SchemaFixtures {
         }
     }
 
+    /// `schema-v5.sqlite`: `fillV1`'s contents in a ledger whose currency is EUR, the setting `v5` added.
+    static func fillV5(_ store: any DataAccess, clock: TestClock) throws {
+        try fillV1(store, clock: clock)
+        var settings = try store.settings()
+        settings.currency = try Currency(code: "EUR")
+        _ = try store.updateSettings(settings)
+    }
+
     static let fills: [String: @Sendable (any DataAccess, TestClock) throws -> Void] = [
         "schema-v1.sqlite": fillV1,
         // v2 changed how the same rows are stored, so its fixture holds the same contents.
@@ -64,17 +72,9 @@ enum SchemaFixtures {
         // became monthly without rollover, so the same contents keep every figure.
         "schema-v4.sqlite": fillV1,
         // v5 added the ledger's currency; this file was made from schema-v4.sqlite by v5's own
-        // statements (`sqlite3`, then VACUUM) and given EUR, which v6 must keep.
+        // statements (`sqlite3`, then VACUUM) and given EUR, which later migrations must keep.
         "schema-v5.sqlite": fillV5,
     ]
-
-    /// `schema-v5.sqlite`: `fillV1`'s contents in a ledger whose currency is EUR.
-    static func fillV5(_ store: any DataAccess, clock: TestClock) throws {
-        try fillV1(store, clock: clock)
-        var settings = try store.settings()
-        settings.currency = try Currency(code: "EUR")
-        _ = try store.updateSettings(settings)
-    }
 }
 
 @Suite struct SchemaFixtureTests {

@@ -90,5 +90,10 @@ public enum StoreContract {
         Check("warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault", warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault),
         Check("alertLevelsAreRememberedPerPeriod", alertLevelsAreRememberedPerPeriod),
         Check("expensesAreReadByIDIgnoringMissingOnes", expensesAreReadByIDIgnoringMissingOnes),
+        Check("rulesAreAddedListedInImportOrderEditedAndRemoved", rulesAreAddedListedInImportOrderEditedAndRemoved),
+        Check("brokenRulesAreRefusedAndChangeNothing", brokenRulesAreRefusedAndChangeNothing),
+        Check("aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem", aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem),
+        Check("rowKeysAreRememberedOnlyByImportsThatCommit", rowKeysAreRememberedOnlyByImportsThatCommit),
+        Check("profilesAreSavedByNameKeyListedAndRemoved", profilesAreSavedByNameKeyListedAndRemoved),
     ]
 }

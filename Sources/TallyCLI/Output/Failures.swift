@@ -23,6 +23,8 @@ enum Failures {
             return error.message + "; use --force to import it again"
         case .unknownBudgets(let names):
             return error.message + "; add \(names.count == 1 ? "it" : "them") first or use --create-budgets --limit AMOUNT"
+        case .rowsWithoutBudget:
+            return error.message + "; use --budget BUDGET or --uncategorized BUDGET for them, or add rules with 'tally rule add'"
         case .invalidImportOption(let setting, let value, let reason):
             return "invalid \(flag(for: setting)) \(quoted(value)): \(reason)"
         default:
@@ -38,7 +40,8 @@ enum Failures {
             .rangeNeedsOncePeriod, .rangeEndsBeforeItStarts, .rolloverNeedsRenewingPeriod, .limitChangesOutOfOrder,
             .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .invalidCurrency, .invalidLocale, .invalidInterval,
             .invalidRecurringDay, .recurringDayNotApplicable, .untilBeforeStart, .recurringRuleNotFound, .notAnOccurrence,
-            .invalidWarnLevel, .periodRangeReversed, .periodRangeTooLong:
+            .invalidWarnLevel, .periodRangeReversed, .periodRangeTooLong,
+            .invalidRulePattern, .invalidRulePriority, .profileNotFound:
             ExitCode(64)
         default: ExitCode(1)
         }
@@ -49,6 +52,10 @@ enum Failures {
         case .columnMapping: "--columns"
         case .dateFormat: "--date-format"
         case .defaultBudget: "--budget"
+        case .expenseSign: "--expense-sign"
+        case .delimiter: "--delimiter"
+        case .currency: "--currency"
+        case .encoding: "--encoding"
         }
     }
 }

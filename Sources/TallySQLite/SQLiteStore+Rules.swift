@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import TallyCore
+
+// Import rules and row keys (`Schema.v7`), each method one transaction. Rules point at their budget by id,
+// so a renamed budget keeps its rules; reads answer the budget's current name.
+extension SQLiteStore {
+    public func addRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
+        let rule = try rule.validated()
+        return try write { db in
+            let budget = try Self.find(rule.budget, db)
+            try Self.insert(rule, budgetID: budget.id ?? 0, db)
+            var saved = rule
+            saved.id = db.lastInsertedRowID
+            saved.budget = budget.name
+            return saved
+        }
+    }
+
+    public func rules() throws(TallyError) -> [ImportRule] {
+        try read { db in try Self.rules(db) }
+    }
+
+    public func updateRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
+        let rule = try rule.validated()
+        let id = rule.id ?? 0
+        return try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM importRule WHERE id = ?)", arguments: [id]) == true else {
+                throw TallyError.ruleNotFound(id)
+            }
+            let budget = try Self.find(rule.budget, db)
+            try db.execute(
+                sql: "UPDATE importRule SET pattern = ?, budgetId = ?, tags = ?, rename = ?, priority = ? WHERE id = ?",
+                arguments: [rule.pattern, budget.id, rule.tags.joined(separator: ";"), rule.rename, rule.priority, id])
+            var saved = rule
+            saved.budget = budget.name
+            return saved
+        }
+    }
+
+    public func removeRule(id: Int64) throws(TallyError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM importRule WHERE id = ?", arguments: [id])
+            guard db.changesCount == 1 else { throw TallyError.ruleNotFound(id) }
+        }
+    }
+
+    public func importedRowKeys() throws(TallyError) -> Set<Int64> {
+        try read { db in try ExpenseImporter.rowKeys(db) }
+    }
+
+    public func saveProfile(_ profile: ImportProfile) throws(TallyError) -> ImportProfile {
+        let profile = try profile.validated()
+        return try write { db in
+            try Self.save(profile, db)
+            return profile
+        }
+    }
+
+    /// Saves a validated profile inside the caller's transaction, replacing one of the same name key.
+    static func save(_ profile: ImportProfile, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO importProfile (
+                    name, nameKey, columns, dateFormat, expenseSign, delimiter, fallbackBudget, uncategorized, decimalComma, currency, encoding)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (nameKey) DO UPDATE SET name = excluded.name, columns = excluded.columns,
+                    dateFormat = excluded.dateFormat, expenseSign = excluded.expenseSign, delimiter = excluded.delimiter,
+                    fallbackBudget = excluded.fallbackBudget, uncategorized = excluded.uncategorized,
+                    decimalComma = excluded.decimalComma, currency = excluded.currency, encoding = excluded.encoding
+                """,
+            arguments: [
+                profile.name, profile.nameKey, profile.columns, profile.dateFormat, profile.expenseSign, profile.delimiter,
+                profile.fallbackBudget, profile.uncategorized, profile.decimalComma, profile.currency, profile.encoding,
+            ])
+    }
+
+    public func profiles() throws(TallyError) -> [ImportProfile] {
+        try read { db in try Self.profiles(db) }
+    }
+
+    /// Every profile by name key, inside the caller's transaction.
+    static func profiles(_ db: Database) throws -> [ImportProfile] {
+        try Row.fetchAll(db, sql: "SELECT * FROM importProfile ORDER BY nameKey").map { row in
+            ImportProfile(
+                name: row["name"], columns: row["columns"], dateFormat: row["dateFormat"], expenseSign: row["expenseSign"],
+                delimiter: row["delimiter"], fallbackBudget: row["fallbackBudget"], uncategorized: row["uncategorized"],
+                decimalComma: row["decimalComma"], currency: row["currency"], encoding: row["encoding"])
+        }
+    }
+
+    public func removeProfile(named name: String) throws(TallyError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM importProfile WHERE nameKey = ?", arguments: [NameKey.lookup(name)])
+            guard db.changesCount == 1 else { throw TallyError.profileNotFound(name) }
+        }
+    }
+
+    /// Saves a validated rule for budget `budgetID` inside the caller's transaction.
+    static func insert(_ rule: ImportRule, budgetID: Int64, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO importRule (pattern, budgetId, tags, rename, priority) VALUES (?, ?, ?, ?, ?)",
+            arguments: [rule.pattern, budgetID, rule.tags.joined(separator: ";"), rule.rename, rule.priority])
+    }
+
+    /// Every rule in import order, inside the caller's transaction.
+    static func rules(_ db: Database) throws -> [ImportRule] {
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT importRule.id, pattern, budget.name, tags, rename, priority
+            FROM importRule JOIN budget ON budget.id = importRule.budgetId
+            ORDER BY priority, importRule.id
+            """)
+        var rules: [ImportRule] = []
+        while let row = try rows.next() {
+            let tags: String = row[3]
+            rules.append(ImportRule(
+                id: row[0], pattern: row[1], budget: row[2], tags: tags.isEmpty ? [] : tags.split(separator: ";").map(String.init),
+                rename: row[4], priority: row[5]))
+        }
+        return rules
+    }
+}
