@@ -37,6 +37,7 @@ public struct Tally: ParsableCommand {
         do {
             let arguments = try GlobalOptions.normalized(arguments)
             Preferences.current = try Preferences.resolve(arguments: arguments, environment: CommonOptions.processEnvironment)
+            try ServerHandOver.handOverIfNeeded(arguments: arguments)
             if let addition = QuickAdd.parse(arguments) {
                 try addition.run()
                 return ExitCode.success.rawValue
