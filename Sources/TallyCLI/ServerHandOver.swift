@@ -10,9 +10,10 @@ enum ServerHandOver {
     static func handOverIfNeeded(arguments: [String]) throws {
         guard StoreLocation.serverStores == nil else { return }
         let location = CommonOptions.resolvedPath(db: GlobalOptions.value(of: "--db", in: arguments))
-        guard ServerLocation.isServerURL(location) else { return }
+        // `db copy SOURCE DEST` names its locations as arguments.
+        guard let url = ([location] + arguments).first(where: ServerLocation.isServerURL) else { return }
         // A malformed URL is a usage error here too, whether or not tally-postgres is installed.
-        if case .unusableServer(let reason) = StoreLocation(location) { throw ValidationError(reason) }
+        if case .unusableServer(let reason) = StoreLocation(url) { throw ValidationError(reason) }
         let executable = siblingExecutable()
         var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) }
         argv.append(nil)

@@ -151,4 +151,49 @@ import Testing
         let database = url.components(separatedBy: "/").last?.components(separatedBy: "?").first ?? ""
         #expect(try server.psql("SELECT count(*), count(DISTINCT name) FROM expense", database: database) == "400|400\n")
     }
+
+    /// `db copy` moves a ledger from a file to a server and back; every list and report agrees
+    /// (ids aside: a copy numbers expenses afresh), and a destination that is not empty is
+    /// refused without a change.
+    @Test func dbCopyMovesALedgerBetweenAFileAndAServer() throws {
+        let server = try PostgresTestServer.get()
+        let url = try server.makeDatabase(prefix: "copy").url
+        let sandbox = try Sandbox()
+        try sandbox.ok(["settings", "set", "month-start", "25"])
+        try sandbox.ok(["budget", "add", "Food", "--limit", "300", "--rollover", "both"])
+        try sandbox.ok(["budget", "add", "Home", "--limit", "1200"])
+        try sandbox.ok(["add", "Bread", "3.20", "-b", "Food", "--date", "2026-02-27", "--tag", "bakery"])
+        try sandbox.ok(["add", "Cheese", "7.90", "-b", "Food", "--date", "2026-03-30", "--quantity", "2"])
+        try sandbox.ok(["recurring", "add", "Rent", "950", "--budget", "Home", "--every", "month", "--day", "1", "--start", "2026-01-01"])
+        try sandbox.ok(["recurring", "post", "--through", "2026-03-01"])
+
+        let copied = try sandbox.run(["db", "copy", sandbox.db, url], useDB: false)
+        #expect(copied.status == 0, "\(copied.stderr)")
+        #expect(copied.stdout.contains("2 budgets, 5 expenses and 1 recurring rules"), "\(copied.stdout)")
+        let views: [[String]] = [
+            ["expense", "list", "--json"], ["budget", "list", "--month", "2026-03"], ["report", "--month", "2026-03", "--format", "json"],
+            ["recurring", "list"], ["settings", "show"],
+        ]
+        for view in views {
+            #expect(try Self.withoutIDs(sandbox.run(view + ["--db", url], useDB: false).stdout) == Self.withoutIDs(sandbox.run(view).stdout), "\(view)")
+        }
+
+        let again = try sandbox.run(["db", "copy", sandbox.db, url], useDB: false)
+        #expect(again.status == 1)
+        #expect(again.isOneLineFailure, "\(again.stderr)")
+        #expect(again.stderr.contains("not empty"))
+        #expect(try sandbox.run(["expense", "list", "--json", "--db", url], useDB: false).jsonArray.count == 5)
+
+        let backup = sandbox.directory.appendingPathComponent("backup.sqlite").path
+        let back = try sandbox.run(["db", "copy", url, backup], useDB: false)
+        #expect(back.status == 0, "\(back.stderr)")
+        for view in views {
+            #expect(try Self.withoutIDs(sandbox.run(view + ["--db", backup], useDB: false).stdout) == Self.withoutIDs(sandbox.run(view).stdout), "\(view)")
+        }
+    }
+
+    /// A copy numbers expenses afresh, in date order, as restoring a JSON backup does: JSON is
+    /// compared without its `id` keys, and must otherwise be the same.
+    static func withoutIDs(_ text: String) -> String {
+        text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("\"id\" :") }.joined(separator: "\n")    }
 }
