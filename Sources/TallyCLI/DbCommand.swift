@@ -8,8 +8,8 @@ import TallyUseCases
 struct DbCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "db",
-        abstract: "Copy a whole ledger between files and PostgreSQL servers.",
-        subcommands: [Copy.self]
+        abstract: "Copy a whole ledger between files and PostgreSQL servers, or describe one.",
+        subcommands: [Copy.self, Info.self]
     )
 
     struct Copy: ParsableCommand {
@@ -44,6 +44,36 @@ struct DbCommand: ParsableCommand {
             let result = try CopyLedger(source: from, destination: to).run()
             Console.write(
                 "Copied \(result.budgets) budgets, \(result.expenses) expenses and \(result.recurringRules) recurring rules from \(from) to \(to); counts and per-period totals match.")
+        }
+    }
+
+    struct Info: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "info", abstract: "Show where the ledger is, its engine and schema, and what it holds.")
+
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var store: CommonOptions
+
+        func run() throws {
+            let info = try LedgerInfo().run(at: store.location)
+            if output.json {
+                let object: [String: Any] = [
+                    "location": info.location, "engine": info.engine.map { $0 as Any } ?? NSNull(), "schema": info.schema.last.map { $0 as Any } ?? NSNull(),
+                    "migrations": info.schema, "budgets": info.budgets, "expenses": info.expenses, "recurringRules": info.recurringRules,
+                ]
+                let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+                Console.write(String(decoding: data, as: UTF8.self))
+            } else {
+                Console.write(
+                    """
+                    location \(info.location)
+                    engine \(info.engine ?? "in memory")
+                    schema \(info.schema.last ?? "none")
+                    budgets \(info.budgets)
+                    expenses \(info.expenses)
+                    recurring-rules \(info.recurringRules)
+                    """)
+            }
         }
     }
 }

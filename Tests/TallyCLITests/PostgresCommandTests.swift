@@ -196,4 +196,27 @@ import Testing
     /// compared without its `id` keys, and must otherwise be the same.
     static func withoutIDs(_ text: String) -> String {
         text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("\"id\" :") }.joined(separator: "\n")    }
+
+    /// `db info` names the server without the password, its version, the schema and the counts.
+    @Test func dbInfoDescribesTheServerLedgerWithoutThePassword() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: "info")
+        try server.psql("GRANT ALL ON SCHEMA public TO \(server.passwordUser)", database: database.name)
+        let url = "postgresql://\(server.passwordUser):\(server.password)@\(server.host):\(server.port)/\(database.name)?sslmode=disable"
+        let sandbox = try Sandbox()
+        for command in [["budget", "add", "Food", "--limit", "300"], ["add", "Bread", "3.20", "-b", "Food", "--date", "2026-02-27"]] {
+            let outcome = try sandbox.run(command + ["--db", url], useDB: false)
+            #expect(outcome.status == 0, "\(command): \(outcome.stderr)")
+        }
+        let text = try sandbox.run(["db", "info", "--db", url], useDB: false)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(!(text.stdout + text.stderr).contains(server.password))
+        #expect(text.stdout.contains("location postgresql://\(server.passwordUser)@\(server.host):\(server.port)/\(database.name)?sslmode=disable\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("engine PostgreSQL "))
+        #expect(text.stdout.contains("schema v1\nbudgets 1\nexpenses 1\nrecurring-rules 0\n"), "\(text.stdout)")
+        let json = try sandbox.run(["db", "info", "--json", "--db", url], useDB: false).jsonObject
+        #expect(json["expenses"] as? Int == 1)
+        #expect(json["schema"] as? String == "v1")
+        #expect((json["location"] as? String)?.contains(server.password) == false)
+    }
 }
