@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "tally", targets: ["tally"]),
+        .executable(name: "tally-postgres", targets: ["tally-postgres"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
     ],
     dependencies: [
@@ -13,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // postgres-nio's own logging package, named so the store can silence it.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.3"),
     ],
     targets: [
         // Models and their rules, Money, Day, Month, errors, and the DataAccess boundary.
@@ -24,6 +28,11 @@ let package = Package(
             dependencies: [
                 "TallyCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
+        ),
+        // The PostgreSQL store: only the `tally-postgres` executable links it, so `tally` never loads NIO.
+        .target(
+            name: "TallyPostgres",
+            dependencies: ["TallyCore", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")]
         ),
         // The one place that turns a location into a store.
         .target(name: "TallyStores", dependencies: ["TallyCore", "TallyInMemory", "TallySQLite"]),
@@ -48,6 +57,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
+        // `tally` with the PostgreSQL store; `tally` hands server locations over to it.
+        .executableTarget(name: "tally-postgres", dependencies: ["TallyCLI", "TallyCore", "TallyStores", "TallyPostgres"]),
         // What several test targets share; only test targets depend on it.
         .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),
         // What every DataAccess must do, as checks each store's test target runs with its own factory.
@@ -56,6 +67,11 @@ let package = Package(
         .testTarget(
             name: "TallySQLiteTests", dependencies: ["TallyCore", "TallyInMemory", "TallySQLite", "TallyTestSupport", "TallyStoreContract"], resources: [.copy("Fixtures")]
         ),
+        // The contract and the server's own faults, against a real PostgreSQL the tests start.
+        .testTarget(
+            name: "TallyPostgresTests",
+            dependencies: ["TallyCore", "TallyInMemory", "TallyPostgres", "TallyTestSupport", "TallyStoreContract"]
+        ),
         .testTarget(name: "TallyInMemoryTests", dependencies: ["TallyCore", "TallyInMemory", "TallyStoreContract"]),
         .testTarget(
             name: "TallyReportsTests", dependencies: ["TallyCore", "TallyInMemory", "TallyReports", "CGD"], resources: [.copy("Golden")],
@@ -63,7 +79,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("gd")]
         ),
         .testTarget(
-            name: "TallyCLITests", dependencies: ["TallyCore", "TallyCLI", "tally", "TallyTestSupport"],
+            name: "TallyCLITests", dependencies: ["TallyCore", "TallyCLI", "tally", "tally-postgres", "TallyTestSupport"],
             resources: [.copy("Golden"), .copy("Fixtures")]
         ),
         // Every user action in-process, on the in-memory store.

@@ -23,7 +23,7 @@ public struct Tally: ParsableCommand {
             malformed file exits 78.
             """,
         version: "0.1.0",
-        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, Prices.self, RecurringCommand.self, Upcoming.self, Check.self, Import.self, Export.self, RuleCommand.self, ProfileCommand.self, SettingsCommand.self, CompletionsCommand.self]
+        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, Prices.self, RecurringCommand.self, Upcoming.self, Check.self, Import.self, Export.self, RuleCommand.self, ProfileCommand.self, SettingsCommand.self, DbCommand.self, CompletionsCommand.self]
     )
 
     public init() {}
@@ -37,6 +37,7 @@ public struct Tally: ParsableCommand {
         do {
             let arguments = try GlobalOptions.normalized(arguments)
             Preferences.current = try Preferences.resolve(arguments: arguments, environment: CommonOptions.processEnvironment)
+            try ServerHandOver.handOverIfNeeded(arguments: arguments)
             if let addition = QuickAdd.parse(arguments) {
                 try addition.run()
                 return ExitCode.success.rawValue

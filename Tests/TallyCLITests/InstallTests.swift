@@ -5,8 +5,10 @@ import Testing
 /// (`TALLY_INSTALL_BINARY`), so the suite stays fast.
 @Suite struct InstallTests {
     static let script = Sandbox.packageRoot.appendingPathComponent("scripts/install")
+    /// `tally-postgres` is installed because the debug build has it beside `tally`.
     static let files = [
         "bin/tally",
+        "bin/tally-postgres",
         "share/man/man1/tally.1",
         "share/bash-completion/completions/tally",
         "share/zsh/site-functions/_tally",
@@ -29,6 +31,7 @@ import Testing
         let installed = everything.filter { !$0.value.isEmpty }  // folders are empty values
         #expect(installed.keys.sorted() == Self.files.sorted())
         #expect(FileManager.default.isExecutableFile(atPath: "\(prefix)/bin/tally"))
+        #expect(FileManager.default.isExecutableFile(atPath: "\(prefix)/bin/tally-postgres"))
         #expect(try Hardening.permissions("\(prefix)/share/man/man1/tally.1") == 0o644)
         // Values are looked up first: #expect describes what it captures, a 50 MB binary included.
         let page = installed["share/man/man1/tally.1"]

@@ -10,7 +10,9 @@ import TallyUseCases
 /// `--color` before parsing, so every command can use them; they are declared here so that
 /// every command accepts them and its help lists them.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Use the database at this path.", valueName: "path"), completion: .file())
+    @Option(
+        name: .long, help: ArgumentHelp("Use the database at this path, or on this PostgreSQL server (postgresql://user@host:port/dbname).", valueName: "path"),
+        completion: .file())
     var db: String?
 
     @Option(
@@ -26,6 +28,7 @@ struct CommonOptions: ParsableArguments {
     /// `--db "$UNSET"` in a script must not quietly write to the default database.
     func validate() throws {
         if let db, db.isEmpty { throw ValidationError("--db needs a file path") }
+        if case .unusableServer(let reason) = location { throw ValidationError(reason) }
     }
 
     func resolvedPath(environment: (String) -> String? = CommonOptions.processEnvironment) -> String {

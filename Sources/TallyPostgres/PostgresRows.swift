@@ -1,0 +1,121 @@
+import Foundation
+import PostgresNIO
+import TallyCore
+
+// Rows to models and back, with the SQLite file's conventions (see `PostgresSchema`).
+
+enum Columns {
+    static let budget = "id, name, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt"
+    static let expense = "id, budgetId, name, amountCents, quantity, date, tags, createdAt, updatedAt"
+    static let rule = "id, name, budgetId, amountCents, quantity, tags, every, intervalCount, day, start, until, skips"
+}
+
+extension Budget {
+    init(row: PostgresRow, limitChanges: [LimitChange]) throws(TallyError) {
+        let name = try row.string(1)
+        let periodText = try row.string(3)
+        let rolloverText = try row.string(4)
+        guard let period = BudgetPeriod(rawValue: periodText) else { throw .storage("budget \(quoted(name)) has an unknown period \(quoted(periodText))") }
+        guard let rollover = RolloverPolicy(rawValue: rolloverText) else {
+            throw .storage("budget \(quoted(name)) has an unknown rollover \(quoted(rolloverText))")
+        }
+        var range: DayInterval?
+        if let from = try row.optionalInt(7), let to = try row.optionalInt(8) {
+            range = DayInterval(first: try Day(stored: from), last: try Day(stored: to))
+        }
+        self.init(
+            id: try row.int(0), name: name, limit: Money(cents: try row.int(2)), period: period, rollover: rollover,
+            cap: try row.optionalInt(5).map(Money.init(cents:)), start: try row.optionalInt(6).map { (number: Int64) throws(TallyError) in try Month(stored: number) },
+            range: range, limitChanges: limitChanges, warn: Int(try row.int(9)), createdAt: Stamp.date(try row.int(10)),
+            updatedAt: Stamp.date(try row.int(11)))
+    }
+
+    /// Binds in the order of `Columns.budget` without the id.
+    var binds: [SQLValue] {
+        [
+            .text(name), .text(nameKey), .int(limit.cents), .text(period.rawValue), .text(rollover.rawValue), .int(cap?.cents),
+            .int(start?.stored), .int(range?.first.stored), .int(range?.last.stored), .int(Int64(warn)), .int(Stamp.milliseconds(createdAt)),
+            .int(Stamp.milliseconds(updatedAt)),
+        ]
+    }
+}
+
+extension Expense {
+    init(row: PostgresRow) throws(TallyError) {
+        self.init(
+            id: try row.int(0), name: try row.string(2), amount: Money(cents: try row.int(3)), quantity: try row.int(4),
+            date: try Day(stored: try row.int(5)), budgetID: try row.int(1), tags: try row.strings(6).sorted(),
+            createdAt: Stamp.date(try row.int(7)), updatedAt: Stamp.date(try row.int(8)))
+    }
+
+    /// Binds in the order of `Columns.expense` without the id.
+    var binds: [SQLValue] {
+        [
+            .int(budgetID), .text(name), .text(nameKey), .int(amount.cents), .int(quantity), .int(date.stored),
+            .texts(tags.map(\.precomposedStringWithCanonicalMapping).sorted()), .int(Stamp.milliseconds(createdAt)),
+            .int(Stamp.milliseconds(updatedAt)),
+        ]
+    }
+}
+
+extension RecurringRule {
+    init(row: PostgresRow) throws(TallyError) {
+        let everyText = try row.string(6)
+        guard let every = RecurringFrequency(rawValue: everyText) else { throw .storage("a recurring rule has an unknown frequency \(quoted(everyText))") }
+        var skips: [Day] = []
+        for number in try row.ints(11) { skips.append(try Day(stored: number)) }
+        self.init(
+            id: try row.int(0), name: try row.string(1), budgetID: try row.int(2), amount: Money(cents: try row.int(3)),
+            quantity: try row.int(4), tags: try row.strings(5).sorted(), every: every, interval: Int(try row.int(7)),
+            day: try row.optionalInt(8).map { Int($0) }, start: try Day(stored: try row.int(9)),
+            until: try row.optionalInt(10).map { (number: Int64) throws(TallyError) in try Day(stored: number) }, skips: skips.sorted())
+    }
+
+    /// Binds in the order of `Columns.rule` without the id.
+    var binds: [SQLValue] {
+        [
+            .text(name), .int(budgetID), .int(amount.cents), .int(quantity), .texts(tags.map(\.precomposedStringWithCanonicalMapping).sorted()),
+            .text(every.rawValue), .int(Int64(interval)), .int(day.map(Int64.init)), .int(start.stored), .int(until?.stored),
+            .ints(skips.map(\.stored).sorted()),
+        ]
+    }
+}
+
+extension Day {
+    /// `YYYYMMDD`, as both stores keep days.
+    var stored: Int64 { Int64(year * 10_000 + month * 100 + day) }
+
+    init(stored number: Int64) throws(TallyError) {
+        guard (10_101...99_991_231).contains(number),
+            let day = try? Day(year: Int(number / 10_000), month: Int(number / 100 % 100), day: Int(number % 100))
+        else { throw .storage("a stored day \(number) does not exist") }
+        self = day
+    }
+}
+
+extension Month {
+    /// `YYYYMM`.
+    var stored: Int64 { Int64(year) * 100 + Int64(month) }
+
+    init(stored number: Int64) throws(TallyError) {
+        do {
+            try self.init(year: Int(number / 100), month: Int(number % 100))
+        } catch {
+            throw .storage("a stored month \(number) does not exist")
+        }
+    }
+}
+
+/// Whole milliseconds since 1970, as `Date.roundedToMilliseconds` keeps timestamps.
+enum Stamp {
+    static func milliseconds(_ date: Date) -> Int64 {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        // A clock can be injected, so even absurd dates must not trap.
+        guard milliseconds.isFinite else { return 0 }
+        return Int64(exactly: milliseconds) ?? (milliseconds < 0 ? -(1 << 53) : 1 << 53)
+    }
+
+    static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import TallyCore
+
+/// Tally's tables in a PostgreSQL database, as named migrations recorded in `tally_migration`,
+/// never edited once released (like `Schema` for SQLite). Money is BIGINT cents, days the
+/// integer `YYYYMMDD`, months `YYYYMM`, timestamps milliseconds since 1970: the SQLite file's
+/// conventions, so a copy between them converts nothing.
+enum PostgresSchema {
+    /// `pg_advisory_lock` keys: machines that open the same database at once migrate one after
+    /// another, and every write transaction holds the writer lock until it commits.
+    static let migrationLock: Int64 = 0x7461_6C6C_7931
+    static let writerLock: Int64 = 0x7461_6C6C_7932
+
+    static let migrations: [(name: String, sql: [String])] = [
+        (
+            "v1",
+            [
+                """
+                CREATE TABLE setting (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    monthStart INTEGER NOT NULL DEFAULT 1 CHECK (monthStart BETWEEN 1 AND 28),
+                    currency TEXT,
+                    warnPercent INTEGER NOT NULL)
+                """,
+                "INSERT INTO setting (id, monthStart, warnPercent) VALUES (1, 1, \(BudgetLevel.defaultWarnPercent))",
+                // AUTOINCREMENT as SQLite keeps it: ids are never reused, and a rolled-back
+                // insert gives its id back (a SEQUENCE would not).
+                "CREATE TABLE idCounter (kind TEXT PRIMARY KEY, last BIGINT NOT NULL)",
+                "INSERT INTO idCounter (kind, last) VALUES ('budget', 0), ('expense', 0), ('rule', 0), ('importRule', 0)",
+                """
+                CREATE TABLE budget (
+                    id BIGINT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    nameKey TEXT NOT NULL UNIQUE,
+                    limitCents BIGINT NOT NULL CHECK (limitCents > 0),
+                    period TEXT NOT NULL,
+                    rollover TEXT NOT NULL,
+                    capCents BIGINT,
+                    startMonth BIGINT,
+                    fromDate BIGINT,
+                    toDate BIGINT,
+                    warnPercent INTEGER NOT NULL,
+                    createdAt BIGINT NOT NULL,
+                    updatedAt BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE budgetLimit (
+                    budgetId BIGINT NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                    fromMonth BIGINT NOT NULL,
+                    limitCents BIGINT NOT NULL,
+                    PRIMARY KEY (budgetId, fromMonth))
+                """,
+                """
+                CREATE TABLE expense (
+                    id BIGINT PRIMARY KEY,
+                    budgetId BIGINT NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    nameKey TEXT NOT NULL,
+                    amountCents BIGINT NOT NULL CHECK (amountCents > 0),
+                    quantity BIGINT NOT NULL CHECK (quantity > 0),
+                    date BIGINT NOT NULL,
+                    tags TEXT[] NOT NULL DEFAULT '{}',
+                    createdAt BIGINT NOT NULL,
+                    updatedAt BIGINT NOT NULL)
+                """,
+                "CREATE INDEX expenseByDate ON expense (date, id)",
+                "CREATE INDEX expenseByBudget ON expense (budgetId, date)",
+                "CREATE TABLE tag (name TEXT PRIMARY KEY)",
+                """
+                CREATE TABLE importedFile (
+                    fingerprint TEXT PRIMARY KEY,
+                    importedAt BIGINT NOT NULL,
+                    expenseCount BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE recurringRule (
+                    id BIGINT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    budgetId BIGINT NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                    amountCents BIGINT NOT NULL,
+                    quantity BIGINT NOT NULL,
+                    tags TEXT[] NOT NULL DEFAULT '{}',
+                    every TEXT NOT NULL,
+                    intervalCount INTEGER NOT NULL,
+                    day INTEGER,
+                    start BIGINT NOT NULL,
+                    until BIGINT,
+                    skips BIGINT[] NOT NULL DEFAULT '{}')
+                """,
+                """
+                CREATE TABLE recurringPayment (
+                    ruleId BIGINT NOT NULL REFERENCES recurringRule(id) ON DELETE CASCADE,
+                    date BIGINT NOT NULL,
+                    expenseId BIGINT REFERENCES expense(id) ON DELETE SET NULL,
+                    kind TEXT NOT NULL,
+                    PRIMARY KEY (ruleId, date))
+                """,
+                """
+                CREATE TABLE checkState (
+                    period BIGINT NOT NULL,
+                    budgetId BIGINT NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                    level TEXT NOT NULL,
+                    PRIMARY KEY (period, budgetId))
+                """,
+                // Import rules point at their budget by id, as SQLite's `importRule` does; their
+                // tags are the normalized names, sorted.
+                """
+                CREATE TABLE importRule (
+                    id BIGINT PRIMARY KEY,
+                    pattern TEXT NOT NULL,
+                    budgetId BIGINT NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                    tags TEXT[] NOT NULL,
+                    rename TEXT,
+                    priority BIGINT NOT NULL)
+                """,
+                "CREATE TABLE importedRow (key BIGINT PRIMARY KEY)",
+                """
+                CREATE TABLE importProfile (
+                    nameKey TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    columns TEXT, dateFormat TEXT, expenseSign TEXT, delimiter TEXT, fallbackBudget TEXT,
+                    uncategorized BIGINT NOT NULL, decimalComma BIGINT, currency TEXT, encoding TEXT)
+                """,
+            ]
+        ),
+    ]
+
+    static var version: Int { migrations.count }
+
+    /// Creates or upgrades Tally's tables, one machine at a time. Refuses a database whose
+    /// tables are not Tally's, or whose Tally is newer than this one.
+    static func migrate(_ session: PostgresSession) throws(TallyError) {
+        try session.query("SELECT pg_advisory_lock(\(migrationLock))")
+        defer { _ = try? session.query("SELECT pg_advisory_unlock(\(migrationLock))") }
+        let tables = try session.query(
+            "SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema()"
+        ).map { row throws(TallyError) in try row.string(0) }
+        let applied: [String]
+        if tables.contains("tally_migration") {
+            applied = try session.query("SELECT name FROM tally_migration ORDER BY name").map { row throws(TallyError) in try row.string(0) }
+        } else if tables.isEmpty {
+            applied = []
+        } else {
+            throw .notADatabase(path: session.location.description, reason: "it holds tables that are not Tally's")
+        }
+        let known = migrations.map(\.name)
+        let unknown = applied.filter { !known.contains($0) }
+        guard unknown.isEmpty else { throw .databaseTooNew(path: session.location.description, unknownMigrations: unknown) }
+        for migration in migrations where !applied.contains(migration.name) {
+            try session.transaction(writing: true) { () throws(TallyError) in
+                try session.query("CREATE TABLE IF NOT EXISTS tally_migration (name TEXT PRIMARY KEY, appliedAt BIGINT NOT NULL)")
+                for statement in migration.sql { try session.query(statement) }
+                try session.query(
+                    "INSERT INTO tally_migration (name, appliedAt) VALUES ($1, $2)",
+                    [.text(migration.name), .int(Int64(Date().timeIntervalSince1970 * 1000))])
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Logging
+import PostgresNIO
+import TallyCore
+
+/// One connection to the server, used synchronously: `DataAccess` is synchronous, so every
+/// query blocks the caller on its future. The connection's event loop is a thread of its own
+/// (``PostgresSession/eventLoops``), never the caller's, so waiting cannot deadlock.
+final class PostgresSession: @unchecked Sendable {
+    /// One thread for every connection of the process: a CLI opens one, the tests a few dozen.
+    static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
+    private let connection: PostgresConnection
+    private let logger: Logger
+    let location: ServerLocation
+    // A connection runs one statement at a time; the lock keeps a shared store's calls apart.
+    private let lock = NSRecursiveLock()
+
+    init(_ location: ServerLocation) throws(TallyError) {
+        self.location = location
+        // No logging: a log line could carry a query's values, and nothing below the CLI prints.
+        logger = Logger(label: "tally.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        let configuration = try location.connectionConfiguration()
+        let future = PostgresConnection.connect(
+            on: Self.eventLoops.next(), configuration: configuration, id: 1, logger: logger)
+        do {
+            connection = try future.wait()
+        } catch {
+            throw location.connectionFailure(error)
+        }
+    }
+
+    private var closed = false
+
+    /// Closes the connection once; later statements fail with a closed connection.
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { return }
+        closed = true
+        try? connection.close().wait()
+    }
+
+    // postgres-nio requires a connection to be closed before it goes away.
+    deinit { close() }
+
+    /// Runs `sql` with `binds` ($1, $2, … in order) and returns every row.
+    @discardableResult
+    func query(_ sql: String, _ binds: [SQLValue] = []) throws(TallyError) -> [PostgresRow] {
+        lock.lock()
+        defer { lock.unlock() }
+        var bindings = PostgresBindings(capacity: binds.count)
+        for value in binds { value.append(to: &bindings) }
+        do {
+            return try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).wait().rows
+        } catch {
+            throw location.failure(error)
+        }
+    }
+
+    /// Runs `body` as one transaction. A write takes the ledger's writer lock first, so writers
+    /// from every machine queue up instead of failing or losing each other's changes; a read
+    /// sees one snapshot.
+    func transaction<T>(writing: Bool, _ body: () throws(TallyError) -> T) throws(TallyError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if writing {
+            try query("BEGIN ISOLATION LEVEL READ COMMITTED")
+            do {
+                try query("SELECT pg_advisory_xact_lock(\(PostgresSchema.writerLock))")
+            } catch {
+                _ = try? query("ROLLBACK")
+                throw error
+            }
+        } else {
+            try query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        }
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            // A failed rollback means the connection is gone, and the server rolls back with it.
+            _ = try? query("ROLLBACK")
+            throw error
+        }
+        try query("COMMIT")
+        return result
+    }
+
+    /// The server's version, as `SHOW server_version` says.
+    func serverVersion() throws(TallyError) -> String {
+        try query("SHOW server_version").first.map { row throws(TallyError) in try row.string(0) } ?? ""
+    }
+}
+
+/// A value bound to a statement's `$n`.
+enum SQLValue: Sendable {
+    case int(Int64?)
+    case text(String?)
+    case texts([String])
+    case ints([Int64])
+
+    func append(to bindings: inout PostgresBindings) {
+        switch self {
+        case .int(let value): bindings.append(value)
+        case .text(let value): bindings.append(value)
+        case .texts(let value): bindings.append(value)
+        case .ints(let value): bindings.append(value)
+        }
+    }
+}
+
+extension PostgresRow {
+    func int(_ index: Int) throws(TallyError) -> Int64 {
+        guard let value = try optionalInt(index) else { throw .storage("a stored value that must be set is empty") }
+        return value
+    }
+
+    func optionalInt(_ index: Int) throws(TallyError) -> Int64? {
+        do { return try makeRandomAccess()[index].decode(Int64?.self) } catch { throw .storage("a stored number cannot be read") }
+    }
+
+    func string(_ index: Int) throws(TallyError) -> String {
+        guard let value = try optionalString(index) else { throw .storage("a stored text that must be set is empty") }
+        return value
+    }
+
+    func optionalString(_ index: Int) throws(TallyError) -> String? {
+        do { return try makeRandomAccess()[index].decode(String?.self) } catch { throw .storage("a stored text cannot be read") }
+    }
+
+    func strings(_ index: Int) throws(TallyError) -> [String] {
+        do { return try makeRandomAccess()[index].decode([String]?.self) ?? [] } catch { throw .storage("a stored list cannot be read") }
+    }
+
+    func ints(_ index: Int) throws(TallyError) -> [Int64] {
+        do { return try makeRandomAccess()[index].decode([Int64]?.self) ?? [] } catch { throw .storage("a stored list cannot be read") }
+    }
+}

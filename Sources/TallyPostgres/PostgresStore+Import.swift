@@ -1,0 +1,225 @@
+import Foundation
+import PostgresNIO
+import TallyCore
+
+// Imports, recurring bills and alert memory: each one write transaction, deciding with Core's
+// rules (`ImportResolution`, `RecurringSchedule`) as `InMemoryStore` does.
+extension PostgresStore {
+    // MARK: - Imports
+
+    public func importExpenses(
+        _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
+    ) throws(TallyError) -> ImportOutcome {
+        let timestamp = now
+        return try write { () throws(TallyError) in
+            var resolution = ImportResolution(request: request, existing: try loadBudgets())
+            let hasExpenses = try session.query("SELECT EXISTS (SELECT 1 FROM expense)").first.map { row throws(TallyError) in
+                do { return try row.makeRandomAccess()[0].decode(Bool.self) } catch { throw .storage("cannot read whether the ledger has expenses") }
+            } ?? false
+            if let settings = resolution.settingsToApply(ledgerHasExpenses: hasExpenses) { try saveSettings(settings) }
+            try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in
+                try insertBudget(budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp), at: timestamp)
+            }
+            try resolution.createDeclaredRules(existing: try loadImportRules()) { (rule: ImportRule, budgetID: Int64) throws(TallyError) in
+                try session.query(
+                    "INSERT INTO importRule (id, pattern, budgetId, tags, rename, priority) VALUES ($1, $2, $3, $4, $5, $6)",
+                    [.int(try nextIDs("importRule")), .text(rule.pattern), .int(budgetID), .texts(rule.tags), .text(rule.rename),
+                     .int(Int64(rule.priority))])
+            }
+            for profile in try resolution.profilesToSave(existing: try loadProfiles()) { try storeProfile(profile) }
+            if let keys = request.rowKeys { keys.known = try loadRowKeys() }
+            func create(_ budget: Budget) throws(TallyError) -> Budget { try insertBudget(budget, at: timestamp) }
+            // Rows are sent a batch at a time: one statement each would cost a round trip per row.
+            var pending: [Expense] = []
+            var count = 0
+            let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
+                guard let budgetID = try resolution.budgetID(for: budgetName, on: expense.date, create: create) else { return }
+                var expense = try expense.validated()
+                _ = try expense.total()
+                expense.budgetID = budgetID
+                pending.append(expense)
+                count += 1
+                if pending.count == 1_000 {
+                    _ = try insertExpenses(pending, at: timestamp)
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            _ = try insertExpenses(pending, at: timestamp)
+            let earlier = try fingerprint.flatMap { (fingerprint: String) throws(TallyError) -> ImportRecord? in
+                guard let row = try session.query("SELECT importedAt, expenseCount FROM importedFile WHERE fingerprint = $1", [.text(fingerprint)]).first
+                else { return nil }
+                return ImportRecord(fingerprint: fingerprint, importedAt: Stamp.date(try row.int(0)), expenseCount: Int(try row.int(1)))
+            }
+            try resolution.finish(earlier: earlier, importedCount: count)
+            if let keys = request.rowKeys {
+                // The known keys are not needed any more; their memory goes before the sort.
+                keys.known = []
+                try saveRowKeys(keys.sortedNewKeys())
+            }
+            try restoreRecurringRules(request.recurringRules)
+            if let fingerprint {
+                try session.query(
+                    """
+                    INSERT INTO importedFile (fingerprint, importedAt, expenseCount) VALUES ($1, $2, $3)
+                    ON CONFLICT (fingerprint) DO UPDATE SET importedAt = excluded.importedAt, expenseCount = excluded.expenseCount
+                    """, [.text(fingerprint), .int(Stamp.milliseconds(timestamp)), .int(Int64(count))])
+            }
+            return ImportOutcome(importedCount: count, createdBudgets: resolution.createdBudgets)
+        }
+    }
+
+    // MARK: - Recurring Rules
+
+    public func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
+        let rule = try rule.validated()
+        return try write { () throws(TallyError) in
+            try checkBudget(of: rule)
+            return try insertRule(rule)
+        }
+    }
+
+    private func insertRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
+        var rule = rule
+        rule.id = try nextIDs("rule")
+        try session.query(
+            "INSERT INTO recurringRule (\(Columns.rule)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)", [.int(rule.id)] + rule.binds)
+        return rule
+    }
+
+    public func recurringRules() throws(TallyError) -> [RecurringRule] {
+        try read { () throws(TallyError) in try loadRules() }
+    }
+
+    func loadRules(where condition: String = "TRUE", _ binds: [SQLValue] = []) throws(TallyError) -> [RecurringRule] {
+        var rules: [RecurringRule] = []
+        for row in try session.query("SELECT \(Columns.rule) FROM recurringRule WHERE \(condition) ORDER BY id", binds) {
+            rules.append(try RecurringRule(row: row))
+        }
+        return rules
+    }
+
+    public func recurringRule(id: Int64) throws(TallyError) -> RecurringRule {
+        try read { () throws(TallyError) in
+            guard let rule = try loadRules(where: "id = $1", [.int(id)]).first else { throw .recurringRuleNotFound(id) }
+            return rule
+        }
+    }
+
+    public func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
+        let rule = try rule.validated()
+        return try write { () throws(TallyError) in
+            guard let id = rule.id, !(try loadRules(where: "id = $1", [.int(id)])).isEmpty else { throw .recurringRuleNotFound(rule.id ?? 0) }
+            try checkBudget(of: rule)
+            try session.query(
+                "UPDATE recurringRule SET name = $2, budgetId = $3, amountCents = $4, quantity = $5, tags = $6, every = $7, intervalCount = $8, day = $9, start = $10, until = $11, skips = $12 WHERE id = $1",
+                [.int(id)] + rule.binds)
+            return rule
+        }
+    }
+
+    public func removeRecurringRule(id: Int64) throws(TallyError) {
+        try write { () throws(TallyError) in
+            guard !(try session.query("DELETE FROM recurringRule WHERE id = $1 RETURNING id", [.int(id)])).isEmpty else {
+                throw .recurringRuleNotFound(id)
+            }
+        }
+    }
+
+    public func recurringPayments() throws(TallyError) -> [RecurringPayment] {
+        try read { () throws(TallyError) in try loadPayments() }
+    }
+
+    private func loadPayments() throws(TallyError) -> [RecurringPayment] {
+        var payments: [RecurringPayment] = []
+        for row in try session.query("SELECT ruleId, date, expenseId, kind FROM recurringPayment ORDER BY ruleId, date") {
+            let kindText = try row.string(3)
+            guard let kind = RecurringPayment.Kind(rawValue: kindText) else { throw .storage("a payment has an unknown kind \(quoted(kindText))") }
+            payments.append(RecurringPayment(ruleID: try row.int(0), date: try Day(stored: try row.int(1)), expenseID: try row.optionalInt(2), kind: kind))
+        }
+        return payments
+    }
+
+    private func savePayment(_ payment: RecurringPayment) throws(TallyError) {
+        try session.query(
+            """
+            INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (ruleId, date) DO UPDATE SET expenseId = excluded.expenseId, kind = excluded.kind
+            """, [.int(payment.ruleID), .int(payment.date.stored), .int(payment.expenseID), .text(payment.kind.rawValue)])
+    }
+
+    public func postRecurring(through last: Day, dryRun: Bool) throws(TallyError) -> [RecurringPost] {
+        let timestamp = now
+        // The writer lock makes two machines posting at once take turns: the second finds every
+        // occurrence paid by the first.
+        return try write { () throws(TallyError) in
+            let payments = try loadPayments()
+            let due = RecurringSchedule.unpaid(try loadRules(), payments: payments, through: last)
+            guard !due.isEmpty else { return [] }
+            let linked = Set(payments.compactMap(\.expenseID))
+            let plan = try RecurringSchedule.plan(due, linked: linked) { (budgetID: Int64, days: DayInterval) throws(TallyError) in
+                let filter = try Filter(ExpenseQuery(budgetID: budgetID, days: days), paged: false)
+                return try loadExpenses(where: filter.sql, filter.binds)
+            }
+            guard !dryRun else { return plan }
+            var done: [RecurringPost] = []
+            for post in plan {
+                let occurrence = post.occurrence
+                let ruleID = occurrence.rule.id ?? 0
+                switch post.outcome {
+                case .posted(let expense):
+                    let validated = try expense.validated()
+                    try validated.checkBudget(try loadBudgets(where: "id = $1", [.int(validated.budgetID)]).first)
+                    let saved = try insertExpenses([validated], at: timestamp)[0]
+                    try savePayment(RecurringPayment(ruleID: ruleID, date: occurrence.date, expenseID: saved.id, kind: .posted))
+                    done.append(RecurringPost(occurrence: occurrence, outcome: .posted(saved)))
+                case .matched(let expense):
+                    try savePayment(RecurringPayment(ruleID: ruleID, date: occurrence.date, expenseID: expense.id, kind: .matched))
+                    done.append(post)
+                }
+            }
+            return done
+        }
+    }
+
+    /// A backup's rules, with their paid occurrences, into a ledger that has none.
+    private func restoreRecurringRules(_ declared: [DeclaredRecurringRule]) throws(TallyError) {
+        guard !declared.isEmpty else { return }
+        let hasRules = !(try session.query("SELECT 1 FROM recurringRule LIMIT 1")).isEmpty
+        guard DeclaredRecurringRule.restores(ledgerHasRules: hasRules) else { return }
+        for entry in declared {
+            var rule = try entry.rule.validated()
+            rule.budgetID = try find(entry.budgetName).id ?? 0
+            let saved = try insertRule(rule)
+            for payment in entry.payments(ruleID: saved.id ?? 0) { try savePayment(payment) }
+        }
+    }
+
+    private func checkBudget(of rule: RecurringRule) throws(TallyError) {
+        guard !(try session.query("SELECT 1 FROM budget WHERE id = $1", [.int(rule.budgetID)])).isEmpty else {
+            throw .budgetNotFound("#\(rule.budgetID)")
+        }
+    }
+
+    // MARK: - Alerts
+
+    public func exchangeAlertLevels(_ levels: [Int64: AlertLevel], for period: Month) throws(TallyError) -> [Int64: AlertLevel] {
+        try write { () throws(TallyError) in
+            var previous: [Int64: AlertLevel] = [:]
+            for row in try session.query("SELECT budgetId, level FROM checkState WHERE period = $1", [.int(period.stored)]) {
+                let text = try row.string(1)
+                guard let level = AlertLevel(rawValue: text) else { throw .storage("a remembered alert level \(quoted(text)) is unknown") }
+                previous[try row.int(0)] = level
+            }
+            try session.query("DELETE FROM checkState WHERE period = $1", [.int(period.stored)])
+            let entries = levels.sorted { $0.key < $1.key }
+            // Only budgets that exist, as the foreign key requires.
+            try session.query(
+                """
+                INSERT INTO checkState (period, budgetId, level)
+                SELECT $1, entry.budgetId, entry.level FROM unnest($2::bigint[], $3::text[]) AS entry(budgetId, level)
+                WHERE EXISTS (SELECT 1 FROM budget WHERE budget.id = entry.budgetId)
+                """, [.int(period.stored), .ints(entries.map(\.key)), .texts(entries.map(\.value.rawValue))])
+            return previous
+        }
+    }
+}

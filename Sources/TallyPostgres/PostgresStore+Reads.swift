@@ -1,0 +1,185 @@
+import Foundation
+import PostgresNIO
+import TallyCore
+
+// Lists, lookups and figures. The figures are Core's rules on the rows a query selects. A
+// budget's status reads all its expenses: a once budget's figures span its whole range,
+// whichever period is viewed, and carry-over reaches back to the first period.
+extension PostgresStore {
+    // MARK: - Lists
+
+    public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
+        try read { () throws(TallyError) in
+            let filter = try Filter(query, paged: true)
+            return try loadExpenses(where: filter.sql, filter.binds, suffix: filter.order)
+        }
+    }
+
+    public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
+        try read { () throws(TallyError) in
+            let filter = try Filter(query, paged: false)
+            return Int(try session.query("SELECT count(*) FROM expense WHERE \(filter.sql)", filter.binds).first?.int(0) ?? 0)
+        }
+    }
+
+    public func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
+        try read { () throws(TallyError) in
+            // Pages by key, so an export of any size holds one page, not the whole ledger.
+            let page = 10_000
+            var offset = max(query.offset, 0)
+            var left = query.limit.map { max($0, 0) } ?? Int.max
+            while left > 0 {
+                var paged = query
+                paged.offset = offset
+                paged.limit = min(page, left)
+                let filter = try Filter(paged, paged: true)
+                let expenses = try loadExpenses(where: filter.sql, filter.binds, suffix: filter.order)
+                for expense in expenses { try body(expense) }
+                guard expenses.count == paged.limit else { return }
+                offset += expenses.count
+                left -= expenses.count
+            }
+        }
+    }
+
+    public func expenses(ids: [Int64]) throws(TallyError) -> [Expense] {
+        guard !ids.isEmpty else { return [] }
+        return try read { () throws(TallyError) in
+            try loadExpenses(where: "id = ANY($1)", [.ints(Array(Set(ids)))], suffix: "ORDER BY id")
+        }
+    }
+
+    public func tags() throws(TallyError) -> [String] {
+        try read { () throws(TallyError) in
+            try session.query("SELECT name FROM tag").map { row throws(TallyError) in try row.string(0) }.sorted()
+        }
+    }
+
+    public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
+        try read { () throws(TallyError) in
+            guard let row = try session.query("SELECT importedAt, expenseCount FROM importedFile WHERE fingerprint = $1", [.text(fingerprint)]).first
+            else { return nil }
+            return ImportRecord(fingerprint: fingerprint, importedAt: Stamp.date(try row.int(0)), expenseCount: Int(try row.int(1)))
+        }
+    }
+
+    // MARK: - Figures
+
+    public func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus] {
+        try read { () throws(TallyError) in
+            let calendar = try loadSettings().calendar
+            return try statuses(for: month, budgets: try loadBudgets(), calendar: calendar, expenses: try loadExpenses(where: "TRUE"))
+        }
+    }
+
+    public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
+        try read { () throws(TallyError) in
+            let calendar = try loadSettings().calendar
+            let expenses = try loadExpenses(where: "budgetId = $1", [.int(budget.id)])
+            return try budget.status(viewing: month, in: calendar, of: expenses)
+        }
+    }
+
+    public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
+        try read { () throws(TallyError) in try Spending.byDay(in: days, of: try expenses(within: days)) }
+    }
+
+    public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
+        try read { () throws(TallyError) in try Spending.byTag(in: days, of: try expenses(within: days)) }
+    }
+
+    public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
+        try read { () throws(TallyError) in
+            let calendar = try loadSettings().calendar
+            let days = calendar.days(of: month)
+            let expenses = try loadExpenses(where: "TRUE")
+            return MonthSummary(
+                month: month, days: days, statuses: try statuses(for: month, budgets: try loadBudgets(), calendar: calendar, expenses: expenses),
+                spentByDay: try Spending.byDay(in: days, of: expenses), spentByTag: try Spending.byTag(in: days, of: expenses))
+        }
+    }
+
+    public func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
+        try read { () throws(TallyError) in
+            let calendar = try loadSettings().calendar
+            let days = DayInterval(first: calendar.days(of: months.lowerBound).first, last: calendar.days(of: months.upperBound).last)
+            return try Spending.byMonth(in: months, budgets: try loadBudgets(), of: try expenses(within: days), calendar: calendar)
+        }
+    }
+
+    public func availableByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
+        try read { () throws(TallyError) in
+            let calendar = try loadSettings().calendar
+            let expenses = try loadExpenses(where: "TRUE")
+            return try Spending.availableByMonth(in: months, budgets: try loadBudgets(), of: expenses, calendar: calendar)
+        }
+    }
+
+    public func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures] {
+        try read { () throws(TallyError) in try UnitPriceFigures.byDay(matching: search, in: days, of: try expenses(within: days)) }
+    }
+
+    public func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup] {
+        try read { () throws(TallyError) in
+            let expenses = try loadExpenses(
+                where: "budgetId = ANY($1) AND date BETWEEN $2 AND $3", [.ints(Array(ids)), .int(days.first.stored), .int(days.last.stored)])
+            return try SpendingGroup.groups(ofBudgets: ids, in: days, of: expenses)
+        }
+    }
+
+    public func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
+        try read { () throws(TallyError) in
+            let expenses = try loadExpenses(
+                where: "cardinality(tags) > 0 AND date BETWEEN $1 AND $2", [.int(days.first.stored), .int(days.last.stored)])
+            return try TaggedSpending.grouping(expenses, in: days)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func statuses(for month: Month, budgets: [Budget], calendar: PeriodCalendar, expenses: [Expense]) throws(TallyError) -> [BudgetStatus] {
+        var statuses: [BudgetStatus] = []
+        for budget in budgets { statuses.append(try budget.status(viewing: month, in: calendar, of: expenses)) }
+        return statuses
+    }
+
+    private func expenses(within days: DayInterval) throws(TallyError) -> [Expense] {
+        try loadExpenses(where: "date BETWEEN $1 AND $2", [.int(days.first.stored), .int(days.last.stored)])
+    }
+}
+
+/// An expense query as SQL: its WHERE clause with binds, and its ORDER BY with LIMIT and OFFSET.
+/// Names sort by the bytes of their key (`COLLATE "C"`), ties by id in the same direction.
+struct Filter {
+    var sql = "TRUE"
+    var binds: [SQLValue] = []
+    var order = ""
+
+    init(_ query: ExpenseQuery, paged: Bool) throws(TallyError) {
+        var conditions: [String] = []
+        func bind(_ value: SQLValue) -> String {
+            binds.append(value)
+            return "$\(binds.count)"
+        }
+        if let budgetID = query.budgetID { conditions.append("budgetId = \(bind(.int(budgetID)))") }
+        if let days = query.days { conditions.append("date BETWEEN \(bind(.int(days.first.stored))) AND \(bind(.int(days.last.stored)))") }
+        if let search = query.search.map(NameKey.make), !search.isEmpty { conditions.append("strpos(nameKey, \(bind(.text(search)))) > 0") }
+        if let tag = query.tag {
+            let normalized = try Expense.normalizedTag(tag).precomposedStringWithCanonicalMapping
+            conditions.append("\(bind(.text(normalized))) = ANY(tags)")
+        }
+        if !conditions.isEmpty { sql = conditions.joined(separator: " AND ") }
+        guard paged else { return }
+        let direction = query.descending ? "DESC" : "ASC"
+        let key =
+            switch query.sort {
+            case .date: "date"
+            case .amount: "amountCents"
+            case .total: "(amountCents::numeric * quantity)"
+            case .name: "nameKey COLLATE \"C\""
+            }
+        order = "ORDER BY \(key) \(direction), id \(direction)"
+        if let limit = query.limit { order += " LIMIT \(max(limit, 0))" }
+        if query.offset > 0 { order += " OFFSET \(query.offset)" }
+    }
+}

@@ -1,0 +1,283 @@
+import Foundation
+import PostgresNIO
+import TallyCore
+
+/// A `DataAccess` on a PostgreSQL server, for a ledger several machines share.
+///
+/// Each method is one transaction on one connection. Writes take the ledger's writer lock
+/// (`PostgresSchema.writerLock`) first, so concurrent commands from several machines run one
+/// after another and none loses another's rows; reads see one snapshot. The figures are Core's
+/// rules applied to the rows read, as `InMemoryStore` applies them; no SQL aggregate stands in
+/// for a rule here, so there is no cache to prove equal.
+public final class PostgresStore: DataAccess, @unchecked Sendable {
+    let session: PostgresSession
+    private let clock: @Sendable () -> Date
+
+    /// Connects to `location` and creates or upgrades Tally's tables there.
+    public init(location: ServerLocation, clock: @escaping @Sendable () -> Date = { Date() }) throws(TallyError) {
+        session = try PostgresSession(location)
+        self.clock = clock
+        do {
+            try PostgresSchema.migrate(session)
+        } catch {
+            session.close()
+            throw error
+        }
+    }
+
+    var now: Date { clock().roundedToMilliseconds }
+
+    /// The location, without its password.
+    public var location: ServerLocation { session.location }
+
+    public func close() throws(TallyError) { session.close() }
+
+    func write<T>(_ body: () throws(TallyError) -> T) throws(TallyError) -> T { try session.transaction(writing: true, body) }
+    func read<T>(_ body: () throws(TallyError) -> T) throws(TallyError) -> T { try session.transaction(writing: false, body) }
+
+    // MARK: - Settings
+
+    public func settings() throws(TallyError) -> LedgerSettings {
+        try read { () throws(TallyError) in try loadSettings() }
+    }
+
+    func loadSettings() throws(TallyError) -> LedgerSettings {
+        guard let row = try session.query("SELECT monthStart, currency, warnPercent FROM setting WHERE id = 1").first else {
+            return LedgerSettings()
+        }
+        return LedgerSettings(
+            calendar: try PeriodCalendar(monthStart: Int(try row.int(0))), currency: try row.optionalString(1).map(Currency.init(storedCode:)),
+            warn: Int(try row.int(2)))
+    }
+
+    public func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings {
+        try write { () throws(TallyError) in
+            try saveSettings(settings)
+            return settings
+        }
+    }
+
+    func saveSettings(_ settings: LedgerSettings) throws(TallyError) {
+        try session.query(
+            "UPDATE setting SET monthStart = $1, currency = $2, warnPercent = $3 WHERE id = 1",
+            [.int(Int64(settings.calendar.monthStart)), .text(settings.currency?.code), .int(Int64(settings.warn))])
+    }
+
+    // MARK: - Budgets
+
+    public func addBudget(_ budget: Budget) throws(TallyError) -> Budget {
+        var budget = try budget.validated()
+        // A new budget gets its id here; one it carries must not pass for its own in the name check.
+        budget.id = nil
+        let timestamp = now
+        return try write { () throws(TallyError) in try insertBudget(budget, at: timestamp) }
+    }
+
+    /// Checks the name is free, gives `budget` the next id and its timestamps (`createdAt`, else
+    /// `timestamp`), and saves it with its later limits.
+    func insertBudget(_ budget: Budget, createdAt: Date? = nil, at timestamp: Date) throws(TallyError) -> Budget {
+        var budget = budget
+        try checkUnique(budget)
+        budget.id = try nextIDs("budget")
+        budget.createdAt = createdAt ?? timestamp
+        budget.updatedAt = timestamp
+        try session.query(
+            "INSERT INTO budget (id, name, nameKey, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+            [.int(budget.id)] + budget.binds)
+        try saveLimitChanges(of: budget)
+        return budget
+    }
+
+    private func saveLimitChanges(of budget: Budget) throws(TallyError) {
+        try session.query("DELETE FROM budgetLimit WHERE budgetId = $1", [.int(budget.id)])
+        for change in budget.limitChanges {
+            try session.query(
+                "INSERT INTO budgetLimit (budgetId, fromMonth, limitCents) VALUES ($1, $2, $3)",
+                [.int(budget.id), .int(change.from.stored), .int(change.limit.cents)])
+        }
+    }
+
+    /// Reserves `count` ids of `kind` and returns the first: ids are never reused, as SQLite's
+    /// AUTOINCREMENT keeps them, and a rolled-back transaction gives them back.
+    func nextIDs(_ kind: String, count: Int = 1) throws(TallyError) -> Int64 {
+        guard let row = try session.query("UPDATE idCounter SET last = last + $2 WHERE kind = $1 RETURNING last", [.text(kind), .int(Int64(count))]).first
+        else { throw .storage("the database has no \(kind) id counter") }
+        return try row.int(0) - Int64(count) + 1
+    }
+
+    public func budget(named name: String) throws(TallyError) -> Budget {
+        try read { () throws(TallyError) in try find(name) }
+    }
+
+    public func budgets() throws(TallyError) -> [Budget] {
+        try read { () throws(TallyError) in try loadBudgets() }
+    }
+
+    /// Every budget, ordered by the bytes of its name key, then id.
+    func loadBudgets(where condition: String = "TRUE", _ binds: [SQLValue] = []) throws(TallyError) -> [Budget] {
+        let rows = try session.query("SELECT \(Columns.budget) FROM budget WHERE \(condition) ORDER BY nameKey COLLATE \"C\", id", binds)
+        guard !rows.isEmpty else { return [] }
+        var changes: [Int64: [LimitChange]] = [:]
+        for row in try session.query("SELECT budgetId, fromMonth, limitCents FROM budgetLimit ORDER BY budgetId, fromMonth") {
+            changes[try row.int(0), default: []].append(LimitChange(from: try Month(stored: try row.int(1)), limit: Money(cents: try row.int(2))))
+        }
+        var budgets: [Budget] = []
+        for row in rows { budgets.append(try Budget(row: row, limitChanges: changes[try row.int(0)] ?? [])) }
+        return budgets
+    }
+
+    func find(_ name: String) throws(TallyError) -> Budget {
+        try Budget.named(name, found: try loadBudgets(where: "nameKey = $1", [.text(NameKey.lookup(name))]).first)
+    }
+
+    private func checkUnique(_ budget: Budget) throws(TallyError) {
+        let holder = try session.query("SELECT id FROM budget WHERE nameKey = $1", [.text(budget.nameKey)]).first
+        try budget.checkNameIsFree(heldBy: try holder?.int(0))
+    }
+
+    public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
+        var budget = try budget.validated()
+        let timestamp = now
+        return try write { () throws(TallyError) in
+            guard let id = budget.id, let existing = try loadBudgets(where: "id = $1", [.int(id)]).first else { throw .budgetNotFound(budget.name) }
+            try checkUnique(budget)
+            budget.createdAt = existing.createdAt
+            budget.updatedAt = timestamp
+            try session.query(
+                "UPDATE budget SET name = $2, nameKey = $3, limitCents = $4, period = $5, rollover = $6, capCents = $7, startMonth = $8, fromDate = $9, toDate = $10, warnPercent = $11, createdAt = $12, updatedAt = $13 WHERE id = $1",
+                [.int(id)] + budget.binds)
+            try saveLimitChanges(of: budget)
+            return budget
+        }
+    }
+
+    public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
+        try write { () throws(TallyError) in
+            let budget = try find(name)
+            let count = Int(try session.query("SELECT count(*) FROM expense WHERE budgetId = $1", [.int(budget.id)]).first?.int(0) ?? 0)
+            try budget.checkRemoval(expenseCount: count, includingExpenses: includingExpenses)
+            // Its expenses, limits, rules and alert memory go with it (ON DELETE CASCADE); the
+            // payments its expenses made stay paid (ON DELETE SET NULL).
+            try session.query("DELETE FROM budget WHERE id = $1", [.int(budget.id)])
+            return count
+        }
+    }
+
+    // MARK: - Expenses
+
+    public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
+        let expense = try expense.validated()
+        let timestamp = now
+        return try write { () throws(TallyError) in
+            try expense.checkBudget(try loadBudgets(where: "id = $1", [.int(expense.budgetID)]).first)
+            return try insertExpenses([expense], at: timestamp)[0]
+        }
+    }
+
+    @discardableResult
+    public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
+        let validated = try Expense.validated(expenses)
+        let timestamp = now
+        return try write { () throws(TallyError) in
+            let budgets = Dictionary(uniqueKeysWithValues: try loadBudgets().compactMap { budget in budget.id.map { ($0, budget) } })
+            for expense in validated { try expense.checkBudget(budgets[expense.budgetID]) }
+            return try insertExpenses(validated, at: timestamp).count
+        }
+    }
+
+    /// Gives each expense the next id and its timestamps, saves them, and remembers their tags.
+    func insertExpenses(_ expenses: [Expense], at timestamp: Date) throws(TallyError) -> [Expense] {
+        guard !expenses.isEmpty else { return [] }
+        var id = try nextIDs("expense", count: expenses.count)
+        var saved: [Expense] = []
+        saved.reserveCapacity(expenses.count)
+        for expense in expenses {
+            var expense = expense
+            expense.id = id
+            expense.createdAt = timestamp
+            expense.updatedAt = timestamp
+            saved.append(expense)
+            id += 1
+        }
+        // Rows go in batches: one statement per row would cost a round trip each.
+        let perStatement = 1_000
+        for start in stride(from: 0, to: saved.count, by: perStatement) {
+            let batch = saved[start..<min(start + perStatement, saved.count)]
+            var binds: [SQLValue] = []
+            binds.reserveCapacity(batch.count * 10)
+            var values: [String] = []
+            for expense in batch {
+                let base = binds.count
+                values.append("(" + (1...10).map { "$\(base + $0)" }.joined(separator: ", ") + ")")
+                binds.append(.int(expense.id))
+                binds.append(contentsOf: expense.binds)
+            }
+            try session.query(
+                "INSERT INTO expense (id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt) VALUES "
+                    + values.joined(separator: ", "), binds)
+        }
+        try rememberTags(Set(saved.flatMap(\.tags)))
+        return saved
+    }
+
+    func rememberTags(_ tags: Set<String>) throws(TallyError) {
+        guard !tags.isEmpty else { return }
+        try session.query(
+            "INSERT INTO tag (name) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING", [.texts(tags.map(\.precomposedStringWithCanonicalMapping).sorted())])
+    }
+
+    public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
+        var expense = try expense.validated()
+        let timestamp = now
+        return try write { () throws(TallyError) in
+            let budget = try find(name)
+            expense.budgetID = budget.id ?? 0
+            try expense.checkBudget(budget)
+            let saved = try insertExpenses([expense], at: timestamp)[0]
+            let calendar = try loadSettings().calendar
+            let period = calendar.period(containing: expense.date)
+            let spent = try loadExpenses(where: "budgetId = $1", [.int(budget.id)])
+            return (saved, try budget.status(viewing: period, in: calendar, of: spent))
+        }
+    }
+
+    public func expense(id: Int64) throws(TallyError) -> Expense {
+        try read { () throws(TallyError) in
+            guard let expense = try loadExpenses(where: "id = $1", [.int(id)]).first else { throw .expenseNotFound(id) }
+            return expense
+        }
+    }
+
+    public func updateExpense(_ expense: Expense) throws(TallyError) -> Expense {
+        var expense = try expense.validated()
+        let timestamp = now
+        return try write { () throws(TallyError) in
+            guard let id = expense.id, let existing = try loadExpenses(where: "id = $1", [.int(id)]).first else {
+                throw .expenseNotFound(expense.id ?? 0)
+            }
+            try expense.checkBudget(try loadBudgets(where: "id = $1", [.int(expense.budgetID)]).first)
+            expense.createdAt = existing.createdAt
+            expense.updatedAt = timestamp
+            try session.query(
+                "UPDATE expense SET budgetId = $2, name = $3, nameKey = $4, amountCents = $5, quantity = $6, date = $7, tags = $8, createdAt = $9, updatedAt = $10 WHERE id = $1",
+                [.int(id)] + expense.binds)
+            try rememberTags(Set(expense.tags))
+            return expense
+        }
+    }
+
+    public func removeExpense(id: Int64) throws(TallyError) {
+        try write { () throws(TallyError) in
+            guard !(try session.query("DELETE FROM expense WHERE id = $1 RETURNING id", [.int(id)])).isEmpty else { throw .expenseNotFound(id) }
+        }
+    }
+
+    /// The expenses matching a WHERE clause, unordered.
+    func loadExpenses(where condition: String, _ binds: [SQLValue] = [], suffix: String = "") throws(TallyError) -> [Expense] {
+        var expenses: [Expense] = []
+        for row in try session.query("SELECT \(Columns.expense) FROM expense WHERE \(condition) \(suffix)", binds) {
+            expenses.append(try Expense(row: row))
+        }
+        return expenses
+    }
+}

@@ -1,0 +1,80 @@
+import TallyCore
+import TallyStores
+
+/// `db copy`: a whole ledger from one location to another (file → server to move a household
+/// onto it, server → file for a backup), into an empty destination, as one import transaction
+/// on the destination: settings, every budget field, recurring rules with their paid
+/// occurrences, and every expense. Before reporting success it reads both back and compares
+/// counts and what each budget spent in each period.
+public struct CopyLedger: Sendable {
+    public var source: StoreLocation
+    public var destination: StoreLocation
+
+    public init(source: StoreLocation, destination: StoreLocation) {
+        self.source = source
+        self.destination = destination
+    }
+
+    public struct Result: Sendable, Equatable {
+        public var budgets: Int
+        public var expenses: Int
+        public var recurringRules: Int
+    }
+
+    public func run() throws(TallyError) -> Result {
+        guard source.exists else { throw .storage("no ledger at \(quoted(source.description))") }
+        return try Ledger(location: source).perform { (from: any DataAccess) throws(TallyError) in
+            try Ledger(location: destination).perform { (to: any DataAccess) throws(TallyError) in try copy(from, to) }
+        }
+    }
+
+    private func copy(_ from: any DataAccess, _ to: any DataAccess) throws(TallyError) -> Result {
+        guard try to.budgets().isEmpty, try to.countExpenses(ExpenseQuery()) == 0, try to.recurringRules().isEmpty else {
+            throw .storage("\(quoted(destination.description)) is not empty: db copy only fills an empty ledger")
+        }
+        let settings = try from.settings()
+        let budgets = try from.budgets()
+        var names: [Int64: String] = [:]
+        for budget in budgets { names[budget.id ?? 0] = budget.name }
+        let payments = try from.recurringPayments()
+        let rules = try from.recurringRules().compactMap { rule -> DeclaredRecurringRule? in
+            guard let name = names[rule.budgetID] else { return nil }
+            let paid = payments.filter { $0.ruleID == rule.id }
+            return DeclaredRecurringRule(
+                rule: rule, budgetName: name, posted: paid.filter { $0.kind == .posted }.map(\.date),
+                matched: paid.filter { $0.kind == .matched }.map(\.date))
+        }
+        var request = ImportRequest(source: "db copy", force: true, newBudgets: budgets, settings: settings, keepsCreationDates: true)
+        request.recurringRules = rules
+        var first: Day?
+        var last: Day?
+        _ = try to.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
+            try from.forEachExpense(ExpenseQuery(sort: .date)) { (expense: Expense) throws(TallyError) in
+                first = first ?? expense.date
+                last = expense.date
+                try insert(expense, names[expense.budgetID] ?? "")
+            }
+            return nil
+        }
+        try verify(from, to, first: first, last: last, calendar: settings.calendar)
+        return Result(budgets: budgets.count, expenses: try to.countExpenses(ExpenseQuery()), recurringRules: rules.count)
+    }
+
+    /// Counts, and each budget's spending in each period, by budget name, must agree.
+    private func verify(_ from: any DataAccess, _ to: any DataAccess, first: Day?, last: Day?, calendar: PeriodCalendar) throws(TallyError) {
+        let counts = { (store: any DataAccess) throws(TallyError) -> [Int] in
+            [try store.budgets().count, try store.countExpenses(ExpenseQuery()), try store.recurringRules().count, try store.recurringPayments().count]
+        }
+        guard try counts(from) == counts(to) else { throw .storage("db copy: the copy's counts differ from the source's") }
+        guard let first, let last else { return }
+        let months = calendar.period(containing: first)...calendar.period(containing: last)
+        let byName = { (store: any DataAccess) throws(TallyError) -> [Month: [String: Money]] in
+            var names: [Int64: String] = [:]
+            for budget in try store.budgets() { names[budget.id ?? 0] = budget.name }
+            return try store.spentByMonth(in: months).mapValues { spent in
+                Dictionary(uniqueKeysWithValues: spent.map { (names[$0.key] ?? "#\($0.key)", $0.value) })
+            }
+        }
+        guard try byName(from) == byName(to) else { throw .storage("db copy: the copy's per-period totals differ from the source's") }
+    }
+}
