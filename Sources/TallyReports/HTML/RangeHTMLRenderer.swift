@@ -69,7 +69,7 @@ public struct RangeHTMLRenderer: Sendable {
         ]
         if let color { values["color"] = color.cssString }
         if let change = row.change {
-            values["change"] = ["base": money.string(change.base), "amount": RangeText.signed(change.amount, money: money), "percent": change.percentString ?? "–"]
+            values["change"] = ["base": money.string(change.base), "amount": money.signed(change.amount), "percent": change.percentString ?? "–"]
         }
         return values
     }

@@ -95,7 +95,7 @@ public struct JSONRenderer: Sendable {
     /// without earlier spending) compare the period with `earlierAverage`.
     private struct WhyOverLine: Encodable {
         let summary, earlierAverage, change: String
-        let changeShare: String?
+        let changeShare: ListJSON.Nullable<String>
         let largest: [TopLine]
         let grown: [Growth]
 
@@ -103,28 +103,14 @@ public struct JSONRenderer: Sendable {
             summary = WhyOverText.sentence(name, why)
             earlierAverage = why.change.base.plainString
             change = why.change.amount.plainString
-            changeShare = why.change.ratioString
+            changeShare = ListJSON.Nullable(why.change.ratioString)
             largest = why.largest.map { TopLine(MonthlyReport.TopExpense($0, budgetName: name)) }
             grown = why.grown.map(Growth.init)
         }
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(summary, forKey: .summary)
-            try container.encode(earlierAverage, forKey: .earlierAverage)
-            try container.encode(change, forKey: .change)
-            try container.encode(changeShare, forKey: .changeShare)
-            try container.encode(largest, forKey: .largest)
-            try container.encode(grown, forKey: .grown)
-        }
-
-        enum Keys: String, CodingKey {
-            case summary, earlierAverage, change, changeShare, largest, grown
-        }
-
         struct Growth: Encodable {
             let kind, name, spent, earlierAverage, change: String
-            let changeShare: String?
+            let changeShare: ListJSON.Nullable<String>
             let expenseCount: Int
 
             init(_ growth: WhyOver.Growth) {
@@ -133,23 +119,8 @@ public struct JSONRenderer: Sendable {
                 spent = growth.spent.plainString
                 earlierAverage = growth.change.base.plainString
                 change = growth.change.amount.plainString
-                changeShare = growth.change.ratioString
+                changeShare = ListJSON.Nullable(growth.change.ratioString)
                 expenseCount = growth.count
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: Keys.self)
-                try container.encode(kind, forKey: .kind)
-                try container.encode(name, forKey: .name)
-                try container.encode(spent, forKey: .spent)
-                try container.encode(earlierAverage, forKey: .earlierAverage)
-                try container.encode(change, forKey: .change)
-                try container.encode(changeShare, forKey: .changeShare)
-                try container.encode(expenseCount, forKey: .expenseCount)
-            }
-
-            enum Keys: String, CodingKey {
-                case kind, name, spent, earlierAverage, change, changeShare, expenseCount
             }
         }
     }

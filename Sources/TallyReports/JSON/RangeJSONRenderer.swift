@@ -68,19 +68,7 @@ public struct RangeJSONRenderer: Sendable {
 
     private struct CellLine: Encodable {
         let period, spent: String
-        let available, share: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(period, forKey: .period)
-            try container.encode(spent, forKey: .spent)
-            try container.encode(available, forKey: .available)
-            try container.encode(share, forKey: .share)
-        }
-
-        enum Keys: String, CodingKey {
-            case period, spent, available, share
-        }
+        let available, share: ListJSON.Nullable<String>
     }
 
     private struct RowLine: Encodable {
@@ -94,7 +82,9 @@ public struct RangeJSONRenderer: Sendable {
             total = row.total.plainString
             average = row.average.plainString
             periods = zip(report.periods, row.cells).map { period, cell in
-                CellLine(period: period.month.isoString, spent: cell.spent.plainString, available: cell.available?.plainString, share: cell.share?.ratioString)
+                CellLine(
+                    period: period.month.isoString, spent: cell.spent.plainString, available: ListJSON.Nullable(cell.available?.plainString),
+                    share: ListJSON.Nullable(cell.share?.ratioString))
             }
             base = row.change?.base.plainString
             change = row.change?.amount.plainString

@@ -38,29 +38,18 @@ public enum PriceRenderers {
     private struct Document: Encodable {
         let search, from, to: String
         let periods: [Line]
-        let overall: Figures?
+        let overall: ListJSON.Nullable<Figures>
 
         init(_ report: PriceReport) {
             search = report.search
             from = report.range.first.isoString
             to = report.range.last.isoString
             periods = report.lines.map(Line.init)
-            overall = report.overall.map(Figures.init)
+            overall = ListJSON.Nullable(report.overall.map(Figures.init))
         }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(search, forKey: .search)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encode(periods, forKey: .periods)
-            try container.encode(overall, forKey: .overall)
-        }
-
-        enum Keys: String, CodingKey { case search, from, to, periods, overall }
     }
 
-    private struct Figures: Encodable {
+    private struct Figures: Encodable, Sendable {
         let average, lowest, highest: String
         let quantity: Int64
         let expenseCount: Int
@@ -76,7 +65,7 @@ public enum PriceRenderers {
 
     private struct Line: Encodable {
         let period, from, to, average, lowest, highest, change: String
-        let changeShare: String?
+        let changeShare: ListJSON.Nullable<String>
         let quantity: Int64
         let expenseCount: Int
 
@@ -88,25 +77,9 @@ public enum PriceRenderers {
             lowest = line.figures.lowest.plainString
             highest = line.figures.highest.plainString
             change = line.change.amount.plainString
-            changeShare = line.change.ratioString
+            changeShare = ListJSON.Nullable(line.change.ratioString)
             quantity = line.figures.quantity
             expenseCount = line.figures.expenseCount
         }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(period, forKey: .period)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encode(expenseCount, forKey: .expenseCount)
-            try container.encode(quantity, forKey: .quantity)
-            try container.encode(average, forKey: .average)
-            try container.encode(lowest, forKey: .lowest)
-            try container.encode(highest, forKey: .highest)
-            try container.encode(change, forKey: .change)
-            try container.encode(changeShare, forKey: .changeShare)
-        }
-
-        enum Keys: String, CodingKey { case period, from, to, expenseCount, quantity, average, lowest, highest, change, changeShare }
     }
 }

@@ -29,10 +29,6 @@ public enum RangeText {
         return notes
     }
 
-    /// `+12.50`, `-3.00`, `0.00`.
-    public static func signed(_ amount: Money, money: MoneyFormat = .plain) -> String {
-        money.signed(amount)
-    }
 }
 
 /// Renders a report over time as a terminal table: a row per budget (or tag), a column per
@@ -81,7 +77,7 @@ public struct RangeTextRenderer: Sendable {
             cells += [money.string(row.total), money.string(row.average)]
             if withLimits { cells.append(row.share?.percentString ?? "") }
             if let change = row.change {
-                cells += [money.string(change.base), RangeText.signed(change.amount, money: money), change.percentString ?? "–"]
+                cells += [money.string(change.base), money.signed(change.amount), change.percentString ?? "–"]
             }
             return cells
         }
