@@ -130,8 +130,7 @@ public struct ServerLocation: Hashable, Sendable, CustomStringConvertible {
     public func password(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String? {
         if let urlPassword { return urlPassword }
         if let variable = environment("PGPASSWORD"), !variable.isEmpty { return variable }
-        let home = environment("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        let file = environment("PGPASSFILE").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.pgpass"
+        let file = environment("PGPASSFILE").flatMap { $0.isEmpty ? nil : $0 } ?? UserFolders.home(environment) + "/.pgpass"
         return PGPassFile(path: file)?.password(host: host, port: port, database: database, user: user)
     }
 

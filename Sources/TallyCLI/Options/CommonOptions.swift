@@ -46,14 +46,7 @@ struct CommonOptions: ParsableArguments {
         if let db, !db.isEmpty { return db }
         if let path = environment("TALLY_DB"), !path.isEmpty { return path }
         if let configured { return configured }
-        let dataHome: String
-        if let xdg = environment("XDG_DATA_HOME"), xdg.hasPrefix("/") {
-            dataHome = xdg
-        } else {
-            let home = environment("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            dataHome = home + "/.local/share"
-        }
-        return dataHome + "/tally/tally.sqlite"
+        return UserFolders.base("XDG_DATA_HOME", fallback: ".local/share", environment) + "/tally/tally.sqlite"
     }
 
     /// One variable at a time: `ProcessInfo`'s whole environment dictionary cost a `tally add`

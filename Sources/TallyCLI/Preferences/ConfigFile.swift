@@ -29,19 +29,14 @@ struct ConfigFile: Equatable {
 
     /// Where the file is, whether or not it exists.
     static func path(environment: (String) -> String?) -> String {
-        if let xdg = environment("XDG_CONFIG_HOME"), xdg.hasPrefix("/") { return xdg + "/tally/config.toml" }
-        return home(environment) + "/.config/tally/config.toml"
-    }
-
-    static func home(_ environment: (String) -> String?) -> String {
-        environment("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        UserFolders.base("XDG_CONFIG_HOME", fallback: ".config", environment) + "/tally/config.toml"
     }
 
     /// The file at ``path(environment:)``; an empty configuration when there is none.
     static func load(environment: (String) -> String?) throws(ConfigError) -> ConfigFile {
         let path = path(environment: environment)
         guard let text = try read(path) else { return ConfigFile() }
-        return try parse(text, path: path, home: home(environment))
+        return try parse(text, path: path, home: UserFolders.home(environment))
     }
 
     /// The file's text; `nil` when it does not exist. Read with one `open`: a `tally add` pays

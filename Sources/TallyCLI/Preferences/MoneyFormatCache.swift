@@ -15,11 +15,7 @@ final class MoneyFormatCache {
     let folder: String
 
     init(environment: (String) -> String?) {
-        if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
-            folder = xdg + "/tally"
-        } else {
-            folder = ConfigFile.home(environment) + "/.cache/tally"
-        }
+        folder = UserFolders.base("XDG_CACHE_HOME", fallback: ".cache", environment) + "/tally"
     }
 
     /// The executable's size and modification time, read only once a locale is in play.
