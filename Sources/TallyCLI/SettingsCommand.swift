@@ -22,7 +22,8 @@ struct SettingsCommand: ParsableCommand {
             if output.json {
                 Console.write(try ListJSON.encode(ListJSON.SettingsItem(settings)))
             } else {
-                Console.write("month-start \(settings.calendar.monthStart)\nwarn \(settings.warn)\ncurrency \(settings.currency?.code ?? "none")")
+                Console.write(
+                    "month-start \(settings.calendar.monthStart)\nwarn \(settings.warn)\ncurrency \(settings.currency?.code ?? "none")\nhistory-days \(settings.historyDays)")
             }
         }
     }
@@ -35,7 +36,9 @@ struct SettingsCommand: ParsableCommand {
                 month-start DAY (1 to 28, default 1): the day every period starts on, such as pay \
                 day. Period 2026-11 with month-start 25 runs from 2026-11-25 to 2026-12-24. It \
                 changes how history is grouped, not the history. warn PERCENT (1 to 100, default \
-                80): the warning level a budget added without --warn gets.
+                80): the warning level a budget added without --warn gets. history-days DAYS (1 \
+                to 36500, default 365): how long 'tally log' and 'tally undo' reach back; older \
+                changes are pruned whole.
 
                 currency CODE (an ISO 4217 code such as EUR, or none, the default): what the \
                 amounts are in. Text, PNG and HTML show it with the symbol where the locale puts \
@@ -47,6 +50,7 @@ struct SettingsCommand: ParsableCommand {
             case monthStart = "month-start"
             case warn
             case currency
+            case historyDays = "history-days"
         }
 
         @Argument(help: "The setting.")
@@ -62,6 +66,7 @@ struct SettingsCommand: ParsableCommand {
             case .monthStart: _ = try day()
             case .warn: _ = try percent()
             case .currency: _ = try currency()
+            case .historyDays: _ = try historyDays()
             }
         }
 
@@ -79,6 +84,14 @@ struct SettingsCommand: ParsableCommand {
             } catch {
                 throw ValidationError(error.message)
             }
+        }
+
+        private func historyDays() throws(ValidationError) -> Int {
+            guard let days = Int(value) else {
+                throw ValidationError("invalid history length \(quoted(value)): use a whole number of days from 1 to 36500")
+            }
+            try ArgumentValue.check(days, LedgerSettings.checkHistoryDays)
+            return days
         }
 
         private func day() throws(ValidationError) -> Int {
@@ -101,6 +114,9 @@ struct SettingsCommand: ParsableCommand {
             case .warn:
                 let settings = try SetWarnLevel(percent: try percent()).run(in: store.ledger)
                 Console.write("Budgets added from now on warn at \(settings.warn) %.")
+            case .historyDays:
+                let settings = try SetHistoryDays(days: try historyDays()).run(in: store.ledger)
+                Console.write("History now reaches back \(settings.historyDays) day\(settings.historyDays == 1 ? "" : "s").")
             }
         }
     }

@@ -23,7 +23,7 @@ public struct Tally: ParsableCommand {
             malformed file exits 78.
             """,
         version: "0.1.0",
-        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, Prices.self, RecurringCommand.self, Upcoming.self, Check.self, Import.self, Export.self, RuleCommand.self, ProfileCommand.self, SettingsCommand.self, DbCommand.self, CompletionsCommand.self]
+        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Demo.self, Report.self, Prices.self, RecurringCommand.self, Upcoming.self, Check.self, Import.self, Export.self, LogCommand.self, UndoCommand.self, RuleCommand.self, ProfileCommand.self, SettingsCommand.self, DbCommand.self, CompletionsCommand.self]
     )
 
     public init() {}
@@ -36,6 +36,8 @@ public struct Tally: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         do {
             let arguments = try GlobalOptions.normalized(arguments)
+            // What the history records with each change: never a password (see `ChangeContext`).
+            ChangeContext.command = ChangeContext.sanitized(arguments)
             Preferences.current = try Preferences.resolve(arguments: arguments, environment: CommonOptions.processEnvironment)
             try ServerHandOver.handOverIfNeeded(arguments: arguments)
             if let addition = QuickAdd.parse(arguments) {

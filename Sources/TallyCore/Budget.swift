@@ -1,7 +1,7 @@
 import Foundation
 
 /// A named spending limit. Validates itself and computes its own figures.
-public struct Budget: Identifiable, Hashable, Sendable {
+public struct Budget: Identifiable, Hashable, Sendable, Codable {
     public static let maximumNameLength = 100
 
     /// Assigned by the store; `nil` until the budget is saved.

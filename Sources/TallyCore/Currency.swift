@@ -5,7 +5,7 @@ import Foundation
 /// Only how figures look depends on it. Amounts stay hundredths whatever the currency, so a
 /// currency with other minor units (JPY has none, KWD three) still shows two decimals: Tally
 /// never rounds a figure it shows.
-public struct Currency: Hashable, Sendable {
+public struct Currency: Hashable, Sendable, Codable {
     public let code: String
 
     /// A code ICU knows as an ISO 4217 currency, in capitals; lowercase input is accepted.

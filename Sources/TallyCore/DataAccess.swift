@@ -177,6 +177,18 @@ public protocol DataAccess: AnyObject, Sendable {
     /// `dryRun` decides the same and writes nothing.
     func postRecurring(through last: Day, dryRun: Bool) throws(TallyError) -> [RecurringPost]
 
+    // MARK: History
+
+    /// The change sets recorded at or after `since` (every one kept when `nil`), newest first,
+    /// at most `limit`, each with whether it stands undone (``History``). Reads no change's rows.
+    func changeSets(since: Date?, limit: Int?) throws(TallyError) -> [ChangeSetEntry]
+    /// What `undo` does, as one transaction: reverts change set `id`, or the one ``History/target(_:)``
+    /// picks, if no later change set that stands touched its rows; puts its rows back with their
+    /// ids, removes the rows it added (an import's expenses and row keys by range and batch), keeps
+    /// every derived figure right, and records the undo as a change set of its own. `dryRun`
+    /// decides the same and writes nothing.
+    func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome
+
     // MARK: Alerts
 
     /// What `check --new-only` does with its memory, as one transaction: saves each budget's

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Expenses belong to the day the user lived them, so storing a civil date keeps an
 /// expense in the same month whatever the time zone of the machine that reads it.
-public struct Day: Hashable, Comparable, Sendable {
+public struct Day: Hashable, Comparable, Sendable, Codable {
     public let year: Int
     public let month: Int
     public let day: Int
@@ -107,7 +107,7 @@ extension Day: CustomStringConvertible {
 }
 
 /// An inclusive range of days, such as a month or a budget's period.
-public struct DayInterval: Hashable, Sendable {
+public struct DayInterval: Hashable, Sendable, Codable {
     public let first: Day
     public let last: Day
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One purchase: an amount times a quantity, on a day, in exactly one budget.
-public struct Expense: Identifiable, Hashable, Sendable {
+public struct Expense: Identifiable, Hashable, Sendable, Codable {
     public static let maximumNameLength = 200
     public static let maximumQuantity: Int64 = 1_000_000
     public static let maximumTagLength = 50

@@ -3,7 +3,7 @@ import Foundation
 /// A saved way of reading one bank's exports: its column mapping, date format, expense sign,
 /// delimiter, number format (decimal comma, currency) and fallback, kept as the user gave them (the import layer reads them); `nil`
 /// means the default. Its name also keeps the row keys of its imports (``ImportRowKey``).
-public struct ImportProfile: Hashable, Sendable {
+public struct ImportProfile: Hashable, Sendable, Codable {
     public static let maximumNameLength = 100
 
     public var name: String

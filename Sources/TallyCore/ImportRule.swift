@@ -6,7 +6,7 @@ import Foundation
 /// `pattern` is kept as the user typed it: plain text matches anywhere in the name ignoring case,
 /// diacritics and width (as `NameKey` folds names and `expense list --search` matches); text
 /// between slashes (`/^amzn mktp/`) is a regular expression, see ``RulePattern``.
-public struct ImportRule: Hashable, Sendable {
+public struct ImportRule: Hashable, Sendable, Codable {
     public static let defaultPriority = 100
     public static let priorities = 0...1_000_000
     public static let maximumPatternLength = 200

@@ -68,7 +68,7 @@ public struct ImportOutcome: Hashable, Sendable {
 }
 
 /// A file the store remembers having imported.
-public struct ImportRecord: Hashable, Sendable {
+public struct ImportRecord: Hashable, Sendable, Codable {
     /// SHA-256 of the file's bytes, as hex.
     public var fingerprint: String
     public var importedAt: Date

@@ -2,7 +2,7 @@
 ///
 /// Money never passes through floating point: text is parsed digit by digit and
 /// arithmetic is checked, so a total either is exact or fails with a typed error.
-public struct Money: Hashable, Comparable, Sendable {
+public struct Money: Hashable, Comparable, Sendable, Codable {
     public var cents: Int64
 
     /// The largest amount a user may type: 1,000,000,000.00.

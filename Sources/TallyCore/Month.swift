@@ -1,7 +1,7 @@
 import Foundation
 
 /// A calendar month, `YYYY-MM`: the unit of a monthly budget and of a report.
-public struct Month: Hashable, Comparable, Sendable {
+public struct Month: Hashable, Comparable, Sendable, Codable {
     public let year: Int
     public let month: Int
 

@@ -1,7 +1,7 @@
 /// How a ledger cuts time into periods: months that start on a given day of the month, so that a
 /// household paid on the 25th budgets from pay day to pay day. A period is named for the month it
 /// starts in: with month-start 25, period `2026-11` runs from 2026-11-25 to 2026-12-24.
-public struct PeriodCalendar: Hashable, Sendable {
+public struct PeriodCalendar: Hashable, Sendable, Codable {
     /// The days a month may start on: every month has them.
     public static let monthStartDays = 1...28
     /// Calendar months: what every ledger uses until told otherwise.
@@ -41,7 +41,7 @@ public struct PeriodCalendar: Hashable, Sendable {
 }
 
 /// How often a budget's limit renews.
-public enum BudgetPeriod: String, Hashable, Sendable, CaseIterable {
+public enum BudgetPeriod: String, Hashable, Sendable, CaseIterable, Codable {
     /// The limit is for each period (a month, or pay day to pay day).
     case monthly
     /// The limit is for a year's twelve periods.
@@ -51,7 +51,7 @@ public enum BudgetPeriod: String, Hashable, Sendable, CaseIterable {
 }
 
 /// What a budget carries from one period into the next.
-public enum RolloverPolicy: String, Hashable, Sendable, CaseIterable {
+public enum RolloverPolicy: String, Hashable, Sendable, CaseIterable, Codable {
     /// Nothing: every period starts from its limit.
     case none
     /// What was left, never less than zero.
@@ -61,7 +61,7 @@ public enum RolloverPolicy: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A budget's limit from one period on.
-public struct LimitChange: Hashable, Sendable {
+public struct LimitChange: Hashable, Sendable, Codable {
     /// The period key it applies from (see ``Budget/periodKey(of:)``).
     public var from: Month
     public var limit: Money
@@ -73,16 +73,30 @@ public struct LimitChange: Hashable, Sendable {
 }
 
 /// The ledger's own settings, stored with it so everyone who uses it agrees.
-public struct LedgerSettings: Hashable, Sendable {
+public struct LedgerSettings: Hashable, Sendable, Codable {
     public var calendar: PeriodCalendar
     /// What the amounts are in, for showing them; `nil` shows bare numbers.
     public var currency: Currency?
     /// The warning level a budget added without `--warn` gets (1–100).
     public var warn: Int
+    /// How many days `tally log` and `tally undo` reach back; older change sets are pruned.
+    public var historyDays: Int
 
-    public init(calendar: PeriodCalendar = .calendarMonths, currency: Currency? = nil, warn: Int = BudgetLevel.defaultWarnPercent) {
+    /// From a day to a hundred years.
+    public static let historyDaysRange = 1...36_500
+    public static let defaultHistoryDays = 365
+
+    public init(
+        calendar: PeriodCalendar = .calendarMonths, currency: Currency? = nil, warn: Int = BudgetLevel.defaultWarnPercent,
+        historyDays: Int = defaultHistoryDays
+    ) {
         self.calendar = calendar
         self.currency = currency
         self.warn = warn
+        self.historyDays = historyDays
+    }
+
+    public static func checkHistoryDays(_ days: Int) throws(TallyError) {
+        guard historyDaysRange.contains(days) else { throw .invalidHistoryDays(days) }
     }
 }

@@ -1,11 +1,11 @@
 /// How often a recurring rule comes due.
-public enum RecurringFrequency: String, Hashable, Sendable, CaseIterable {
+public enum RecurringFrequency: String, Hashable, Sendable, CaseIterable, Codable {
     case day, week, month, year
 }
 
 /// A bill that comes back: rent, a subscription, insurance. Its occurrences (see
 /// `RecurringOccurrences.swift`) become ordinary expenses when `recurring post` runs.
-public struct RecurringRule: Identifiable, Hashable, Sendable {
+public struct RecurringRule: Identifiable, Hashable, Sendable, Codable {
     public static let maximumInterval = 1_000
 
     /// Assigned by the store; `nil` until the rule is saved.
@@ -123,8 +123,8 @@ public struct RecurringRule: Identifiable, Hashable, Sendable {
 /// An occurrence that was paid: posted as a new expense by `recurring post`, or matched to an
 /// expense already recorded. `expenseID` is `nil` once that expense was removed; the occurrence
 /// stays paid, so removing a posted bill does not bring it back.
-public struct RecurringPayment: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+public struct RecurringPayment: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
         case posted, matched
     }
 

@@ -110,6 +110,18 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     /// Rows of an import have no budget cell, no rule matches them and no fallback was given:
     /// how many, and the names of the first few.
     case rowsWithoutBudget(count: Int, names: [String])
+    /// `undo` found no change set left to revert.
+    case nothingToUndo
+    /// No change set in the history has this id (it never existed or was pruned).
+    case changeSetNotFound(Int64)
+    /// The change set was reverted already, by the given undo.
+    case changeSetAlreadyUndone(Int64, by: Int64)
+    /// Later change sets touched the same rows, so reverting this one alone would undo part of theirs.
+    case undoBlocked(Int64, by: [Int64])
+    /// Undoing the change set would remove a budget that rows added since still need.
+    case undoNeedsBudget(Int64, budget: String)
+    /// A history length in days outside ``LedgerSettings/historyDaysRange``.
+    case invalidHistoryDays(Int)
 
     public enum NameKind: String, Sendable {
         case budget, expense, profile
@@ -252,6 +264,18 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "no rule with id \(id)"
         case .profileNotFound(let name):
             "no import profile named \(quoted(name))"
+        case .nothingToUndo:
+            "nothing to undo"
+        case .changeSetNotFound(let id):
+            "no change set with id \(id)"
+        case .changeSetAlreadyUndone(let id, let by):
+            "change set \(id) is already undone (by change set \(by))"
+        case .undoBlocked(let id, let by):
+            "change set \(id) cannot be undone alone: later change set\(by.count == 1 ? "" : "s") \(by.prefix(10).map(String.init).joined(separator: ", "))\(by.count > 10 ? " and \(by.count - 10) more" : "") changed the same rows; undo \(by.count == 1 ? "it" : "them") first"
+        case .undoNeedsBudget(let id, let budget):
+            "change set \(id) cannot be undone: budget \(quoted(budget)) has expenses or rules added since; undo or remove those first"
+        case .invalidHistoryDays(let days):
+            "invalid history length \(days): use a whole number of days from \(LedgerSettings.historyDaysRange.lowerBound) to \(LedgerSettings.historyDaysRange.upperBound)"
         case .rowsWithoutBudget(let count, let names):
             "\(count) row\(count == 1 ? " has" : "s have") no budget and no rule matches \(count == 1 ? "it" : "them"): \(listed(names))\(count > names.count ? " and \(count - names.count) more" : "")"
         }

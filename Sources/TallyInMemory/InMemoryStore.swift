@@ -26,6 +26,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var rowKeys: Set<Int64> = []
         /// Import profiles by name key.
         var profiles: [String: ImportProfile] = [:]
+        /// The history, oldest first (SQLite's `changeSet`).
+        var changeSets: [ChangeSet] = []
+        var nextChangeSetID: Int64 = 1
     }
 
     // Guards `state`; that lock is what makes the class safe to share.
@@ -37,12 +40,20 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         self.clock = clock
     }
 
-    /// Runs `body` as one transaction: on a thrown error the state is left as it was.
-    func transaction<T>(_ body: (inout State) throws(TallyError) -> T) throws(TallyError) -> T {
+    /// Runs `body` as one transaction: on a thrown error the state is left as it was. What it
+    /// changed is recorded as a change set (``changes(from:to:)``), unless `recording` is off.
+    func transaction<T>(recording: Bool = true, _ body: (inout State) throws(TallyError) -> T) throws(TallyError) -> T {
         lock.lock()
         defer { lock.unlock() }
         var draft = state
         let result = try body(&draft)
+        if recording {
+            let content = Self.changes(from: state, to: draft)
+            if !content.isEmpty {
+                Self.record(
+                    ChangeSet(id: draft.nextChangeSetID, when: now, command: ChangeContext.command, content: content), into: &draft)
+            }
+        }
         state = draft
         return result
     }

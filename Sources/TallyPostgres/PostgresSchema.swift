@@ -123,6 +123,25 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        (
+            // The history `tally log` lists and `tally undo` reverts (see `Schema.v8History`).
+            "v2-history",
+            [
+                """
+                CREATE TABLE changeSet (
+                    id BIGINT PRIMARY KEY,
+                    at BIGINT NOT NULL,
+                    command TEXT NOT NULL,
+                    summary TEXT NOT NULL,
+                    undoes BIGINT,
+                    content TEXT NOT NULL)
+                """,
+                "CREATE INDEX changeSetByAt ON changeSet (at)",
+                "INSERT INTO idCounter (kind, last) VALUES ('changeSet', 0)",
+                "ALTER TABLE importedRow ADD COLUMN batch BIGINT",
+                "ALTER TABLE setting ADD COLUMN historyDays INTEGER NOT NULL DEFAULT 365",
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }

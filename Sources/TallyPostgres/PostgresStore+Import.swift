@@ -11,7 +11,9 @@ extension PostgresStore {
         _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
     ) throws(TallyError) -> ImportOutcome {
         let timestamp = now
-        return try write { () throws(TallyError) in
+        // The import's row keys carry its change set's id, so undoing it removes them.
+        return try recordedImport { (content: inout ChangeContent, batch: Int64) throws(TallyError) in
+            let firstExpense = try lastID("expense") + 1
             var resolution = ImportResolution(request: request, existing: try loadBudgets())
             let hasExpenses = try session.query("SELECT EXISTS (SELECT 1 FROM expense)").first.map { row throws(TallyError) in
                 do { return try row.makeRandomAccess()[0].decode(Bool.self) } catch { throw .storage("cannot read whether the ledger has expenses") }
@@ -54,7 +56,7 @@ extension PostgresStore {
             if let keys = request.rowKeys {
                 // The known keys are not needed any more; their memory goes before the sort.
                 keys.known = []
-                try saveRowKeys(keys.sortedNewKeys())
+                try saveRowKeys(keys.sortedNewKeys(), batch: batch)
             }
             try restoreRecurringRules(request.recurringRules)
             if let fingerprint {
@@ -64,6 +66,10 @@ extension PostgresStore {
                     ON CONFLICT (fingerprint) DO UPDATE SET importedAt = excluded.importedAt, expenseCount = excluded.expenseCount
                     """, [.text(fingerprint), .int(Stamp.milliseconds(timestamp)), .int(Int64(count))])
             }
+            if count > 0 {
+                content.addedExpenses = ExpenseIDRange(first: firstExpense, last: firstExpense + Int64(count) - 1, count: count)
+                if request.rowKeys != nil { content.rowKeys = RowKeyChange(batch: batch, added: nil) }
+            }
             return ImportOutcome(importedCount: count, createdBudgets: resolution.createdBudgets)
         }
     }
@@ -72,7 +78,7 @@ extension PostgresStore {
 
     public func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
         let rule = try rule.validated()
-        return try write { () throws(TallyError) in
+        return try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
             try checkBudget(of: rule)
             return try insertRule(rule)
         }
@@ -107,7 +113,7 @@ extension PostgresStore {
 
     public func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
         let rule = try rule.validated()
-        return try write { () throws(TallyError) in
+        return try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
             guard let id = rule.id, !(try loadRules(where: "id = $1", [.int(id)])).isEmpty else { throw .recurringRuleNotFound(rule.id ?? 0) }
             try checkBudget(of: rule)
             try session.query(
@@ -118,7 +124,7 @@ extension PostgresStore {
     }
 
     public func removeRecurringRule(id: Int64) throws(TallyError) {
-        try write { () throws(TallyError) in
+        try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
             guard !(try session.query("DELETE FROM recurringRule WHERE id = $1 RETURNING id", [.int(id)])).isEmpty else {
                 throw .recurringRuleNotFound(id)
             }
@@ -129,7 +135,7 @@ extension PostgresStore {
         try read { () throws(TallyError) in try loadPayments() }
     }
 
-    private func loadPayments() throws(TallyError) -> [RecurringPayment] {
+    func loadPayments() throws(TallyError) -> [RecurringPayment] {
         var payments: [RecurringPayment] = []
         for row in try session.query("SELECT ruleId, date, expenseId, kind FROM recurringPayment ORDER BY ruleId, date") {
             let kindText = try row.string(3)
@@ -139,7 +145,7 @@ extension PostgresStore {
         return payments
     }
 
-    private func savePayment(_ payment: RecurringPayment) throws(TallyError) {
+    func savePayment(_ payment: RecurringPayment) throws(TallyError) {
         try session.query(
             """
             INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES ($1, $2, $3, $4)
@@ -151,7 +157,7 @@ extension PostgresStore {
         let timestamp = now
         // The writer lock makes two machines posting at once take turns: the second finds every
         // occurrence paid by the first.
-        return try write { () throws(TallyError) in
+        let body = { [self] (content: inout ChangeContent) throws(TallyError) -> [RecurringPost] in
             let payments = try loadPayments()
             let due = RecurringSchedule.unpaid(try loadRules(), payments: payments, through: last)
             guard !due.isEmpty else { return [] }
@@ -170,6 +176,7 @@ extension PostgresStore {
                     let validated = try expense.validated()
                     try validated.checkBudget(try loadBudgets(where: "id = $1", [.int(validated.budgetID)]).first)
                     let saved = try insertExpenses([validated], at: timestamp)[0]
+                    content.expensesAfter.append(saved)
                     try savePayment(RecurringPayment(ruleID: ruleID, date: occurrence.date, expenseID: saved.id, kind: .posted))
                     done.append(RecurringPost(occurrence: occurrence, outcome: .posted(saved)))
                 case .matched(let expense):
@@ -179,6 +186,13 @@ extension PostgresStore {
             }
             return done
         }
+        guard !dryRun else {
+            return try read { () throws(TallyError) in
+                var ignored = ChangeContent()
+                return try body(&ignored)
+            }
+        }
+        return try recordedWrite(rows: true, body)
     }
 
     /// A backup's rules, with their paid occurrences, into a ledger that has none.

@@ -6,7 +6,7 @@ import TallyCore
 extension PostgresStore {
     public func addRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
         let rule = try rule.validated()
-        return try write { () throws(TallyError) in
+        return try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
             let budget = try find(rule.budget)
             var saved = rule
             saved.id = try nextIDs("importRule")
@@ -38,7 +38,7 @@ extension PostgresStore {
     public func updateRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
         let rule = try rule.validated()
         let id = rule.id ?? 0
-        return try write { () throws(TallyError) in
+        return try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
             guard try session.query("SELECT id FROM importRule WHERE id = $1", [.int(id)]).first != nil else { throw .ruleNotFound(id) }
             let budget = try find(rule.budget)
             var saved = rule
@@ -51,7 +51,7 @@ extension PostgresStore {
     }
 
     public func removeRule(id: Int64) throws(TallyError) {
-        try write { () throws(TallyError) in
+        try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
             guard try session.query("DELETE FROM importRule WHERE id = $1 RETURNING id", [.int(id)]).first != nil else {
                 throw .ruleNotFound(id)
             }
@@ -69,18 +69,18 @@ extension PostgresStore {
     }
 
     /// Saves new row keys a batch at a time: one statement each would cost a round trip per key.
-    func saveRowKeys(_ keys: [Int64]) throws(TallyError) {
+    func saveRowKeys(_ keys: [Int64], batch id: Int64) throws(TallyError) {
         var start = keys.startIndex
         while start < keys.endIndex {
             let batch = Array(keys[start..<min(start + 10_000, keys.endIndex)])
-            try session.query("INSERT INTO importedRow (key) SELECT unnest($1::BIGINT[]) ON CONFLICT DO NOTHING", [.ints(batch)])
+            try session.query("INSERT INTO importedRow (key, batch) SELECT unnest($1::BIGINT[]), $2 ON CONFLICT DO NOTHING", [.ints(batch), .int(id)])
             start += batch.count
         }
     }
 
     public func saveProfile(_ profile: ImportProfile) throws(TallyError) -> ImportProfile {
         let profile = try profile.validated()
-        return try write { () throws(TallyError) in
+        return try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
             try storeProfile(profile)
             return profile
         }
@@ -127,7 +127,7 @@ extension PostgresStore {
     }
 
     public func removeProfile(named name: String) throws(TallyError) {
-        try write { () throws(TallyError) in
+        try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
             guard try session.query("DELETE FROM importProfile WHERE nameKey = $1 RETURNING nameKey", [.text(NameKey.lookup(name))]).first != nil
             else { throw .profileNotFound(name) }
         }

@@ -42,16 +42,16 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     }
 
     func loadSettings() throws(TallyError) -> LedgerSettings {
-        guard let row = try session.query("SELECT monthStart, currency, warnPercent FROM setting WHERE id = 1").first else {
+        guard let row = try session.query("SELECT monthStart, currency, warnPercent, historyDays FROM setting WHERE id = 1").first else {
             return LedgerSettings()
         }
         return LedgerSettings(
             calendar: try PeriodCalendar(monthStart: Int(try row.int(0))), currency: try row.optionalString(1).map(Currency.init(storedCode:)),
-            warn: Int(try row.int(2)))
+            warn: Int(try row.int(2)), historyDays: Int(try row.int(3)))
     }
 
     public func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings {
-        try write { () throws(TallyError) in
+        try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
             try saveSettings(settings)
             return settings
         }
@@ -59,8 +59,8 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
 
     func saveSettings(_ settings: LedgerSettings) throws(TallyError) {
         try session.query(
-            "UPDATE setting SET monthStart = $1, currency = $2, warnPercent = $3 WHERE id = 1",
-            [.int(Int64(settings.calendar.monthStart)), .text(settings.currency?.code), .int(Int64(settings.warn))])
+            "UPDATE setting SET monthStart = $1, currency = $2, warnPercent = $3, historyDays = $4 WHERE id = 1",
+            [.int(Int64(settings.calendar.monthStart)), .text(settings.currency?.code), .int(Int64(settings.warn)), .int(Int64(settings.historyDays))])
     }
 
     // MARK: - Budgets
@@ -70,7 +70,11 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         // A new budget gets its id here; one it carries must not pass for its own in the name check.
         budget.id = nil
         let timestamp = now
-        return try write { () throws(TallyError) in try insertBudget(budget, at: timestamp) }
+        return try recordedWrite(rows: false) { (content: inout ChangeContent) throws(TallyError) in
+            let saved = try insertBudget(budget, at: timestamp)
+            content.rows.append(RowChange(before: nil, after: .budget(saved)))
+            return saved
+        }
     }
 
     /// Checks the name is free, gives `budget` the next id and its timestamps (`createdAt`, else
@@ -88,7 +92,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         return budget
     }
 
-    private func saveLimitChanges(of budget: Budget) throws(TallyError) {
+    func saveLimitChanges(of budget: Budget) throws(TallyError) {
         try session.query("DELETE FROM budgetLimit WHERE budgetId = $1", [.int(budget.id)])
         for change in budget.limitChanges {
             try session.query(
@@ -138,7 +142,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
         var budget = try budget.validated()
         let timestamp = now
-        return try write { () throws(TallyError) in
+        return try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
             guard let id = budget.id, let existing = try loadBudgets(where: "id = $1", [.int(id)]).first else { throw .budgetNotFound(budget.name) }
             try checkUnique(budget)
             budget.createdAt = existing.createdAt
@@ -152,10 +156,11 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     }
 
     public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
-        try write { () throws(TallyError) in
+        try recordedWrite(rows: true) { (content: inout ChangeContent) throws(TallyError) in
             let budget = try find(name)
             let count = Int(try session.query("SELECT count(*) FROM expense WHERE budgetId = $1", [.int(budget.id)]).first?.int(0) ?? 0)
             try budget.checkRemoval(expenseCount: count, includingExpenses: includingExpenses)
+            if count > 0 { content.expensesBefore = ExpenseImages(try loadExpenses(where: "budgetId = $1", [.int(budget.id)], suffix: "ORDER BY id")) }
             // Its expenses, limits, rules and alert memory go with it (ON DELETE CASCADE); the
             // payments its expenses made stay paid (ON DELETE SET NULL).
             try session.query("DELETE FROM budget WHERE id = $1", [.int(budget.id)])
@@ -168,9 +173,11 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
         let expense = try expense.validated()
         let timestamp = now
-        return try write { () throws(TallyError) in
+        return try recordedWrite(rows: false) { (content: inout ChangeContent) throws(TallyError) in
             try expense.checkBudget(try loadBudgets(where: "id = $1", [.int(expense.budgetID)]).first)
-            return try insertExpenses([expense], at: timestamp)[0]
+            let saved = try insertExpenses([expense], at: timestamp)[0]
+            content.expensesAfter.append(saved)
+            return saved
         }
     }
 
@@ -178,10 +185,14 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
         let validated = try Expense.validated(expenses)
         let timestamp = now
-        return try write { () throws(TallyError) in
+        return try recordedWrite(rows: false) { (content: inout ChangeContent) throws(TallyError) in
             let budgets = Dictionary(uniqueKeysWithValues: try loadBudgets().compactMap { budget in budget.id.map { ($0, budget) } })
             for expense in validated { try expense.checkBudget(budgets[expense.budgetID]) }
-            return try insertExpenses(validated, at: timestamp).count
+            let saved = try insertExpenses(validated, at: timestamp)
+            if let first = saved.first?.id, let last = saved.last?.id {
+                content.addedExpenses = ExpenseIDRange(first: first, last: last, count: saved.count)
+            }
+            return saved.count
         }
     }
 
@@ -229,11 +240,12 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
         var expense = try expense.validated()
         let timestamp = now
-        return try write { () throws(TallyError) in
+        return try recordedWrite(rows: false) { (content: inout ChangeContent) throws(TallyError) in
             let budget = try find(name)
             expense.budgetID = budget.id ?? 0
             try expense.checkBudget(budget)
             let saved = try insertExpenses([expense], at: timestamp)[0]
+            content.expensesAfter.append(saved)
             let calendar = try loadSettings().calendar
             let period = calendar.period(containing: expense.date)
             let spent = try loadExpenses(where: "budgetId = $1", [.int(budget.id)])
@@ -251,10 +263,11 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     public func updateExpense(_ expense: Expense) throws(TallyError) -> Expense {
         var expense = try expense.validated()
         let timestamp = now
-        return try write { () throws(TallyError) in
+        return try recordedWrite(rows: false) { (content: inout ChangeContent) throws(TallyError) in
             guard let id = expense.id, let existing = try loadExpenses(where: "id = $1", [.int(id)]).first else {
                 throw .expenseNotFound(expense.id ?? 0)
             }
+            content.expensesBefore.append(existing)
             try expense.checkBudget(try loadBudgets(where: "id = $1", [.int(expense.budgetID)]).first)
             expense.createdAt = existing.createdAt
             expense.updatedAt = timestamp
@@ -262,13 +275,16 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
                 "UPDATE expense SET budgetId = $2, name = $3, nameKey = $4, amountCents = $5, quantity = $6, date = $7, tags = $8, createdAt = $9, updatedAt = $10 WHERE id = $1",
                 [.int(id)] + expense.binds)
             try rememberTags(Set(expense.tags))
+            content.expensesAfter.append(expense)
             return expense
         }
     }
 
     public func removeExpense(id: Int64) throws(TallyError) {
-        try write { () throws(TallyError) in
-            guard !(try session.query("DELETE FROM expense WHERE id = $1 RETURNING id", [.int(id)])).isEmpty else { throw .expenseNotFound(id) }
+        try recordedWrite(rows: true) { (content: inout ChangeContent) throws(TallyError) in
+            guard let existing = try loadExpenses(where: "id = $1", [.int(id)]).first else { throw .expenseNotFound(id) }
+            content.expensesBefore.append(existing)
+            try session.query("DELETE FROM expense WHERE id = $1", [.int(id)])
         }
     }
 

@@ -11,10 +11,13 @@ struct ExpenseImporter {
     private let db: Database
     private let timestamp: Date
     private let milliseconds: Int64
+    /// The import's change set id, which its row keys carry (`importedRow.batch`).
+    private let batch: Int64
 
-    init(db: Database, timestamp: Date) {
+    init(db: Database, timestamp: Date, batch: Int64) {
         self.db = db
         self.timestamp = timestamp
+        self.batch = batch
         milliseconds = Milliseconds.since1970(timestamp)
     }
 
@@ -74,7 +77,7 @@ struct ExpenseImporter {
         if let keys = request.rowKeys {
             // The known keys are not needed any more; their memory goes before the sort.
             keys.known = []
-            try Self.save(keys.sortedNewKeys(), db)
+            try Self.save(keys.sortedNewKeys(), batch: batch, db)
         }
         try SQLiteStore.restoreRecurringRules(request.recurringRules, timestamp: milliseconds, db)
         if let fingerprint {
@@ -96,10 +99,10 @@ struct ExpenseImporter {
 
     /// Saves new row keys, sorted, in ascending order, so SQLite appends to its pages instead of
     /// splitting them at random; a repeat (a hash collision) is ignored.
-    private static func save(_ sorted: [Int64], _ db: Database) throws {
+    private static func save(_ sorted: [Int64], batch id: Int64, _ db: Database) throws {
         guard !sorted.isEmpty else { return }
         let batch = 500
-        let full = try RawStatement(db, "INSERT OR IGNORE INTO importedRow (key) VALUES " + Array(repeating: "(?)", count: batch).joined(separator: ","))
+        let full = try RawStatement(db, "INSERT OR IGNORE INTO importedRow (key, batch) VALUES " + Array(repeating: "(?, \(id))", count: batch).joined(separator: ","))
         var index = 0
         while index + batch <= sorted.count {
             for offset in 0..<batch { full.bind(Int32(offset + 1), sorted[index + offset]) }
@@ -108,7 +111,7 @@ struct ExpenseImporter {
         }
         if index < sorted.count {
             let rest = sorted.count - index
-            let last = try RawStatement(db, "INSERT OR IGNORE INTO importedRow (key) VALUES " + Array(repeating: "(?)", count: rest).joined(separator: ","))
+            let last = try RawStatement(db, "INSERT OR IGNORE INTO importedRow (key, batch) VALUES " + Array(repeating: "(?, \(id))", count: rest).joined(separator: ","))
             for offset in 0..<rest { last.bind(Int32(offset + 1), sorted[index + offset]) }
             try last.step()
         }

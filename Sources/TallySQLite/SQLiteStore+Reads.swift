@@ -128,13 +128,15 @@ extension SQLiteStore {
     }
 
     public func settings() throws(TallyError) -> LedgerSettings {
-        try read { db in
-            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT monthStart, currency, warnPercent FROM setting WHERE id = 1"))
-            let currency: String? = row?[1]
-            return LedgerSettings(
-                calendar: try PeriodCalendar(monthStart: row?[0] ?? 1), currency: currency.map(Currency.init(storedCode:)),
-                warn: row?[2] ?? BudgetLevel.defaultWarnPercent)
-        }
+        try read { db in try Self.settings(db) }
+    }
+
+    static func settings(_ db: Database) throws -> LedgerSettings {
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT monthStart, currency, warnPercent, historyDays FROM setting WHERE id = 1"))
+        let currency: String? = row?[1]
+        return LedgerSettings(
+            calendar: try PeriodCalendar(monthStart: row?[0] ?? 1), currency: currency.map(Currency.init(storedCode:)),
+            warn: row?[2] ?? BudgetLevel.defaultWarnPercent, historyDays: row?[3] ?? LedgerSettings.defaultHistoryDays)
     }
 
     /// The `WHERE` clause of an expense query.

@@ -28,7 +28,7 @@ extension SQLiteStore {
     public func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
         let rule = try rule.validated()
         let timestamp = Milliseconds.since1970(now)
-        return try write { db in
+        return try recordedWrite(rows: true) { db, _ in
             try Self.checkBudget(of: rule, db)
             return try Self.insert(rule, timestamp: timestamp, db)
         }
@@ -45,7 +45,7 @@ extension SQLiteStore {
     public func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
         let rule = try rule.validated()
         let timestamp = Milliseconds.since1970(now)
-        return try write { db in
+        return try recordedWrite(rows: true) { db, _ in
             guard let id = rule.id else { throw TallyError.recurringRuleNotFound(0) }
             _ = try Self.rule(id: id, db)
             try Self.checkBudget(of: rule, db)
@@ -62,7 +62,7 @@ extension SQLiteStore {
     }
 
     public func removeRecurringRule(id: Int64) throws(TallyError) {
-        try write { db in
+        try recordedWrite(rows: true) { db, _ in
             try db.execute(sql: "DELETE FROM recurringRule WHERE id = ?", arguments: [id])
             guard db.changesCount > 0 else { throw TallyError.recurringRuleNotFound(id) }
         }
@@ -76,7 +76,7 @@ extension SQLiteStore {
     /// the occurrences paid; the `(ruleId, date)` key would refuse a second payment anyway.
     public func postRecurring(through last: Day, dryRun: Bool) throws(TallyError) -> [RecurringPost] {
         let timestamp = now
-        let body = { (db: Database) throws -> [RecurringPost] in
+        let body = { (db: Database, content: inout ChangeContent) throws -> [RecurringPost] in
             let rules = try Self.allRules(db)
             guard !rules.isEmpty else { return [] }
             let payments = try Self.allPayments(db)
@@ -102,6 +102,7 @@ extension SQLiteStore {
                     expense.createdAt = timestamp
                     expense.updatedAt = timestamp
                     paidBy = try Self.insert(expense, db)
+                    content.expensesAfter.append(paidBy)
                     kind = .posted
                 case .matched(let expense):
                     paidBy = expense
@@ -114,7 +115,13 @@ extension SQLiteStore {
             }
             return done
         }
-        return dryRun ? try read(body) : try write(body)
+        guard !dryRun else {
+            return try read { db in
+                var ignored = ChangeContent()
+                return try body(db, &ignored)
+            }
+        }
+        return try recordedWrite(rows: true, body)
     }
 
     // MARK: - Recurring Helpers
@@ -152,6 +159,30 @@ extension SQLiteStore {
         return saved
     }
 
+    /// Saves a rule with its skips under its own id (an undo putting it back), inserting or updating.
+    static func put(_ rule: RecurringRule, _ db: Database) throws {
+        let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM recurringRule WHERE id = ?)", arguments: [rule.id]) ?? false
+        let timestamp = Milliseconds.since1970(Date())
+        if exists {
+            try db.execute(
+                sql: """
+                    UPDATE recurringRule SET budgetId = ?, name = ?, amountCents = ?, quantity = ?, tags = ?, every = ?,
+                        interval = ?, day = ?, startDate = ?, untilDate = ?, updatedAt = ?
+                    WHERE id = ?
+                    """,
+                arguments: ruleColumns(rule) + StatementArguments([timestamp, rule.id]))
+        } else {
+            try db.execute(
+                sql: """
+                    INSERT INTO recurringRule (budgetId, name, amountCents, quantity, tags, every, interval, day,
+                        startDate, untilDate, createdAt, updatedAt, id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: ruleColumns(rule) + StatementArguments([timestamp, timestamp, rule.id]))
+        }
+        try saveSkips(of: rule, db)
+    }
+
     private static func ruleColumns(_ rule: RecurringRule) -> StatementArguments {
         let values: [(any DatabaseValueConvertible)?] = [
             rule.budgetID, rule.name, rule.amount.cents, rule.quantity, rule.tags.joined(separator: ";"), rule.every.rawValue,
@@ -178,7 +209,7 @@ extension SQLiteStore {
         return rule
     }
 
-    private static func allRules(_ db: Database) throws -> [RecurringRule] {
+    static func allRules(_ db: Database) throws -> [RecurringRule] {
         try rules(db, where: "", arguments: [])
     }
 
@@ -205,7 +236,7 @@ extension SQLiteStore {
         return rules
     }
 
-    private static func allPayments(_ db: Database) throws -> [RecurringPayment] {
+    static func allPayments(_ db: Database) throws -> [RecurringPayment] {
         var payments: [RecurringPayment] = []
         let rows = try Row.fetchCursor(db, sql: "SELECT ruleId, date, expenseId, kind FROM recurringPayment ORDER BY ruleId, date")
         while let row = try rows.next() {

@@ -7,7 +7,7 @@ import TallyCore
 extension SQLiteStore {
     public func addRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
         let rule = try rule.validated()
-        return try write { db in
+        return try recordedWrite(rows: true) { db, _ in
             let budget = try Self.find(rule.budget, db)
             try Self.insert(rule, budgetID: budget.id ?? 0, db)
             var saved = rule
@@ -24,7 +24,7 @@ extension SQLiteStore {
     public func updateRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
         let rule = try rule.validated()
         let id = rule.id ?? 0
-        return try write { db in
+        return try recordedWrite(rows: true) { db, _ in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM importRule WHERE id = ?)", arguments: [id]) == true else {
                 throw TallyError.ruleNotFound(id)
             }
@@ -39,7 +39,7 @@ extension SQLiteStore {
     }
 
     public func removeRule(id: Int64) throws(TallyError) {
-        try write { db in
+        try recordedWrite(rows: true) { db, _ in
             try db.execute(sql: "DELETE FROM importRule WHERE id = ?", arguments: [id])
             guard db.changesCount == 1 else { throw TallyError.ruleNotFound(id) }
         }
@@ -51,7 +51,7 @@ extension SQLiteStore {
 
     public func saveProfile(_ profile: ImportProfile) throws(TallyError) -> ImportProfile {
         let profile = try profile.validated()
-        return try write { db in
+        return try recordedWrite(rows: true) { db, _ in
             try Self.save(profile, db)
             return profile
         }
@@ -90,7 +90,7 @@ extension SQLiteStore {
     }
 
     public func removeProfile(named name: String) throws(TallyError) {
-        try write { db in
+        try recordedWrite(rows: true) { db, _ in
             try db.execute(sql: "DELETE FROM importProfile WHERE nameKey = ?", arguments: [NameKey.lookup(name)])
             guard db.changesCount == 1 else { throw TallyError.profileNotFound(name) }
         }

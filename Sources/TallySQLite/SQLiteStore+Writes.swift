@@ -12,9 +12,11 @@ extension SQLiteStore {
         budget.id = nil
         budget.createdAt = now
         budget.updatedAt = budget.createdAt
-        return try write { db in
+        return try recordedWrite(rows: false) { db, content in
             try Self.checkUnique(budget, db)
-            return try Self.insert(budget, db)
+            let saved = try Self.insert(budget, db)
+            content.rows.append(RowChange(before: nil, after: .budget(saved)))
+            return saved
         }
     }
 
@@ -30,7 +32,7 @@ extension SQLiteStore {
     }
 
     /// Replaces the budget's later limits with its own.
-    private static func saveLimitChanges(of budget: Budget, _ db: Database) throws {
+    static func saveLimitChanges(of budget: Budget, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM budgetLimit WHERE budgetId = ?", arguments: [budget.id])
         for change in budget.limitChanges {
             try db.execute(
@@ -40,7 +42,7 @@ extension SQLiteStore {
     }
 
     public func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings {
-        try write { db in
+        try recordedWrite(rows: true) { db, _ in
             try Self.save(settings, db)
             return settings
         }
@@ -49,7 +51,9 @@ extension SQLiteStore {
     /// Saves `settings` inside the caller's transaction, rebuilding `budgetMonth` when the
     /// periods change.
     static func save(_ settings: LedgerSettings, _ db: Database) throws {
-        try db.execute(sql: "UPDATE setting SET currency = ?, warnPercent = ? WHERE id = 1", arguments: [settings.currency?.code, settings.warn])
+        try db.execute(
+            sql: "UPDATE setting SET currency = ?, warnPercent = ?, historyDays = ? WHERE id = 1",
+            arguments: [settings.currency?.code, settings.warn, settings.historyDays])
         guard try calendar(db) != settings.calendar else { return }
         try db.execute(sql: "UPDATE setting SET monthStart = ? WHERE id = 1", arguments: [settings.calendar.monthStart])
         // `budgetMonth` holds each period's totals, and the periods just changed.
@@ -63,7 +67,7 @@ extension SQLiteStore {
     public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
         var budget = try budget.validated()
         let timestamp = now
-        return try write { db in
+        return try recordedWrite(rows: true) { db, _ in
             guard let id = budget.id, let existing = try BudgetRecord.fetchOne(db, key: id) else {
                 throw TallyError.budgetNotFound(budget.name)
             }
@@ -78,10 +82,11 @@ extension SQLiteStore {
     }
 
     public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
-        try write { db in
+        try recordedWrite(rows: true) { db, content in
             let budget = try Self.find(name, db)
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense WHERE budgetId = ?", arguments: [budget.id]) ?? 0
             try budget.checkRemoval(expenseCount: count, includingExpenses: includingExpenses)
+            if count > 0 { content.expensesBefore = ExpenseImages(try Self.expenses(ExpenseQuery(budgetID: budget.id), db)) }
             // The foreign keys' ON DELETE CASCADE removes the expenses and the budget's monthly
             // totals, so the per-expense trigger that updates those totals is dropped meanwhile:
             // it took removing 183,520 expenses from 0.64 to 0.92 s.
@@ -96,9 +101,11 @@ extension SQLiteStore {
         var expense = try expense.validated()
         expense.createdAt = now
         expense.updatedAt = expense.createdAt
-        return try write { db in
+        return try recordedWrite(rows: false) { db, content in
             try Self.checkBudgetExists(for: expense, db)
-            return try Self.insert(expense, db)
+            let saved = try Self.insert(expense, db)
+            content.expensesAfter.append(saved)
+            return saved
         }
     }
 
@@ -106,11 +113,12 @@ extension SQLiteStore {
         var expense = try expense.validated()
         expense.createdAt = now
         expense.updatedAt = expense.createdAt
-        return try write { db in
+        return try recordedWrite(rows: false) { db, content in
             let budget = try Self.find(name, db)
             expense.budgetID = budget.id ?? 0
             try expense.checkBudget(budget)
             let saved = try Self.insert(expense, db)
+            content.expensesAfter.append(saved)
             let calendar = try Self.calendar(db)
             return (saved, try Self.status(of: budget, in: calendar.period(containing: expense.date), calendar, db))
         }
@@ -138,8 +146,10 @@ extension SQLiteStore {
     public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
         let validated = try Expense.validated(expenses)
         guard !validated.isEmpty else { return 0 }
-        let timestamp = Milliseconds.since1970(now)
-        return try bulkWrite { db in
+        let date = now
+        let timestamp = Milliseconds.since1970(date)
+        return try bulkWrite { db in try Self.recording(rows: false, at: date, db) { content in
+            let first = try Self.lastExpenseID(db) + 1
             var budgets: [Int64: Budget] = [:]
             for record in try BudgetRecord.fetchAll(db, sql: "SELECT * FROM budget") { budgets[record.id ?? 0] = try record.model() }
             var writer = try ExpenseBatchWriter(db: db, milliseconds: timestamp)
@@ -155,30 +165,34 @@ extension SQLiteStore {
                 try writer.append(expense, budgetID: expense.budgetID, nameKey: nameKey)
             }
             try writer.finish()
+            content.addedExpenses = ExpenseIDRange(first: first, last: first + Int64(writer.count) - 1, count: writer.count)
             return writer.count
-        }
+        } }
     }
 
     public func updateExpense(_ expense: Expense) throws(TallyError) -> Expense {
         var expense = try expense.validated()
         let timestamp = now
-        return try write { db in
+        return try recordedWrite(rows: false) { db, content in
             guard let id = expense.id, let existing = try ExpenseRecord.fetchOne(db, key: id) else {
                 throw TallyError.expenseNotFound(expense.id ?? 0)
             }
+            content.expensesBefore.append(try Self.model(existing, db))
             try Self.checkBudgetExists(for: expense, db)
             expense.createdAt = Milliseconds.date(existing.createdAt)
             expense.updatedAt = timestamp
             let record = ExpenseRecord(expense, tagSetId: try Self.tagSetID(expense.tags, db))
             try Self.saving(expense) { try record.update(db) }
+            content.expensesAfter.append(expense)
             return expense
         }
     }
 
     public func removeExpense(id: Int64) throws(TallyError) {
-        try write { db in
+        try recordedWrite(rows: true) { db, content in
+            guard let existing = try ExpenseRecord.fetchOne(db, key: id) else { throw TallyError.expenseNotFound(id) }
+            content.expensesBefore.append(try Self.model(existing, db))
             try db.execute(sql: "DELETE FROM expense WHERE id = ?", arguments: [id])
-            guard db.changesCount > 0 else { throw TallyError.expenseNotFound(id) }
         }
     }
 
@@ -188,7 +202,26 @@ extension SQLiteStore {
         _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
     ) throws(TallyError) -> ImportOutcome {
         let timestamp = now
-        return try bulkWrite { db in try ExpenseImporter(db: db, timestamp: timestamp).run(request, rows: rows) }
+        return try bulkWrite { db in
+            // The import's row keys carry its change set's id, so undoing it removes them.
+            let batch = try Self.nextChangeSetID(db)
+            return try Self.recording(rows: true, importRecords: true, at: timestamp, id: batch, db) { content in
+                let first = try Self.lastExpenseID(db) + 1
+                let outcome = try ExpenseImporter(db: db, timestamp: timestamp, batch: batch).run(request, rows: rows)
+                let count = outcome.importedCount
+                if count > 0 {
+                    content.addedExpenses = ExpenseIDRange(first: first, last: first + Int64(count) - 1, count: count)
+                    if request.rowKeys != nil { content.rowKeys = RowKeyChange(batch: batch, added: nil) }
+                }
+                return outcome
+            }
+        }
+    }
+
+    /// An expense row as the model, with its tags.
+    static func model(_ record: ExpenseRecord, _ db: Database) throws -> Expense {
+        let tags = try record.tagSetId.map { try Self.tags(ofSets: [$0], db)[$0] ?? [] } ?? []
+        return try record.model(tags: tags)
     }
 
     // MARK: - Write Helpers

@@ -13,6 +13,7 @@ enum Schema {
         migrator.registerMigration("v5", migrate: v5)
         migrator.registerMigration("v6", migrate: v6)
         migrator.registerMigration("v7", migrate: v7)
+        migrator.registerMigration("v8-history", migrate: v8History)
         return migrator
     }
 
@@ -20,7 +21,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 7
+    static let version: Int32 = 8
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
@@ -441,6 +442,30 @@ enum Schema {
                 encoding TEXT CHECK (encoding IN ('utf-8', 'windows-1252', 'latin1'))
             ) STRICT;
             PRAGMA user_version = 7;
+            """)
+    }
+
+    /// `v8-history` adds the history `tally log` lists and `tally undo` reverts: one `changeSet`
+    /// row per command that changed the ledger, its rows' images as JSON (`ChangeContent`), written
+    /// in the command's own transaction. `at` is indexed because every write prunes what is older
+    /// than `setting.historyDays`. `importedRow.batch` is the change set id of the import that
+    /// added a key (NULL for keys from before `v8`), so undoing an import removes its keys only.
+    ///
+    /// Nothing else changes, so every stored figure stays as it was.
+    private static func v8History(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE changeSet (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                at INTEGER NOT NULL,
+                command TEXT NOT NULL,
+                summary TEXT NOT NULL,
+                undoes INTEGER,
+                content BLOB NOT NULL
+            ) STRICT;
+            CREATE INDEX changeSet_at ON changeSet(at);
+            ALTER TABLE importedRow ADD COLUMN batch INTEGER;
+            ALTER TABLE setting ADD COLUMN historyDays INTEGER NOT NULL DEFAULT 365 CHECK (historyDays BETWEEN 1 AND 36500);
+            PRAGMA user_version = 8;
             """)
     }
 

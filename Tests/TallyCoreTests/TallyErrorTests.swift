@@ -20,3 +20,14 @@ import TallyCore
         #expect(message.contains("(10015 characters)"))
     }
 }
+
+@Suite struct ChangeContextTests {
+    @Test func aPasswordNeverReachesTheHistory() {
+        let command = ChangeContext.sanitized([
+            "budget", "list", "--db", "postgresql://anna:s3cret@db.example:5432/ledger", "--db=postgres://bob:hunter2@host/x", "two words",
+        ])
+        #expect(!command.contains("s3cret") && !command.contains("hunter2"), "\(command)")
+        #expect(command.hasPrefix("budget list --db postgresql://anna@db.example:5432/ledger"), "\(command)")
+        #expect(command.hasSuffix(" \"two words\""), "\(command)")
+    }
+}

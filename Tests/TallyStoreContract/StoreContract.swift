@@ -95,5 +95,10 @@ public enum StoreContract {
         Check("aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem", aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem),
         Check("rowKeysAreRememberedOnlyByImportsThatCommit", rowKeysAreRememberedOnlyByImportsThatCommit),
         Check("profilesAreSavedByNameKeyListedAndRemoved", profilesAreSavedByNameKeyListedAndRemoved),
+        Check("everyKindOfChangeIsUndoneAndRedone", everyKindOfChangeIsUndoneAndRedone),
+        Check("undoRefusesWhileALaterChangeTouchedTheSameRows", undoRefusesWhileALaterChangeTouchedTheSameRows),
+        Check("undoWithNothingToUndoOrAnUnknownIDFailsAndADryRunWritesNothing", undoWithNothingToUndoOrAnUnknownIDFailsAndADryRunWritesNothing),
+        Check("anImportIsOneChangeSetAndUndoingItForgetsItsRowsAndFile", anImportIsOneChangeSetAndUndoingItForgetsItsRowsAndFile),
+        Check("historyIsPrunedWholeAfterItsLength", historyIsPrunedWholeAfterItsLength),
     ]
 }

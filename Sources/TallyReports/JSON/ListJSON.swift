@@ -153,11 +153,13 @@ public enum ListJSON {
         public var monthStart: Int
         public var warn: Int
         public var currency: Nullable<String>
+        public var historyDays: Int
 
         public init(_ settings: LedgerSettings) {
             monthStart = settings.calendar.monthStart
             warn = settings.warn
             currency = Nullable(settings.currency?.code)
+            historyDays = settings.historyDays
         }
     }
 

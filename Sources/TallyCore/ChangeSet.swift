@@ -1,0 +1,257 @@
+import Foundation
+
+/// One command's changes to the ledger, recorded by the store in the command's own transaction:
+/// what `tally log` lists and `tally undo` reverts.
+public struct ChangeSet: Hashable, Sendable, Identifiable {
+    public var id: Int64
+    public var when: Date
+    /// The command line, without any password (``ChangeContext/sanitized(_:)``).
+    public var command: String
+    /// The change set this one reverts, when it is an undo.
+    public var undoes: Int64?
+    /// What a store read back; `log` reads no content, only the summary recorded with it.
+    public var content: ChangeContent
+    /// "import bank.csv: 412 expenses added": the command's words before its first option, and
+    /// what it changed.
+    public var summary: String
+
+    public init(id: Int64, when: Date, command: String, undoes: Int64? = nil, content: ChangeContent, summary: String? = nil) {
+        self.id = id
+        self.when = when
+        self.command = command
+        self.undoes = undoes
+        self.content = content
+        self.summary = summary ?? Self.summary(command: command, content: content)
+    }
+
+    static func summary(command: String, content: ChangeContent) -> String {
+        let label = ChangeContext.label(of: command)
+        let counts = content.countsPhrase
+        return label.isEmpty ? counts : "\(label): \(counts)"
+    }
+}
+
+/// The row a change touched, across every kind the history covers. Derived data (monthly totals,
+/// the check memory) has no key: it follows the rows.
+public enum RowKey: Hashable, Sendable, Comparable {
+    case settings
+    case budget(Int64)
+    case expense(Int64)
+    case recurringRule(Int64)
+    case recurringPayment(ruleID: Int64, date: Day)
+    case importRule(Int64)
+    case profile(nameKey: String)
+    case importRecord(fingerprint: String)
+}
+
+/// A row as it was or as it became: the values undo puts back, ids included.
+public enum RowImage: Hashable, Sendable, Codable {
+    case settings(LedgerSettings)
+    /// A budget with its later limits.
+    case budget(Budget)
+    case recurringRule(RecurringRule)
+    case recurringPayment(RecurringPayment)
+    /// An import rule and the id of the budget it sends rows to.
+    case importRule(ImportRule, budgetID: Int64)
+    case profile(ImportProfile)
+    case importRecord(ImportRecord)
+
+    public var key: RowKey {
+        switch self {
+        case .settings: .settings
+        case .budget(let budget): .budget(budget.id ?? 0)
+        case .recurringRule(let rule): .recurringRule(rule.id ?? 0)
+        case .recurringPayment(let payment): .recurringPayment(ruleID: payment.ruleID, date: payment.date)
+        case .importRule(let rule, _): .importRule(rule.id ?? 0)
+        case .profile(let profile): .profile(nameKey: profile.nameKey)
+        case .importRecord(let record): .importRecord(fingerprint: record.fingerprint)
+        }
+    }
+
+    /// The kind's name for summaries, singular and plural.
+    var noun: (one: String, many: String) {
+        switch self {
+        case .settings: ("settings", "settings")
+        case .budget: ("budget", "budgets")
+        case .recurringRule: ("recurring rule", "recurring rules")
+        case .recurringPayment: ("recurring payment", "recurring payments")
+        case .importRule: ("import rule", "import rules")
+        case .profile: ("import profile", "import profiles")
+        case .importRecord: ("import record", "import records")
+        }
+    }
+
+    /// The rows this one needs to exist: undoing the change that created one of them must wait
+    /// until this row is gone.
+    var references: [RowKey] {
+        switch self {
+        case .recurringRule(let rule): [.budget(rule.budgetID)]
+        case .recurringPayment(let payment): [.recurringRule(payment.ruleID)] + (payment.expenseID.map { [.expense($0)] } ?? [])
+        case .importRule(_, let budgetID): [.budget(budgetID)]
+        default: []
+        }
+    }
+}
+
+/// One row before and after a change: `nil` before for a row the change added, `nil` after for
+/// one it removed.
+public struct RowChange: Hashable, Sendable, Codable {
+    public var before: RowImage?
+    public var after: RowImage?
+
+    public init(before: RowImage?, after: RowImage?) {
+        self.before = before
+        self.after = after
+    }
+
+    public var key: RowKey? { (after ?? before)?.key }
+
+    /// The change that puts the row back.
+    public var inverse: RowChange { RowChange(before: after, after: before) }
+}
+
+/// The ids of the expenses an import or a bulk write added, first to last: one change set holds
+/// the range, not a copy of each row (the rows are there to read while the range is undone).
+public struct ExpenseIDRange: Hashable, Sendable, Codable {
+    public var first: Int64
+    public var last: Int64
+    public var count: Int
+
+    public init(first: Int64, last: Int64, count: Int) {
+        self.first = first
+        self.last = last
+        self.count = count
+    }
+
+    public func contains(_ id: Int64) -> Bool { first <= id && id <= last }
+}
+
+/// The import row keys (``ImportRowKey``) a change added or removed. Each key remembers the
+/// import that added it (`batch`, that import's change set id); an import records only the batch,
+/// and undo reads the keys when it needs them.
+public struct RowKeyChange: Hashable, Sendable, Codable {
+    public var batch: Int64
+    /// `nil`: every key of `batch`, not read yet.
+    public var added: [Int64]?
+    public var removed: [Int64]
+
+    public init(batch: Int64, added: [Int64]?, removed: [Int64] = []) {
+        self.batch = batch
+        self.added = added
+        self.removed = removed
+    }
+}
+
+/// What a change set changed.
+public struct ChangeContent: Hashable, Sendable, Codable {
+    /// Every row but expenses: few, so each is kept whole.
+    public var rows: [RowChange]
+    /// Expenses as they were, for those the change edited or removed.
+    public var expensesBefore: ExpenseImages
+    /// Expenses as they became, for those the change edited or added one at a time.
+    public var expensesAfter: ExpenseImages
+    /// Expenses added in bulk, by id range.
+    public var addedExpenses: ExpenseIDRange?
+    public var rowKeys: RowKeyChange?
+
+    public init(
+        rows: [RowChange] = [], expensesBefore: ExpenseImages = ExpenseImages(), expensesAfter: ExpenseImages = ExpenseImages(),
+        addedExpenses: ExpenseIDRange? = nil, rowKeys: RowKeyChange? = nil
+    ) {
+        self.rows = rows
+        self.expensesBefore = expensesBefore
+        self.expensesAfter = expensesAfter
+        self.addedExpenses = addedExpenses
+        self.rowKeys = rowKeys
+    }
+
+    /// Whether the change changed nothing: such a command records no change set.
+    public var isEmpty: Bool {
+        rows.isEmpty && expensesBefore.isEmpty && expensesAfter.isEmpty && (addedExpenses?.count ?? 0) == 0
+            && (rowKeys.map { ($0.added?.isEmpty ?? false) && $0.removed.isEmpty } ?? true)
+    }
+
+    /// The change that reverts this one. Bulk parts must be read first (``isMaterialized``): the
+    /// store replaces `addedExpenses` by the rows' images and reads the row keys of the batch.
+    public func inverse() throws(TallyError) -> ChangeContent {
+        guard isMaterialized else { throw .storage("a change set must be read whole before it is reverted") }
+        return ChangeContent(
+            rows: rows.map(\.inverse).reversed(), expensesBefore: expensesAfter, expensesAfter: expensesBefore,
+            rowKeys: rowKeys.map { RowKeyChange(batch: $0.batch, added: $0.removed, removed: $0.added ?? []) })
+    }
+
+    public var isMaterialized: Bool { addedExpenses == nil && (rowKeys == nil || rowKeys?.added != nil) }
+
+    // MARK: - Touched rows
+
+    /// Every row key the change touched, expenses by id (ranges aside).
+    public var touchedKeys: Set<RowKey> {
+        var keys = Set(rows.compactMap(\.key))
+        for id in expensesBefore.ids { keys.insert(.expense(id)) }
+        for id in expensesAfter.ids { keys.insert(.expense(id)) }
+        return keys
+    }
+
+    /// Rows that must exist for this change's rows to exist.
+    var referencedKeys: Set<RowKey> {
+        var keys = Set(rows.compactMap(\.after).flatMap(\.references))
+        for id in expensesAfter.budgetIDs { keys.insert(.budget(id)) }
+        return keys
+    }
+
+    /// The rows this change created, which undoing it removes.
+    var createdKeys: Set<RowKey> {
+        var keys = Set(rows.filter { $0.before == nil }.compactMap(\.key))
+        let before = Set(expensesBefore.ids)
+        for id in expensesAfter.ids where !before.contains(id) { keys.insert(.expense(id)) }
+        return keys
+    }
+
+    /// Whether `later`, made after this change, touched a row this one touched, or needs a row
+    /// this one created.
+    public func isTouched(by later: ChangeContent) -> Bool {
+        let mine = touchedKeys
+        let theirs = later.touchedKeys
+        if !mine.isDisjoint(with: theirs) { return true }
+        if !createdKeys.isDisjoint(with: later.referencedKeys) { return true }
+        if let range = addedExpenses {
+            if theirs.contains(where: { if case .expense(let id) = $0 { range.contains(id) } else { false } }) { return true }
+            if let other = later.addedExpenses, other.first <= range.last, range.first <= other.last { return true }
+        }
+        if let range = later.addedExpenses,
+            mine.contains(where: { if case .expense(let id) = $0 { range.contains(id) } else { false } })
+        {
+            return true
+        }
+        return false
+    }
+
+    // MARK: - Summary
+
+    /// "1 budget, 318 expenses removed; 1 expense changed". Recurring payments and import
+    /// records follow the expenses they belong to, so they are not counted.
+    public var countsPhrase: String {
+        let kinds = ["settings", "budget", "expense", "recurring rule", "import rule", "import profile"]
+        let plural = ["settings": "settings", "budget": "budgets", "expense": "expenses", "recurring rule": "recurring rules",
+                      "import rule": "import rules", "import profile": "import profiles"]
+        var counts: [String: [String: Int]] = ["added": [:], "changed": [:], "removed": [:]]
+        for change in rows {
+            guard let noun = (change.after ?? change.before)?.noun.one, plural[noun] != nil else { continue }
+            let verb = change.before == nil ? "added" : change.after == nil ? "removed" : "changed"
+            counts[verb, default: [:]][noun, default: 0] += 1
+        }
+        let before = Set(expensesBefore.ids), after = Set(expensesAfter.ids)
+        let expenses = ["added": after.subtracting(before).count + (addedExpenses?.count ?? 0),
+                        "changed": after.intersection(before).count, "removed": before.subtracting(after).count]
+        for (verb, n) in expenses where n > 0 { counts[verb, default: [:]]["expense"] = n }
+        var parts: [String] = []
+        for verb in ["added", "changed", "removed"] {
+            let words = kinds.compactMap { kind -> String? in
+                guard let n = counts[verb]?[kind] else { return nil }
+                return kind == "settings" ? "settings" : "\(n) \(n == 1 ? kind : plural[kind] ?? kind)"
+            }
+            if !words.isEmpty { parts.append(words.joined(separator: ", ") + " " + verb) }
+        }
+        return parts.isEmpty ? "nothing changed" : parts.joined(separator: "; ")
+    }
+}

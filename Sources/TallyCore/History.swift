@@ -1,0 +1,180 @@
+import Foundation
+
+/// What the store records with each change: the command that made it. The CLI sets it once,
+/// before any store opens; a store reads it in each write transaction.
+public enum ChangeContext {
+    nonisolated(unsafe) public static var command = ""
+
+    /// The command line as the history keeps it: the arguments after the program's name, a
+    /// PostgreSQL URL anywhere shown without its password (``ServerLocation``), arguments
+    /// with spaces quoted.
+    public static func sanitized(_ arguments: [String]) -> String {
+        arguments.map { argument -> String in
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                let value = String(argument[argument.index(after: equals)...])
+                if ServerLocation.isServerURL(value) { return argument[...equals] + withoutPassword(value) }
+            }
+            let shown = ServerLocation.isServerURL(argument) ? withoutPassword(argument) : argument
+            return shown.contains(where: { $0 == " " || $0 == "\"" }) || shown.isEmpty ? "\"\(shown)\"" : shown
+        }
+        .joined(separator: " ")
+    }
+
+    private static func withoutPassword(_ url: String) -> String {
+        (try? ServerLocation(url: url))?.description ?? "postgresql://…"
+    }
+
+    /// The words of a command before its first option: `import bank.csv` of
+    /// `import bank.csv --create-budgets`.
+    static func label(of command: String) -> String {
+        var words: [Substring] = []
+        for word in command.split(separator: " ") {
+            if word.hasPrefix("-") { break }
+            words.append(word)
+        }
+        return words.joined(separator: " ")
+    }
+}
+
+/// The rules of undo over a ledger's history, oldest first: which change sets stand undone,
+/// which one `undo` reverts, and what keeps it from reverting one.
+public struct History: Sendable {
+    public let changeSets: [ChangeSet]
+    /// By change set id, the undo that reverted it and still stands.
+    public let undoneBy: [Int64: Int64]
+
+    public init(_ changeSets: [ChangeSet]) {
+        let sorted = changeSets.sorted { $0.id < $1.id }
+        self.changeSets = sorted
+        // An undo stands unless a later undo reverted it; an undo always comes after its target,
+        // so walking from the newest decides each undo before its target.
+        var undoneBy: [Int64: Int64] = [:]
+        for changeSet in sorted.reversed() {
+            guard let target = changeSet.undoes, undoneBy[changeSet.id] == nil, undoneBy[target] == nil else { continue }
+            undoneBy[target] = changeSet.id
+        }
+        self.undoneBy = undoneBy
+    }
+
+    public func isUndone(_ id: Int64) -> Bool { undoneBy[id] != nil }
+
+    /// The id of the change set `undo ID` reverts, or with no id the newest change that stands
+    /// and is not itself an undo, so that undoing again walks further back. Throws when there is
+    /// none or when it stands undone. The history may hold headers only (no content): the store
+    /// reads the content of this one and the later ones for ``checkUnblocked(_:later:)``.
+    public func target(_ id: Int64?) throws(TallyError) -> Int64 {
+        let target: ChangeSet
+        if let id {
+            guard let found = changeSets.first(where: { $0.id == id }) else { throw .changeSetNotFound(id) }
+            if let by = undoneBy[id] { throw .changeSetAlreadyUndone(id, by: by) }
+            target = found
+        } else {
+            guard let found = changeSets.last(where: { $0.undoes == nil && undoneBy[$0.id] == nil }) else { throw .nothingToUndo }
+            target = found
+        }
+        return target.id
+    }
+
+    /// Throws ``TallyError/undoBlocked(_:by:)`` when change sets of `later` (read whole) that
+    /// still stand touched `target`'s rows.
+    public func checkUnblocked(_ target: ChangeSet, later: [ChangeSet]) throws(TallyError) {
+        let blockers = self.blockers(of: target, among: later)
+        guard blockers.isEmpty else { throw .undoBlocked(target.id, by: blockers) }
+    }
+
+    /// The change sets of `later` that still stand and touched `target`'s rows. A later change and
+    /// its own undo, both after `target`, cancel out and block nothing.
+    public func blockers(of target: ChangeSet, among later: [ChangeSet]) -> [Int64] {
+        later.sorted { $0.id < $1.id }.filter { later in
+            guard later.id > target.id, undoneBy[later.id] == nil else { return false }
+            if let undone = later.undoes, undone > target.id { return false }
+            return target.content.isTouched(by: later.content)
+        }
+        .map(\.id)
+    }
+
+    /// The change sets older than `days` before `now` that pruning removes. Each change set holds
+    /// all its undo needs, so removing whole ones leaves every kept one fully undoable.
+    public static func cutoff(days: Int, now: Date) -> Date {
+        now.addingTimeInterval(-Double(days) * 86_400)
+    }
+}
+
+extension ChangeSet {
+    /// The change set that reverts this one, recorded as one change like any other.
+    public func undo(id: Int64, when: Date, command: String) throws(TallyError) -> ChangeSet {
+        ChangeSet(id: id, when: when, command: command, undoes: self.id, content: try content.inverse())
+    }
+}
+
+/// What `undo` did or, with `--dry-run`, would do.
+public struct UndoOutcome: Hashable, Sendable {
+    /// The change set reverted.
+    public var undone: ChangeSet
+    /// The change set that records the undo; its id is the one it would get on a dry run.
+    public var undo: ChangeSet
+    public var dryRun: Bool
+
+    public init(undone: ChangeSet, undo: ChangeSet, dryRun: Bool) {
+        self.undone = undone
+        self.undo = undo
+        self.dryRun = dryRun
+    }
+}
+
+/// A change set as `tally log` lists it.
+public struct ChangeSetEntry: Hashable, Sendable {
+    public var changeSet: ChangeSet
+    public var undone: Bool
+
+    public init(changeSet: ChangeSet, undone: Bool) {
+        self.changeSet = changeSet
+        self.undone = undone
+    }
+}
+
+/// JSON for a change set's content as the stores keep it, dates in milliseconds as every store
+/// keeps them, so images compare equal after a round trip.
+public enum ChangeContentCoding {
+    public static func encode(_ content: ChangeContent) throws(TallyError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+            try container.encode(milliseconds.isFinite ? Int64(exactly: milliseconds) ?? 0 : 0)
+        }
+        do {
+            return try encoder.encode(content)
+        } catch {
+            throw .storage("cannot record the change: \(error)")
+        }
+    }
+
+    public static func decode(_ data: Data) throws(TallyError) -> ChangeContent {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            Date(timeIntervalSince1970: Double(try decoder.singleValueContainer().decode(Int64.self)) / 1000)
+        }
+        do {
+            return try decoder.decode(ChangeContent.self, from: data)
+        } catch {
+            throw .storage("a change set in the history is damaged: \(error)")
+        }
+    }
+}
+
+/// The rows other than expenses, as a store reads them whole around a write that may touch many
+/// of them (removing a budget cascades to its rules and payments): the change is their difference.
+public enum RowDiff {
+    public static func changes(from before: [RowImage], to after: [RowImage]) -> [RowChange] {
+        var old: [RowKey: RowImage] = [:]
+        for image in before { old[image.key] = image }
+        var new: [RowKey: RowImage] = [:]
+        for image in after { new[image.key] = image }
+        var changes: [RowChange] = []
+        for key in Set(old.keys).union(new.keys).sorted() where old[key] != new[key] {
+            changes.append(RowChange(before: old[key], after: new[key]))
+        }
+        return changes
+    }
+}

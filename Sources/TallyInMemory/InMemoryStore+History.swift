@@ -1,0 +1,125 @@
+import Foundation
+import TallyCore
+
+// The history, as `SQLiteStore` keeps it: each transaction that changed the ledger records the
+// difference between the state before and after; `undo` applies Core's inverse of a change set.
+// Expenses are kept as images even for an import: the whole store is in memory anyway.
+extension InMemoryStore {
+    // MARK: - Recording
+
+    /// What changed between two states of the ledger; derived data (tags seen, the check memory,
+    /// id counters) is not part of it.
+    static func changes(from old: State, to new: State) -> ChangeContent {
+        var content = ChangeContent(rows: RowDiff.changes(from: images(old), to: images(new)))
+        if old.expenses != new.expenses {
+            for id in Set(old.expenses.keys).union(new.expenses.keys).sorted() where old.expenses[id] != new.expenses[id] {
+                if let before = old.expenses[id] { content.expensesBefore.append(before) }
+                if let after = new.expenses[id] { content.expensesAfter.append(after) }
+            }
+        }
+        if old.rowKeys != new.rowKeys {
+            content.rowKeys = RowKeyChange(
+                batch: new.nextChangeSetID, added: new.rowKeys.subtracting(old.rowKeys).sorted(),
+                removed: old.rowKeys.subtracting(new.rowKeys).sorted())
+        }
+        return content
+    }
+
+    private static func images(_ state: State) -> [RowImage] {
+        var images: [RowImage] = [.settings(state.settings)]
+        images += state.budgets.values.map { .budget($0) }
+        images += state.rules.values.map { .recurringRule($0) }
+        images += state.payments.values.flatMap(\.values).map { .recurringPayment($0) }
+        images += state.importRules.values.map { entry in
+            var rule = entry.rule
+            // The budget by id only, as SQLite keeps it: renaming a budget does not change its rules.
+            rule.budget = ""
+            return .importRule(rule, budgetID: entry.budgetID)
+        }
+        images += state.profiles.values.map { .profile($0) }
+        images += state.imports.values.map { .importRecord($0) }
+        return images
+    }
+
+    /// Saves a change set and prunes those older than the ledger's history length.
+    static func record(_ changeSet: ChangeSet, into state: inout State) {
+        let cutoff = History.cutoff(days: state.settings.historyDays, now: changeSet.when)
+        state.changeSets.removeAll { $0.when < cutoff }
+        state.changeSets.append(changeSet)
+        state.nextChangeSetID = max(state.nextChangeSetID, changeSet.id + 1)
+    }
+
+    // MARK: - History
+
+    public func changeSets(since: Date?, limit: Int?) throws(TallyError) -> [ChangeSetEntry] {
+        try transaction { state in
+            let history = History(state.changeSets)
+            let listed = state.changeSets.reversed().filter { changeSet in since.map { changeSet.when >= $0 } ?? true }
+            return listed.prefix(limit.map { max($0, 0) } ?? listed.count).map { changeSet in
+                var header = changeSet
+                header.content = ChangeContent()
+                return ChangeSetEntry(changeSet: header, undone: history.isUndone(changeSet.id))
+            }
+        }
+    }
+
+    public func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome {
+        let timestamp = now
+        return try transaction(recording: false) { (state: inout State) throws(TallyError) in
+            let history = History(state.changeSets)
+            let targetID = try history.target(id)
+            guard let target = state.changeSets.first(where: { $0.id == targetID }) else { throw .changeSetNotFound(targetID) }
+            try history.checkUnblocked(target, later: state.changeSets.filter { $0.id > targetID })
+            let undo = try target.undo(id: state.nextChangeSetID, when: timestamp, command: ChangeContext.command)
+            if !dryRun {
+                try Self.apply(undo.content, undoing: target.id, to: &state)
+                Self.record(undo, into: &state)
+            }
+            return UndoOutcome(undone: target, undo: undo, dryRun: dryRun)
+        }
+    }
+
+    /// Applies a change forward: removes what it removes (dependents first), then saves what it
+    /// saves under the rows' own ids.
+    private static func apply(_ content: ChangeContent, undoing target: Int64, to state: inout State) throws(TallyError) {
+        let removed = content.rows.filter { $0.after == nil }.compactMap(\.before)
+        for image in removed {
+            switch image {
+            case .settings, .budget: break
+            case .recurringRule(let rule): state.rules[rule.id ?? 0] = nil
+            case .recurringPayment(let payment): state.payments[payment.ruleID]?[payment.date] = nil
+            case .importRule(let rule, _): state.importRules[rule.id ?? 0] = nil
+            case .profile(let profile): state.profiles[profile.nameKey] = nil
+            case .importRecord(let record): state.imports[record.fingerprint] = nil
+            }
+        }
+        let kept = Set(content.expensesAfter.ids)
+        for id in content.expensesBefore.ids where !kept.contains(id) { state.expenses[id] = nil }
+        for image in removed {
+            guard case .budget(let budget) = image, let id = budget.id else { continue }
+            let used = state.expenses.values.contains { $0.budgetID == id } || state.rules.values.contains { $0.budgetID == id }
+                || state.importRules.values.contains { $0.budgetID == id }
+            if used { throw .undoNeedsBudget(target, budget: budget.name) }
+            state.budgets[id] = nil
+        }
+        for image in content.rows.compactMap(\.after) {
+            switch image {
+            case .settings(let settings): state.settings = settings
+            case .budget(let budget): state.budgets[budget.id ?? 0] = budget
+            case .recurringRule(let rule): state.rules[rule.id ?? 0] = rule
+            case .recurringPayment(let payment): state.payments[payment.ruleID, default: [:]][payment.date] = payment
+            case .importRule(let rule, let budgetID): state.importRules[rule.id ?? 0] = (rule, budgetID)
+            case .profile(let profile): state.profiles[profile.nameKey] = profile
+            case .importRecord(let record): state.imports[record.fingerprint] = record
+            }
+        }
+        for expense in try content.expensesAfter.expenses() {
+            state.expenses[expense.id ?? 0] = expense
+            state.knownTags.formUnion(expense.tags)
+        }
+        if let keys = content.rowKeys {
+            state.rowKeys.subtract(keys.removed)
+            state.rowKeys.formUnion(keys.added ?? [])
+        }
+    }
+}

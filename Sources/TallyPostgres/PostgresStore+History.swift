@@ -1,0 +1,264 @@
+import Foundation
+import TallyCore
+
+// The history, as `SQLiteStore` keeps it (`PostgresSchema` "v2-history"): every write records its
+// change set in its own transaction; `undo` applies Core's inverse of one and records that too.
+extension PostgresStore {
+    // MARK: - Recording
+
+    /// A write that records its change. `body` adds what it did to expenses; with `rows`, every
+    /// other row is read before and after, and the difference is the change.
+    func recordedWrite<T>(rows: Bool, _ body: (inout ChangeContent) throws(TallyError) -> T) throws(TallyError) -> T {
+        let timestamp = now
+        return try write { () throws(TallyError) in
+            let before = rows ? try rowImages(importRecords: false) : []
+            var content = ChangeContent()
+            let result = try body(&content)
+            if rows { content.rows += RowDiff.changes(from: before, to: try rowImages(importRecords: false)) }
+            try record(ChangeSet(id: 0, when: timestamp, command: ChangeContext.command, content: content), explicitID: false)
+            return result
+        }
+    }
+
+    /// An import's write: its change set id is taken first, for its row keys to carry.
+    func recordedImport<T>(_ body: (inout ChangeContent, Int64) throws(TallyError) -> T) throws(TallyError) -> T {
+        let timestamp = now
+        return try write { () throws(TallyError) in
+            let id = try nextIDs("changeSet")
+            let before = try rowImages(importRecords: true)
+            var content = ChangeContent()
+            let result = try body(&content, id)
+            content.rows += RowDiff.changes(from: before, to: try rowImages(importRecords: true))
+            try record(ChangeSet(id: id, when: timestamp, command: ChangeContext.command, content: content), explicitID: true)
+            return result
+        }
+    }
+
+    /// Saves a change set unless it changed nothing, and prunes those older than the history length.
+    func record(_ changeSet: ChangeSet, explicitID: Bool) throws(TallyError) {
+        guard !changeSet.content.isEmpty || changeSet.undoes != nil else { return }
+        let at = Stamp.milliseconds(changeSet.when)
+        try session.query("DELETE FROM changeSet WHERE at < $1 - (SELECT historyDays FROM setting WHERE id = 1) * 86400000::BIGINT", [.int(at)])
+        let id = explicitID ? changeSet.id : try nextIDs("changeSet")
+        let json = String(decoding: try ChangeContentCoding.encode(changeSet.content), as: UTF8.self)
+        try session.query(
+            "INSERT INTO changeSet (id, at, command, summary, undoes, content) VALUES ($1, $2, $3, $4, $5, $6)",
+            [.int(id), .int(at), .text(changeSet.command), .text(changeSet.summary), .int(changeSet.undoes), .text(json)])
+    }
+
+    /// Every row but expenses, as the history keeps them.
+    func rowImages(importRecords: Bool) throws(TallyError) -> [RowImage] {
+        var images: [RowImage] = [.settings(try loadSettings())]
+        images += try loadBudgets().map { .budget($0) }
+        images += try loadRules().map { .recurringRule($0) }
+        images += try loadPayments().map { .recurringPayment($0) }
+        for row in try session.query("SELECT id, pattern, budgetId, tags, rename, priority FROM importRule") {
+            // The budget by id only: renaming a budget does not change its rules.
+            let rule = ImportRule(
+                id: try row.int(0), pattern: try row.string(1), budget: "", tags: try row.strings(3), rename: try row.optionalString(4),
+                priority: Int(try row.int(5)))
+            images.append(.importRule(rule, budgetID: try row.int(2)))
+        }
+        images += try loadProfiles().map { .profile($0) }
+        if importRecords {
+            for row in try session.query("SELECT fingerprint, importedAt, expenseCount FROM importedFile") {
+                images.append(
+                    .importRecord(ImportRecord(fingerprint: try row.string(0), importedAt: Stamp.date(try row.int(1)), expenseCount: Int(try row.int(2)))))
+            }
+        }
+        return images
+    }
+
+    /// The last id handed out of `kind`, without taking one.
+    func lastID(_ kind: String) throws(TallyError) -> Int64 {
+        guard let row = try session.query("SELECT last FROM idCounter WHERE kind = $1", [.text(kind)]).first else {
+            throw .storage("the database has no \(kind) id counter")
+        }
+        return try row.int(0)
+    }
+
+    // MARK: - Reads
+
+    public func changeSets(since: Date?, limit: Int?) throws(TallyError) -> [ChangeSetEntry] {
+        try read { () throws(TallyError) in
+            let history = History(try headers())
+            let from = since.map(Stamp.milliseconds) ?? Int64.min
+            var entries: [ChangeSetEntry] = []
+            for changeSet in history.changeSets.reversed() where Stamp.milliseconds(changeSet.when) >= from {
+                if let limit, entries.count >= limit { break }
+                entries.append(ChangeSetEntry(changeSet: changeSet, undone: history.isUndone(changeSet.id)))
+            }
+            return entries
+        }
+    }
+
+    private func headers() throws(TallyError) -> [ChangeSet] {
+        var sets: [ChangeSet] = []
+        for row in try session.query("SELECT id, at, command, summary, undoes FROM changeSet ORDER BY id") {
+            sets.append(
+                ChangeSet(
+                    id: try row.int(0), when: Stamp.date(try row.int(1)), command: try row.string(2), undoes: try row.optionalInt(4),
+                    content: ChangeContent(), summary: try row.string(3)))
+        }
+        return sets
+    }
+
+    private func changeSets(from id: Int64) throws(TallyError) -> [ChangeSet] {
+        var sets: [ChangeSet] = []
+        for row in try session.query("SELECT id, at, command, summary, undoes, content FROM changeSet WHERE id >= $1 ORDER BY id", [.int(id)]) {
+            sets.append(
+                ChangeSet(
+                    id: try row.int(0), when: Stamp.date(try row.int(1)), command: try row.string(2), undoes: try row.optionalInt(4),
+                    content: try ChangeContentCoding.decode(Data(try row.string(5).utf8)), summary: try row.string(3)))
+        }
+        return sets
+    }
+
+    // MARK: - Undo
+
+    public func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome {
+        let timestamp = now
+        let body = { () throws(TallyError) -> UndoOutcome in
+            let history = History(try self.headers())
+            let targetID = try history.target(id)
+            let sets = try self.changeSets(from: targetID)
+            guard var target = sets.first else { throw .changeSetNotFound(targetID) }
+            try history.checkUnblocked(target, later: Array(sets.dropFirst()))
+            target.content = try self.materialized(target.content)
+            let nextID = dryRun ? try self.lastID("changeSet") + 1 : try self.nextIDs("changeSet")
+            let undo = try target.undo(id: nextID, when: timestamp, command: ChangeContext.command)
+            if !dryRun {
+                try self.apply(undo.content, undoing: target.id)
+                try self.record(undo, explicitID: true)
+            }
+            return UndoOutcome(undone: target, undo: undo, dryRun: dryRun)
+        }
+        return dryRun ? try read(body) : try write(body)
+    }
+
+    private func materialized(_ content: ChangeContent) throws(TallyError) -> ChangeContent {
+        var content = content
+        if let range = content.addedExpenses {
+            content.expensesAfter.append(
+                contentsOf: ExpenseImages(try loadExpenses(where: "id BETWEEN $1 AND $2", [.int(range.first), .int(range.last)], suffix: "ORDER BY id")))
+            content.addedExpenses = nil
+        }
+        if var keys = content.rowKeys, keys.added == nil {
+            var added: [Int64] = []
+            for row in try session.query("SELECT key FROM importedRow WHERE batch = $1 ORDER BY key", [.int(keys.batch)]) { added.append(try row.int(0)) }
+            keys.added = added
+            content.rowKeys = keys
+        }
+        return content
+    }
+
+    /// Applies a change forward: removes what it removes (dependents first), then saves what it
+    /// saves under the rows' own ids (parents first).
+    private func apply(_ content: ChangeContent, undoing target: Int64) throws(TallyError) {
+        let removed = content.rows.filter { $0.after == nil }.compactMap(\.before)
+        for image in removed.sorted(by: { $0.rank > $1.rank }) where image.rank > 1 {
+            switch image {
+            case .settings, .budget: break
+            case .recurringRule(let rule): try session.query("DELETE FROM recurringRule WHERE id = $1", [.int(rule.id)])
+            case .recurringPayment(let payment):
+                try session.query("DELETE FROM recurringPayment WHERE ruleId = $1 AND date = $2", [.int(payment.ruleID), .int(payment.date.stored)])
+            case .importRule(let rule, _): try session.query("DELETE FROM importRule WHERE id = $1", [.int(rule.id)])
+            case .profile(let profile): try session.query("DELETE FROM importProfile WHERE nameKey = $1", [.text(profile.nameKey)])
+            case .importRecord(let record): try session.query("DELETE FROM importedFile WHERE fingerprint = $1", [.text(record.fingerprint)])
+            }
+        }
+        let kept = Set(content.expensesAfter.ids)
+        let gone = content.expensesBefore.ids.filter { !kept.contains($0) }
+        if !gone.isEmpty { try session.query("DELETE FROM expense WHERE id = ANY($1::BIGINT[])", [.ints(gone)]) }
+        for image in removed {
+            guard case .budget(let budget) = image else { continue }
+            let used = try session.query(
+                """
+                SELECT 1 WHERE EXISTS (SELECT 1 FROM expense WHERE budgetId = $1) OR EXISTS (SELECT 1 FROM recurringRule WHERE budgetId = $1)
+                    OR EXISTS (SELECT 1 FROM importRule WHERE budgetId = $1)
+                """, [.int(budget.id)])
+            if !used.isEmpty { throw .undoNeedsBudget(target, budget: budget.name) }
+            try session.query("DELETE FROM budget WHERE id = $1", [.int(budget.id)])
+        }
+        let saved = content.rows.compactMap(\.after).sorted { $0.rank < $1.rank }
+        for image in saved where image.rank <= 1 { try put(image) }
+        let expenses = try content.expensesAfter.expenses()
+        if !expenses.isEmpty {
+            // Put back as they were, ids and timestamps included; an existing row is updated in place,
+            // so the payment it makes stays linked.
+            for start in stride(from: 0, to: expenses.count, by: 1_000) {
+                let batch = expenses[start..<min(start + 1_000, expenses.count)]
+                var binds: [SQLValue] = []
+                var values: [String] = []
+                for expense in batch {
+                    let base = binds.count
+                    values.append("(" + (1...10).map { "$\(base + $0)" }.joined(separator: ", ") + ")")
+                    binds.append(.int(expense.id))
+                    binds.append(contentsOf: expense.binds)
+                }
+                try session.query(
+                    "INSERT INTO expense (id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt) VALUES "
+                        + values.joined(separator: ", ")
+                        + """
+                         ON CONFLICT (id) DO UPDATE SET budgetId = excluded.budgetId, name = excluded.name, nameKey = excluded.nameKey,
+                            amountCents = excluded.amountCents, quantity = excluded.quantity, date = excluded.date, tags = excluded.tags,
+                            createdAt = excluded.createdAt, updatedAt = excluded.updatedAt
+                        """, binds)
+            }
+            try rememberTags(Set(expenses.flatMap(\.tags)))
+        }
+        for image in saved where image.rank > 1 { try put(image) }
+        if let keys = content.rowKeys {
+            if !keys.removed.isEmpty { try session.query("DELETE FROM importedRow WHERE key = ANY($1::BIGINT[])", [.ints(keys.removed)]) }
+            if let added = keys.added, !added.isEmpty { try saveRowKeys(added, batch: keys.batch) }
+        }
+    }
+
+    private func put(_ image: RowImage) throws(TallyError) {
+        switch image {
+        case .settings(let settings): try saveSettings(settings)
+        case .budget(let budget):
+            try session.query(
+                """
+                INSERT INTO budget (id, name, nameKey, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                ON CONFLICT (id) DO UPDATE SET name = $2, nameKey = $3, limitCents = $4, period = $5, rollover = $6, capCents = $7,
+                    startMonth = $8, fromDate = $9, toDate = $10, warnPercent = $11, createdAt = $12, updatedAt = $13
+                """, [.int(budget.id)] + budget.binds)
+            try saveLimitChanges(of: budget)
+        case .recurringRule(let rule):
+            try session.query(
+                """
+                INSERT INTO recurringRule (\(Columns.rule)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                ON CONFLICT (id) DO UPDATE SET name = $2, budgetId = $3, amountCents = $4, quantity = $5, tags = $6, every = $7,
+                    intervalCount = $8, day = $9, start = $10, until = $11, skips = $12
+                """, [.int(rule.id)] + rule.binds)
+        case .recurringPayment(let payment): try savePayment(payment)
+        case .importRule(let rule, let budgetID):
+            try session.query(
+                """
+                INSERT INTO importRule (id, pattern, budgetId, tags, rename, priority) VALUES ($1, $2, $3, $4, $5, $6)
+                ON CONFLICT (id) DO UPDATE SET pattern = $2, budgetId = $3, tags = $4, rename = $5, priority = $6
+                """, [.int(rule.id), .text(rule.pattern), .int(budgetID), .texts(rule.tags), .text(rule.rename), .int(Int64(rule.priority))])
+        case .profile(let profile): try storeProfile(profile)
+        case .importRecord(let record):
+            try session.query(
+                """
+                INSERT INTO importedFile (fingerprint, importedAt, expenseCount) VALUES ($1, $2, $3)
+                ON CONFLICT (fingerprint) DO UPDATE SET importedAt = excluded.importedAt, expenseCount = excluded.expenseCount
+                """, [.text(record.fingerprint), .int(Stamp.milliseconds(record.importedAt)), .int(Int64(record.expenseCount))])
+        }
+    }
+}
+
+extension RowImage {
+    /// Parents before children: budgets before the rows that name them, payments last.
+    fileprivate var rank: Int {
+        switch self {
+        case .settings: 0
+        case .budget: 1
+        case .recurringRule, .importRule, .profile, .importRecord: 2
+        case .recurringPayment: 3
+        }
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import GRDB
+import TallyCore
+
+// The history (`Schema.v8History`): every write records its change set inside its own
+// transaction; `undo` applies a change set's inverse (Core's `ChangeContent.inverse`) and records
+// that as a change set too. Monthly totals follow the expense triggers, as for any other write.
+extension SQLiteStore {
+    // MARK: - Recording
+
+    /// A write that records its change. `body` adds what it did to expenses to the content; with
+    /// `rows`, every other row (budgets, rules, payments, profiles, settings: a few hundred at
+    /// most) is read before and after, and the difference is the change.
+    func recordedWrite<T>(rows: Bool, _ body: (Database, inout ChangeContent) throws -> T) throws(TallyError) -> T {
+        let timestamp = now
+        return try write { db in try Self.recording(rows: rows, at: timestamp, db) { content in try body(db, &content) } }
+    }
+
+    static func recording<T>(
+        rows: Bool, importRecords: Bool = false, at timestamp: Date, id: Int64? = nil, _ db: Database,
+        _ body: (inout ChangeContent) throws -> T
+    ) throws -> T {
+        let before = rows ? try rowImages(importRecords: importRecords, db) : []
+        var content = ChangeContent()
+        let result = try body(&content)
+        if rows { content.rows += RowDiff.changes(from: before, to: try rowImages(importRecords: importRecords, db)) }
+        try record(ChangeSet(id: id ?? 0, when: timestamp, command: ChangeContext.command, content: content), explicitID: id != nil, db)
+        return result
+    }
+
+    /// Saves a change set, unless it changed nothing, and prunes what is older than the ledger's
+    /// history length (whole change sets, each holding all its undo needs).
+    static func record(_ changeSet: ChangeSet, explicitID: Bool, _ db: Database) throws {
+        guard !changeSet.content.isEmpty || changeSet.undoes != nil else { return }
+        let at = Milliseconds.since1970(changeSet.when)
+        try db.execute(
+            sql: "DELETE FROM changeSet WHERE at < ? - (SELECT historyDays FROM setting WHERE id = 1) * 86400000", arguments: [at])
+        let data = try ChangeContentCoding.encode(changeSet.content)
+        try db.execute(
+            sql: "INSERT INTO changeSet (id, at, command, summary, undoes, content) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [explicitID ? changeSet.id : nil, at, changeSet.command, changeSet.summary, changeSet.undoes, data])
+    }
+
+    /// The id the next change set gets: AUTOINCREMENT never hands an id out twice, so an import's
+    /// row keys stay tied to their import after older change sets are pruned.
+    static func nextChangeSetID(_ db: Database) throws -> Int64 {
+        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'changeSet'") ?? 0
+        let largest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM changeSet") ?? 0
+        return max(sequence, largest) + 1
+    }
+
+    /// The last expense id handed out, for the range an import adds.
+    static func lastExpenseID(_ db: Database) throws -> Int64 {
+        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'expense'") ?? 0
+        let largest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM expense") ?? 0
+        return max(sequence, largest)
+    }
+
+    /// Every row but expenses, as the history keeps them.
+    static func rowImages(importRecords: Bool, _ db: Database) throws -> [RowImage] {
+        var images: [RowImage] = [.settings(try settings(db))]
+        for budget in try allBudgets(db) { images.append(.budget(budget)) }
+        for rule in try allRules(db) { images.append(.recurringRule(rule)) }
+        for payment in try allPayments(db) { images.append(.recurringPayment(payment)) }
+        for row in try Row.fetchAll(db, sql: "SELECT id, pattern, budgetId, tags, rename, priority FROM importRule") {
+            let tags: String = row[3]
+            // The budget by id only: renaming a budget does not change its rules.
+            let rule = ImportRule(id: row[0], pattern: row[1], budget: "", tags: TagSetKey.tags(tags), rename: row[4], priority: row[5])
+            images.append(.importRule(rule, budgetID: row[2]))
+        }
+        for profile in try profiles(db) { images.append(.profile(profile)) }
+        if importRecords {
+            for row in try Row.fetchAll(db, sql: "SELECT fingerprint, importedAt, rowCount FROM importLog") {
+                images.append(.importRecord(ImportRecord(fingerprint: row[0], importedAt: Milliseconds.date(row[1]), expenseCount: row[2])))
+            }
+        }
+        return images
+    }
+
+    // MARK: - Reads
+
+    public func changeSets(since: Date?, limit: Int?) throws(TallyError) -> [ChangeSetEntry] {
+        try read { db in
+            let history = History(try Self.headers(db))
+            let from = since.map(Milliseconds.since1970) ?? Int64.min
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, at, command, summary, undoes FROM changeSet WHERE at >= ? ORDER BY id DESC LIMIT ?",
+                arguments: [from, limit.map { Int64(max($0, 0)) } ?? -1])
+            return rows.map { row in
+                let changeSet = Self.header(row)
+                return ChangeSetEntry(changeSet: changeSet, undone: history.isUndone(changeSet.id))
+            }
+        }
+    }
+
+    private static func headers(_ db: Database) throws -> [ChangeSet] {
+        try Row.fetchAll(db, sql: "SELECT id, at, command, summary, undoes FROM changeSet ORDER BY id").map(header)
+    }
+
+    private static func header(_ row: Row) -> ChangeSet {
+        ChangeSet(
+            id: row[0], when: Milliseconds.date(row[1]), command: row[2], undoes: row[4], content: ChangeContent(), summary: row[3])
+    }
+
+    private static func changeSets(from id: Int64, _ db: Database) throws -> [ChangeSet] {
+        try Row.fetchAll(db, sql: "SELECT id, at, command, summary, undoes, content FROM changeSet WHERE id >= ? ORDER BY id", arguments: [id])
+            .map { row in
+                var changeSet = header(row)
+                changeSet.content = try ChangeContentCoding.decode(row[5])
+                return changeSet
+            }
+    }
+
+    // MARK: - Undo
+
+    public func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome {
+        let timestamp = now
+        let body = { (db: Database) throws -> UndoOutcome in
+            let history = History(try Self.headers(db))
+            let targetID = try history.target(id)
+            let sets = try Self.changeSets(from: targetID, db)
+            guard var target = sets.first else { throw TallyError.changeSetNotFound(targetID) }
+            try history.checkUnblocked(target, later: Array(sets.dropFirst()))
+            target.content = try Self.materialized(target.content, db)
+            let undo = try target.undo(id: try Self.nextChangeSetID(db), when: timestamp, command: ChangeContext.command)
+            if !dryRun {
+                try Self.apply(undo.content, undoing: target.id, db)
+                try Self.record(undo, explicitID: true, db)
+            }
+            return UndoOutcome(undone: target, undo: undo, dryRun: dryRun)
+        }
+        return dryRun ? try read(body) : try write(body)
+    }
+
+    /// The content with its bulk parts read: the expenses of its range as images, its batch's
+    /// row keys as a list.
+    private static func materialized(_ content: ChangeContent, _ db: Database) throws -> ChangeContent {
+        var content = content
+        if let range = content.addedExpenses {
+            var images = ExpenseImages()
+            try forEachExpense(inIDs: range.first...range.last, db) { images.append($0) }
+            content.expensesAfter.append(contentsOf: images)
+            content.addedExpenses = nil
+        }
+        if var keys = content.rowKeys, keys.added == nil {
+            keys.added = try Int64.fetchAll(db, sql: "SELECT key FROM importedRow WHERE batch = ?", arguments: [keys.batch])
+            content.rowKeys = keys
+        }
+        return content
+    }
+
+    private static func forEachExpense(inIDs ids: ClosedRange<Int64>, _ db: Database, _ body: (Expense) throws -> Void) throws {
+        let sets = try Row.fetchAll(db, sql: "SELECT id, tags FROM tagSet")
+        var tags: [Int64: [String]] = [:]
+        for row in sets { tags[row[0]] = TagSetKey.tags(row[1]) }
+        let records = try ExpenseRecord.fetchCursor(
+            db, sql: "SELECT * FROM expense WHERE id BETWEEN ? AND ? ORDER BY id", arguments: [ids.lowerBound, ids.upperBound])
+        while let record = try records.next() { try body(try record.model(tags: record.tagSetId.flatMap { tags[$0] } ?? [])) }
+    }
+
+    /// Applies a change forward: removes what it removes (dependents first), then saves what it
+    /// saves under the rows' own ids (parents first).
+    private static func apply(_ content: ChangeContent, undoing target: Int64, _ db: Database) throws {
+        let removed = content.rows.filter { $0.after == nil }.compactMap(\.before)
+        for image in removed.sorted(by: { $0.dependencyRank > $1.dependencyRank }) where image.dependencyRank > 1 {
+            try delete(image, db)
+        }
+        let kept = Set(content.expensesAfter.ids)
+        let gone = content.expensesBefore.ids.filter { !kept.contains($0) }
+        for start in stride(from: 0, to: gone.count, by: 500) {
+            let chunk = Array(gone[start..<min(start + 500, gone.count)])
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            try db.execute(sql: "DELETE FROM expense WHERE id IN (\(marks))", arguments: StatementArguments(chunk))
+        }
+        for image in removed where image.dependencyRank == 1 {
+            guard case .budget(let budget) = image else { continue }
+            let used = try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM expense WHERE budgetId = ?1) OR EXISTS (SELECT 1 FROM recurringRule WHERE budgetId = ?1)
+                        OR EXISTS (SELECT 1 FROM importRule WHERE budgetId = ?1)
+                    """, arguments: [budget.id]) ?? false
+            if used { throw TallyError.undoNeedsBudget(target, budget: budget.name) }
+            try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id])
+        }
+        let saved = content.rows.compactMap(\.after)
+        for image in saved.sorted(by: { $0.dependencyRank < $1.dependencyRank }) where image.dependencyRank <= 1 { try put(image, db) }
+        for expense in try content.expensesAfter.expenses() { try put(expense, db) }
+        for image in saved.sorted(by: { $0.dependencyRank < $1.dependencyRank }) where image.dependencyRank > 1 { try put(image, db) }
+        if let keys = content.rowKeys {
+            for key in keys.removed { try db.execute(sql: "DELETE FROM importedRow WHERE key = ?", arguments: [key]) }
+            for key in keys.added ?? [] {
+                try db.execute(sql: "INSERT OR IGNORE INTO importedRow (key, batch) VALUES (?, ?)", arguments: [key, keys.batch])
+            }
+        }
+    }
+
+    private static func delete(_ image: RowImage, _ db: Database) throws {
+        switch image {
+        case .settings: break
+        case .budget(let budget): try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id])
+        case .recurringRule(let rule): try db.execute(sql: "DELETE FROM recurringRule WHERE id = ?", arguments: [rule.id])
+        case .recurringPayment(let payment):
+            try db.execute(
+                sql: "DELETE FROM recurringPayment WHERE ruleId = ? AND date = ?", arguments: [payment.ruleID, payment.date.storedNumber])
+        case .importRule(let rule, _): try db.execute(sql: "DELETE FROM importRule WHERE id = ?", arguments: [rule.id])
+        case .profile(let profile): try db.execute(sql: "DELETE FROM importProfile WHERE nameKey = ?", arguments: [profile.nameKey])
+        case .importRecord(let record): try db.execute(sql: "DELETE FROM importLog WHERE fingerprint = ?", arguments: [record.fingerprint])
+        }
+    }
+
+    private static func put(_ image: RowImage, _ db: Database) throws {
+        switch image {
+        case .settings(let settings): try save(settings, db)
+        case .budget(let budget):
+            var record = BudgetRecord(budget)
+            if try BudgetRecord.exists(db, key: budget.id ?? 0) { try record.update(db) } else { try record.insert(db) }
+            try saveLimitChanges(of: budget, db)
+        case .recurringRule(let rule): try put(rule, db)
+        case .recurringPayment(let payment):
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO recurringPayment (ruleId, date, expenseId, kind) VALUES (?, ?, ?, ?)",
+                arguments: [payment.ruleID, payment.date.storedNumber, payment.expenseID, payment.kind.rawValue])
+        case .importRule(let rule, let budgetID):
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO importRule (id, pattern, budgetId, tags, rename, priority) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [rule.id, rule.pattern, budgetID, rule.tags.joined(separator: ";"), rule.rename, rule.priority])
+        case .profile(let profile): try save(profile, db)
+        case .importRecord(let record):
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO importLog (fingerprint, importedAt, rowCount) VALUES (?, ?, ?)",
+                arguments: [record.fingerprint, Milliseconds.since1970(record.importedAt), record.expenseCount])
+        }
+    }
+
+    /// Saves an expense under its own id, inserting or updating; the triggers keep `budgetMonth`.
+    private static func put(_ expense: Expense, _ db: Database) throws {
+        var record = ExpenseRecord(expense, tagSetId: try tagSetID(expense.tags, db))
+        if try ExpenseRecord.exists(db, key: expense.id ?? 0) { try record.update(db) } else { try record.insert(db) }
+    }
+}
+
+extension RowImage {
+    /// Parents before children: budgets before the rows that name them, payments last.
+    var dependencyRank: Int {
+        switch self {
+        case .settings: 0
+        case .budget: 1
+        case .recurringRule, .importRule, .profile, .importRecord: 2
+        case .recurringPayment: 3
+        }
+    }
+}
