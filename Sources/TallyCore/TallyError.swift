@@ -112,7 +112,7 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case rowsWithoutBudget(count: Int, names: [String])
 
     public enum NameKind: String, Sendable {
-        case budget, expense, profile
+        case budget, expense, profile, person
     }
 
     /// What a phrase names: a day or a month.

@@ -123,6 +123,9 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        // Who spent each expense (`Expense.by`; `by` is an SQL keyword). Expenses saved before
+        // it record no one.
+        ("v2-expense-by", ["ALTER TABLE expense ADD COLUMN spentBy TEXT NOT NULL DEFAULT ''"]),
     ]
 
     static var version: Int { migrations.count }

@@ -63,6 +63,8 @@ public struct ReportBuilder: Sendable {
             through: today.flatMap { summary.days.contains($0) ? $0 : nil }
         )
         report.pace = pace
+        let people = try store.spendingByPerson(in: summary.days)
+        if PersonSpending.worthShowing(people) { report.people = people }
         return report
     }
 

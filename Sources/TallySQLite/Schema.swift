@@ -13,6 +13,7 @@ enum Schema {
         migrator.registerMigration("v5", migrate: v5)
         migrator.registerMigration("v6", migrate: v6)
         migrator.registerMigration("v7", migrate: v7)
+        migrator.registerMigration("v8-expense-by", migrate: v8ExpenseBy)
         return migrator
     }
 
@@ -20,7 +21,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 7
+    static let version: Int32 = 8
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
@@ -441,6 +442,21 @@ enum Schema {
                 encoding TEXT CHECK (encoding IN ('utf-8', 'windows-1252', 'latin1'))
             ) STRICT;
             PRAGMA user_version = 7;
+            """)
+    }
+
+    /// `v8-expense-by` records who spent each expense (`Expense.by`) in `spentBy` (`by` is an SQL
+    /// keyword). Expenses saved before it keep an empty one: nobody knows who added them. No
+    /// index holds it; `expense list --by` and the month report's per-person sums read the
+    /// expenses the date index finds.
+    ///
+    /// Nothing else changes, so every stored figure stays as it was.
+    private static func v8ExpenseBy(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE expense ADD COLUMN spentBy TEXT NOT NULL DEFAULT '' CHECK (
+                NOT spentBy GLOB ' *' AND NOT spentBy GLOB '* ' AND length(spentBy) <= 100
+                AND NOT spentBy GLOB '\(controlCharacter)');
+            PRAGMA user_version = 8;
             """)
     }
 

@@ -103,7 +103,7 @@ public struct ImportFile: Sendable {
                     outcome: outcome, skipped: plan?.summary.skipped ?? [:], assignments: assignments,
                     duplicateCount: rowKeys.duplicateCount)
             case .json:
-                let validated = try ImportPlanner.plan(input, format: .json)
+                let validated = try ImportPlanner.plan(input, format: .json, options: options)
                 request.declare(validated.summary)
                 let outcome = try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
                     try ImportPlanner.forEachExpense(in: validated) { (row: ImportedExpense) throws(TallyError) in
@@ -195,6 +195,8 @@ extension ImportFile {
             guard let saved = try store?.profiles().first(where: { $0.nameKey == key }) else { throw .profileNotFound(profile) }
             settings = saved.overridden(by: given)
             options = try CSVImportOptions(settings)
+            // Who spent it is not a file's setting: the profile keeps the importer's.
+            options.by = self.options.by
         }
         var toSave: ImportProfile?
         if let saveProfile {

@@ -95,5 +95,7 @@ public enum StoreContract {
         Check("aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem", aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem),
         Check("rowKeysAreRememberedOnlyByImportsThatCommit", rowKeysAreRememberedOnlyByImportsThatCommit),
         Check("profilesAreSavedByNameKeyListedAndRemoved", profilesAreSavedByNameKeyListedAndRemoved),
+        Check("whoSpentItIsKeptThroughEveryWriteAndFiltersTheList", whoSpentItIsKeptThroughEveryWriteAndFiltersTheList),
+        Check("brokenNamesOfWhoSpentItAreRefusedAndChangeNothing", brokenNamesOfWhoSpentItAreRefusedAndChangeNothing),
     ]
 }

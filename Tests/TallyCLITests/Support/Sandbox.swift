@@ -56,6 +56,8 @@ final class Sandbox {
             "COLUMNS": "80",
             "LC_ALL": "C.UTF-8",
             "TZ": "UTC",
+            // Set and empty: expenses record no one, whoever runs the tests. Tests of `by` set it.
+            "TALLY_USER": "",
         ]
         env.merge(environment) { $1 }
         process.environment = env
