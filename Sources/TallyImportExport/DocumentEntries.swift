@@ -230,7 +230,7 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
         self.init(
             id: expense.id, name: expense.name, amount: expense.amount.plainString, quantity: expense.quantity,
             total: try expense.total().plainString, date: expense.date.isoString, budget: budgetName, tags: expense.tags,
-            by: expense.by)
+            by: expense.by.isEmpty ? nil : expense.by)
     }
 
     /// The expense this entry describes, validated by the models' rules; `index` is 0-based.
