@@ -108,8 +108,8 @@ extension SQLiteStore {
         }
     }
 
-    /// `Spending.byPerson(in:of:)` in SQL, proved equal by the contract suite. No index holds
-    /// `spentBy`: the date index finds the expenses and each is read from the table.
+    /// `Spending.byPerson(in:of:)` in SQL, proved equal by the contract suite: one grouped read
+    /// of the covering index, which holds `spentBy` last (`Schema.v8ExpenseBy`).
     public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {
         try read { db in
             let rows = try Row.fetchAll(

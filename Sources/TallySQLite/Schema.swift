@@ -446,9 +446,13 @@ enum Schema {
     }
 
     /// `v8-expense-by` records who spent each expense (`Expense.by`) in `spentBy` (`by` is an SQL
-    /// keyword). Expenses saved before it keep an empty one: nobody knows who added them. No
-    /// index holds it; `expense list --by` and the month report's per-person sums read the
-    /// expenses the date index finds.
+    /// keyword). Expenses saved before it keep an empty one: nobody knows who added them.
+    ///
+    /// The covering index `expense_date_budgetId` takes `spentBy` last, so the month report's
+    /// per-person sums (`spendingByPerson`) read the index like the month's other figures: on a
+    /// million expenses (41,667 in the month) 56 ms of CPU reading each expense from the table,
+    /// 16 ms from the index (sqlite3 `.timer`); rebuilding the index costs such a file about a
+    /// second once. `expense list --by` without a month reads the whole table.
     ///
     /// Nothing else changes, so every stored figure stays as it was.
     private static func v8ExpenseBy(_ db: Database) throws {
@@ -456,6 +460,8 @@ enum Schema {
             ALTER TABLE expense ADD COLUMN spentBy TEXT NOT NULL DEFAULT '' CHECK (
                 NOT spentBy GLOB ' *' AND NOT spentBy GLOB '* ' AND length(spentBy) <= 100
                 AND NOT spentBy GLOB '\(controlCharacter)');
+            DROP INDEX expense_date_budgetId;
+            CREATE INDEX expense_date_budgetId ON expense(date, budgetId, tagSetId, amountCents, quantity, spentBy);
             PRAGMA user_version = 8;
             """)
     }

@@ -75,7 +75,9 @@ enum SchemaFixtures {
     /// that version's Tally wrote (`makeFixtures` runs them before its VACUUM).
     static let downgrades: [String: String] = [
         "schema-v7.sqlite": """
+            DROP INDEX expense_date_budgetId;
             ALTER TABLE expense DROP COLUMN spentBy;
+            CREATE INDEX expense_date_budgetId ON expense(date, budgetId, tagSetId, amountCents, quantity);
             DELETE FROM grdb_migrations WHERE identifier = 'v8-expense-by';
             PRAGMA user_version = 7;
             """,
