@@ -61,17 +61,21 @@ enum RowPipeline {
             chunk.reserveCapacity(chunkSize)
             let chunkSize = chunkSize
             let queue = queue
-            // Files repeat the same few names; each is folded once.
+            // Files repeat the same few names; each non-ASCII one is folded once, through
+            // Foundation. An ASCII name is only lowercased, cheaper than a cache lookup, and a bank
+            // file of distinct names filled the cache with a copy of every name for nothing.
             var nameKeys: [String: String] = [:]
             return Result { () throws(TallyError) -> String? in
                 let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
                     let expense = try expense.validated()
                     _ = try expense.total()
-                    if nameKeys.count >= RowPipeline.cacheLimit { nameKeys.removeAll(keepingCapacity: true) }
                     let nameKey: String
-                    if let cached = nameKeys[expense.name] {
+                    if expense.name.utf8.allSatisfy({ $0 < 0x80 }) {
+                        nameKey = expense.nameKey
+                    } else if let cached = nameKeys[expense.name] {
                         nameKey = cached
                     } else {
+                        if nameKeys.count >= RowPipeline.cacheLimit { nameKeys.removeAll(keepingCapacity: true) }
                         nameKey = expense.nameKey
                         nameKeys[expense.name] = nameKey
                     }
