@@ -85,31 +85,6 @@ extension SQLiteStore {
         return figures
     }
 
-    /// `SpendingGroup.groups(ofBudgets:in:of:)` in SQL: one grouped read of the days, the tag
-    /// sets' tags looked up once each.
-    public func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup] {
-        guard !ids.isEmpty else { return [] }
-        return try read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT budgetId, date, nameKey, MIN(name), tagSetId, SUM(amountCents * quantity), COUNT(*)
-                    FROM expense WHERE date BETWEEN ? AND ? AND budgetId IN (SELECT value FROM json_each(?))
-                    GROUP BY budgetId, date, nameKey, tagSetId
-                    """,
-                arguments: [days.first.storedNumber, days.last.storedNumber, "[" + ids.map(String.init).joined(separator: ",") + "]"])
-            let tags = try Self.tags(ofSets: rows.compactMap { $0[4] }, db)
-            return try rows.map { row in
-                let number: Int64 = row[1]
-                guard let day = Day(storedNumber: number) else { throw TallyError.storage("an expense has an invalid date \(number)") }
-                let set: Int64? = row[4]
-                return SpendingGroup(
-                    budgetID: row[0], day: day, nameKey: row[2], name: row[3], tags: set.flatMap { tags[$0] }?.sorted() ?? [],
-                    spent: Money(cents: row[5]), count: row[6])
-            }
-        }
-    }
-
     /// `TaggedSpending.grouping(_:in:)` in SQL: the covering date index read in its order
     /// (a year of a million expenses in about 30 ms), each tag set's tags looked up once.
     public func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
