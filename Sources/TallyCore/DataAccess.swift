@@ -157,7 +157,7 @@ public protocol DataAccess: AnyObject, Sendable {
     /// diacritics, as ``ExpenseQuery/search``) paid per unit, per day, from one read:
     /// ``UnitPriceFigures/byDay(matching:in:of:)``.
     func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures]
-    /// What the budgets `ids` spent within `days` per budget, day, name key and tag set, from
+    /// What the budgets `ids` spent within `days` per budget, name key and tag set, from
     /// one read: ``SpendingGroup/groups(ofBudgets:in:of:)``, in no particular order.
     func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup]
     /// What the tagged expenses within `days` spent per budget, day and tag set, from one read:
