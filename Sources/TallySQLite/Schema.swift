@@ -13,6 +13,7 @@ enum Schema {
         migrator.registerMigration("v5", migrate: v5)
         migrator.registerMigration("v6", migrate: v6)
         migrator.registerMigration("v7", migrate: v7)
+        migrator.registerMigration("v8-snapshots", migrate: v8Snapshots)
         return migrator
     }
 
@@ -20,7 +21,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 7
+    static let version: Int32 = 8
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
@@ -441,6 +442,16 @@ enum Schema {
                 encoding TEXT CHECK (encoding IN ('utf-8', 'windows-1252', 'latin1'))
             ) STRICT;
             PRAGMA user_version = 7;
+            """)
+    }
+
+    /// `v8-snapshots` adds how many snapshots of the file are kept (`SnapshotKeeping`; 0 turns
+    /// automatic ones off) to the ledger's settings. The snapshots themselves are files beside
+    /// the database (`SnapshotFolder`), not rows. Nothing else changes.
+    private static func v8Snapshots(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE setting ADD COLUMN snapshotLimit INTEGER NOT NULL DEFAULT 10 CHECK (snapshotLimit BETWEEN 0 AND 1000);
+            PRAGMA user_version = 8;
             """)
     }
 

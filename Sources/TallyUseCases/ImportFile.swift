@@ -87,6 +87,7 @@ public struct ImportFile: Sendable {
                 var plan: ImportPlan?
                 // Counted for the rows imported, not those already there.
                 var assignments = ImportAssignments()
+                try store.snapshotBefore(.import)
                 let outcome = try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
                     let done = try ImportPlanner.importInOnePass(input, format: .csv, options: options) {
                         (row: ImportedExpense) throws(TallyError) in
@@ -105,6 +106,7 @@ public struct ImportFile: Sendable {
             case .json:
                 let validated = try ImportPlanner.plan(input, format: .json)
                 request.declare(validated.summary)
+                try store.snapshotBefore(.import)
                 let outcome = try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
                     try ImportPlanner.forEachExpense(in: validated) { (row: ImportedExpense) throws(TallyError) in
                         try insert(row.expense, row.budgetName)
