@@ -59,12 +59,21 @@ extension SQLiteStore: SnapshotKeeping {
 
     /// Before the first change of a day (in `TZ`, by the store's clock), a `daily` snapshot: one
     /// `readdir` of the snapshot folder a process when a snapshot of today is there, which is
-    /// what `tally add` pays.
-    func snapshotBeforeTheDaysFirstChange() throws(TallyError) {
-        guard keepsAutomaticSnapshots, dailyCheck.claim() else { return }
+    /// what `tally add` pays. The caller keeps it (and rotates) when its change commits, and
+    /// discards it when the change fails: a refused command leaves every file as it was.
+    func snapshotBeforeTheDaysFirstChange() throws(TallyError) -> PendingSnapshot? {
+        guard keepsAutomaticSnapshots, dailyCheck.claim() else { return nil }
+        let folder = SnapshotFolder(databasePath: path)
         let today = SnapshotFolder.localDay(of: now)
-        guard !SnapshotFolder(databasePath: path).hasSnapshot(from: today.start, to: today.end) else { return }
-        _ = try takeSnapshot(.daily)
+        guard !folder.hasSnapshot(from: today.start, to: today.end) else { return nil }
+        let limit = try snapshotLimit()
+        guard limit > 0 else { return nil }
+        var isFolder: ObjCBool = false
+        let folderExisted = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
+        let snapshot = try dbWriter.writeWithoutTransactionOrFail { db throws(TallyError) in
+            try Self.writeSnapshot(of: db, databasePath: path, into: folder, reason: .daily, at: now)
+        }
+        return PendingSnapshot(snapshot: snapshot, folder: folder, limit: limit, folderExisted: folderExisted, check: dailyCheck)
     }
 
     // MARK: - Writing and checking
@@ -180,6 +189,27 @@ extension DatabaseWriter {
     }
 }
 
+/// A `daily` snapshot written before a change, kept or removed once the change is done.
+struct PendingSnapshot {
+    let snapshot: LedgerSnapshot
+    let folder: SnapshotFolder
+    let limit: Int
+    let folderExisted: Bool
+    let check: DailySnapshotCheck
+
+    func keep() {
+        folder.rotate(keeping: limit, sparing: [snapshot.id])
+    }
+
+    /// The change failed: the snapshot goes (and the folder, if it was made for it), and the
+    /// next change of this process looks again.
+    func discard() {
+        unlink(snapshot.path)
+        if !folderExisted { rmdir(folder.path) }
+        check.reset()
+    }
+}
+
 /// Whether this store has made its once-a-process check for the day's first change.
 final class DailySnapshotCheck: @unchecked Sendable {
     private let lock = NSLock()
@@ -191,5 +221,9 @@ final class DailySnapshotCheck: @unchecked Sendable {
             defer { done = true }
             return !done
         }
+    }
+
+    func reset() {
+        lock.withLock { done = false }
     }
 }

@@ -137,10 +137,13 @@ public final class SQLiteStore: DataAccess {
     }
 
     func write<T>(_ updates: (Database) throws -> T) throws(TallyError) -> T {
-        try snapshotBeforeTheDaysFirstChange()
+        let daily = try snapshotBeforeTheDaysFirstChange()
         do {
-            return try dbWriter.write(updates)
+            let result = try dbWriter.write(updates)
+            daily?.keep()
+            return result
         } catch {
+            daily?.discard()
             throw Self.storageError(error)
         }
     }
@@ -148,9 +151,9 @@ public final class SQLiteStore: DataAccess {
     /// One `IMMEDIATE` transaction on a connection set for many rows (see
     /// ``ExpenseImporter/withBulkSettings(_:_:)``, which must act before the transaction begins).
     func bulkWrite<T>(_ updates: (Database) throws -> T) throws(TallyError) -> T {
-        try snapshotBeforeTheDaysFirstChange()
+        let daily = try snapshotBeforeTheDaysFirstChange()
         do {
-            return try dbWriter.writeWithoutTransaction { db in
+            let result = try dbWriter.writeWithoutTransaction { db in
                 try ExpenseImporter.withBulkSettings(db) {
                     var result: T?
                     try db.inTransaction(.immediate) {
@@ -161,7 +164,10 @@ public final class SQLiteStore: DataAccess {
                     return result
                 }
             }
+            daily?.keep()
+            return result
         } catch {
+            daily?.discard()
             throw Self.storageError(error)
         }
     }
