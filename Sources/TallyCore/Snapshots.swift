@@ -53,6 +53,8 @@ public protocol SnapshotKeeping: AnyObject {
     /// Checks the snapshot `id`, snapshots the current state (reason ``SnapshotReason/restore``),
     /// then replaces the ledger with the snapshot as one write. Returns both.
     func restoreSnapshot(id: String) throws(TallyError) -> (restored: LedgerSnapshot, saved: LedgerSnapshot)
+    /// Removes a snapshot taken before a change that then failed.
+    func discardSnapshot(_ snapshot: LedgerSnapshot)
 }
 
 /// The checks the snapshot limit must pass, wherever it comes from.

@@ -55,6 +55,13 @@ extension SQLiteStore: SnapshotKeeping {
         return (snapshot, saved)
     }
 
+    public func discardSnapshot(_ snapshot: LedgerSnapshot) {
+        guard snapshot.path.hasPrefix(SnapshotFolder(databasePath: path).path + "/") else { return }
+        unlink(snapshot.path)
+        // Empty only when this snapshot made it; a folder with anything in it stays.
+        rmdir(SnapshotFolder(databasePath: path).path)
+    }
+
     // MARK: - The day's first change
 
     /// Before the first change of a day (in `TZ`, by the store's clock), a `daily` snapshot: one

@@ -90,4 +90,17 @@ extension DataAccess {
     func snapshotBefore(_ reason: SnapshotReason) throws(TallyError) {
         _ = try (self as? SnapshotKeeping)?.takeSnapshot(reason)
     }
+
+    /// `change` after such a snapshot, which goes again when `change` fails: a refused import
+    /// leaves the files as they were.
+    func afterSnapshot<T>(_ reason: SnapshotReason, _ change: () throws(TallyError) -> T) throws(TallyError) -> T {
+        let keeper = self as? SnapshotKeeping
+        let snapshot = try keeper?.takeSnapshot(reason)
+        do {
+            return try change()
+        } catch {
+            if let snapshot { keeper?.discardSnapshot(snapshot) }
+            throw error
+        }
+    }
 }
