@@ -18,11 +18,15 @@ struct SettingsCommand: ParsableCommand {
         @OptionGroup var store: CommonOptions
 
         func run() throws {
-            let settings = try ShowSettings().run(in: store.ledger)
+            let ledger = store.ledger
+            let settings = try ShowSettings().run(in: ledger)
+            let snapshots = try ShowSnapshotLimit().run(in: ledger)
             if output.json {
-                Console.write(try ListJSON.encode(ListJSON.SettingsItem(settings)))
+                Console.write(try ListJSON.encode(ListJSON.SettingsItem(settings, snapshots: snapshots)))
             } else {
-                Console.write("month-start \(settings.calendar.monthStart)\nwarn \(settings.warn)\ncurrency \(settings.currency?.code ?? "none")")
+                Console.write(
+                    "month-start \(settings.calendar.monthStart)\nwarn \(settings.warn)\ncurrency \(settings.currency?.code ?? "none")"
+                        + (snapshots.map { "\nsnapshots \($0)" } ?? ""))
             }
         }
     }
@@ -40,6 +44,9 @@ struct SettingsCommand: ParsableCommand {
                 currency CODE (an ISO 4217 code such as EUR, or none, the default): what the \
                 amounts are in. Text, PNG and HTML show it with the symbol where the locale puts \
                 it; JSON carries the code as "currency"; amounts never change.
+
+                snapshots N (0 to 1000, default 10): how many snapshots of a ledger file are \
+                kept (see tally backup); 0 turns the automatic ones off.
                 """
         )
 
@@ -47,6 +54,7 @@ struct SettingsCommand: ParsableCommand {
             case monthStart = "month-start"
             case warn
             case currency
+            case snapshots
         }
 
         @Argument(help: "The setting.")
@@ -62,7 +70,16 @@ struct SettingsCommand: ParsableCommand {
             case .monthStart: _ = try day()
             case .warn: _ = try percent()
             case .currency: _ = try currency()
+            case .snapshots: _ = try snapshotLimit()
             }
+        }
+
+        private func snapshotLimit() throws(ValidationError) -> Int {
+            guard let limit = Int(value) else {
+                throw ValidationError("invalid number of snapshots \(quoted(value)): use a whole number from 0 to 1000")
+            }
+            try ArgumentValue.check(limit, SnapshotLimit.check)
+            return limit
         }
 
         private func percent() throws(ValidationError) -> Int {
@@ -101,6 +118,9 @@ struct SettingsCommand: ParsableCommand {
             case .warn:
                 let settings = try SetWarnLevel(percent: try percent()).run(in: store.ledger)
                 Console.write("Budgets added from now on warn at \(settings.warn) %.")
+            case .snapshots:
+                let limit = try SetSnapshotLimit(limit: try snapshotLimit()).run(at: store.location)
+                Console.write(limit == 0 ? "Automatic snapshots are now off." : "The newest \(limit) snapshots are now kept.")
             }
         }
     }

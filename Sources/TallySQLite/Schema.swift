@@ -14,6 +14,7 @@ enum Schema {
         migrator.registerMigration("v6", migrate: v6)
         migrator.registerMigration("v7", migrate: v7)
         migrator.registerMigration("v8-expense-by", migrate: v8ExpenseBy)
+        migrator.registerMigration("v9-snapshots", migrate: v9Snapshots)
         return migrator
     }
 
@@ -21,7 +22,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 8
+    static let version: Int32 = 9
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
@@ -463,6 +464,16 @@ enum Schema {
             DROP INDEX expense_date_budgetId;
             CREATE INDEX expense_date_budgetId ON expense(date, budgetId, tagSetId, amountCents, quantity, spentBy);
             PRAGMA user_version = 8;
+            """)
+    }
+
+    /// `v9-snapshots` adds how many snapshots of the file are kept (`SnapshotKeeping`; 0 turns
+    /// automatic ones off) to the ledger's settings. The snapshots themselves are files beside
+    /// the database (`SnapshotFolder`), not rows. Nothing else changes.
+    private static func v9Snapshots(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE setting ADD COLUMN snapshotLimit INTEGER NOT NULL DEFAULT 10 CHECK (snapshotLimit BETWEEN 0 AND 1000);
+            PRAGMA user_version = 9;
             """)
     }
 

@@ -175,7 +175,7 @@ import Testing
             ["recurring", "list"], ["settings", "show"],
         ]
         for view in views {
-            #expect(try Self.withoutIDs(sandbox.run(view + ["--db", url], useDB: false).stdout) == Self.withoutIDs(sandbox.run(view).stdout), "\(view)")
+            #expect(try Self.withoutIDs(sandbox.run(view + ["--db", url], useDB: false).stdout) == Self.withoutSnapshots(Self.withoutIDs(sandbox.run(view).stdout)), "\(view)")
         }
 
         let again = try sandbox.run(["db", "copy", sandbox.db, url], useDB: false)
@@ -196,6 +196,11 @@ import Testing
     /// compared without its `id` keys, and must otherwise be the same.
     static func withoutIDs(_ text: String) -> String {
         text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("\"id\" :") }.joined(separator: "\n")    }
+
+    /// A server keeps no snapshots (pg_dump backs it up), so its `settings show` has no such line.
+    static func withoutSnapshots(_ text: String) -> String {
+        text.split(separator: "\n").filter { !$0.hasPrefix("snapshots ") }.joined(separator: "\n")
+    }
 
     /// `db info` names the server without the password, its version, the schema and the counts.
     @Test func dbInfoDescribesTheServerLedgerWithoutThePassword() throws {

@@ -41,7 +41,7 @@ enum Failures {
             .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .invalidCurrency, .invalidLocale, .invalidInterval,
             .invalidRecurringDay, .recurringDayNotApplicable, .untilBeforeStart, .recurringRuleNotFound, .notAnOccurrence,
             .invalidWarnLevel, .periodRangeReversed, .periodRangeTooLong,
-            .invalidRulePattern, .invalidRulePriority, .profileNotFound:
+            .invalidRulePattern, .invalidRulePriority, .profileNotFound, .snapshotNotFound, .invalidSnapshotLimit:
             ExitCode(64)
         default: ExitCode(1)
         }

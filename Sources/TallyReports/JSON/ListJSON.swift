@@ -173,11 +173,14 @@ public enum ListJSON {
         public var monthStart: Int
         public var warn: Int
         public var currency: Nullable<String>
+        /// How many snapshots a ledger file keeps; `null` for a ledger that keeps none.
+        public var snapshots: Nullable<Int>
 
-        public init(_ settings: LedgerSettings) {
+        public init(_ settings: LedgerSettings, snapshots: Int? = nil) {
             monthStart = settings.calendar.monthStart
             warn = settings.warn
             currency = Nullable(settings.currency?.code)
+            self.snapshots = Nullable(snapshots)
         }
     }
 
