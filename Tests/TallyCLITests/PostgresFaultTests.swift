@@ -109,7 +109,8 @@ import Testing
             // on a reply that never comes), so the wait is bounded and the hang recorded.
             let deadline = ContinuousClock.now + .seconds(20)
             while process.isRunning && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.1) }
-            if process.isRunning {
+            let hung = process.isRunning
+            if hung {
                 withKnownIssue("tally-postgres does not exit when the server stops in the middle of an import") {
                     Issue.record("still running 20 s after the server stopped at \(Int(fraction * 100))%")
                 }
@@ -120,7 +121,7 @@ import Testing
             try server.start()
             let kept = try count(database.name)
             #expect(kept == 0 || kept == rows, "stopped at \(Int(fraction * 100))%: \(kept) rows")
-            if process.terminationStatus != 0 {
+            if !hung, process.terminationStatus != 0 {
                 #expect(kept == 0)
                 #expect(message.split(separator: "\n").count == 1, "one line: \(message)")
                 #expect(message.contains("127.0.0.1") || message.contains("server"), "\(message)")
