@@ -100,8 +100,9 @@ public final class PostgresTestServer: Sendable {
         return try run([client, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", host, "-p", String(port), "-U", user, "-d", database, "-c", sql], asServer: false)
     }
 
-    /// Stops the server (`pg_ctl stop -m fast`) or starts it again, for the faults tests.
-    public func stop() throws { try run([binaries + "/pg_ctl", "-D", folder + "/data", "-m", "fast", "-w", "stop"]) }
+    /// Stops the server (`pg_ctl stop -m fast`, or `immediate`: no goodbye to the clients) or
+    /// starts it again, for the faults tests.
+    public func stop(mode: String = "fast") throws { try run([binaries + "/pg_ctl", "-D", folder + "/data", "-m", mode, "-w", "stop"]) }
     public func start() throws {
         let options = "-p \(port) -k \(folder) -c listen_addresses=\(host) -c max_connections=300 -c fsync=off -c shared_buffers=32MB"
         try run([binaries + "/pg_ctl", "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "-o", options, "start"])
