@@ -53,6 +53,11 @@ enum ArgumentValue {
         try parse(tags, Expense.normalizedTags)
     }
 
+    /// Who spent it (`--by`), trimmed; empty records no one.
+    static func by(_ name: String) throws(ValidationError) -> String {
+        try parse(name, Expense.validatedBy)
+    }
+
     /// `input` as a rule of a lower layer checks it: its message, as a usage error.
     @discardableResult
     static func check<Input, Value>(_ input: Input, _ rule: (Input) throws(TallyError) -> Value) throws(ValidationError) -> Value {

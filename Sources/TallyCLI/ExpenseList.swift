@@ -26,6 +26,9 @@ extension ExpenseCommand {
         @Option(help: "Show only expenses with this tag.", completion: .tags)
         var tag: String?
 
+        @Option(help: ArgumentHelp("Show only expenses this person spent (as recorded by add --by).", valueName: "name"))
+        var by: String?
+
         @Option(help: "Sort by this field.")
         var sort: ExpenseSort = .date
 
@@ -44,6 +47,7 @@ extension ExpenseCommand {
         func validate() throws {
             if let month { _ = try ArgumentValue.period(month) }
             if let tag { _ = try ArgumentValue.tags([tag]) }
+            if let by { _ = try ArgumentValue.by(by) }
             guard page >= 1 else { throw ValidationError("invalid page \(page): pages count from 1") }
             guard (1...ListExpenses.maximumPageSize).contains(pageSize) else {
                 throw ValidationError("invalid page size \(pageSize): use 1 to \(ListExpenses.maximumPageSize)")
@@ -52,6 +56,7 @@ extension ExpenseCommand {
 
         func run() throws {
             var list = ListExpenses(budget: budget, search: search, tag: tag, sort: sort, descending: desc, page: page, pageSize: pageSize)
+            list.by = by
             list.period = try month.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) }
             let ledger = store.ledger
             let result = try list.run(in: ledger)

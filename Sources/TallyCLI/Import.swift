@@ -85,6 +85,11 @@ extension Tally {
             valueName: "name"))
         var saveProfile: String?
 
+        @Option(help: ArgumentHelp(
+            "Who spent the rows whose file names no one (default: $TALLY_USER, else your login name); a by column wins.",
+            valueName: "name"))
+        var by: String?
+
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
@@ -111,6 +116,7 @@ extension Tally {
                 }
             }
             _ = try csvOptions()
+            if let by { _ = try ArgumentValue.by(by) }
             if let saveProfile {
                 do { _ = try ImportProfile(name: saveProfile).validated() } catch { throw ValidationError(error.message) }
             }
@@ -150,8 +156,10 @@ extension Tally {
 
         func run() throws {
             let started = ContinuousClock.now
+            var options = try csvOptions()
+            options.by = try by.map { (name: String) throws(ValidationError) in try ArgumentValue.by(name) } ?? Spender.current()
             var importing = ImportFile(
-                path: file, format: try resolvedFormat(), options: try csvOptions(), force: force,
+                path: file, format: try resolvedFormat(), options: options, force: force,
                 missingBudgetLimit: try limit.map { (text: String) throws(ValidationError) in try ArgumentValue.limit(text) })
             importing.profile = profile
             importing.saveProfile = saveProfile

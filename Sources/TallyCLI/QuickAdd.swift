@@ -62,6 +62,7 @@ enum QuickAdd {
                 addition.quantity = quantity
             case .date: addition.date = value
             case .db: addition.db = value
+            case .by: addition.by = value
             // Read by `Preferences` before this reader runs.
             case .budget, .tag, .locale, .color: break
             }
@@ -76,7 +77,7 @@ enum QuickAdd {
     }
 
     private enum Option: Int, CaseIterable {
-        case budget, quantity, date, tag, db, locale, color
+        case budget, quantity, date, tag, db, locale, color, by
 
         init?(spelling: String) {
             switch spelling {
@@ -87,6 +88,7 @@ enum QuickAdd {
             case "--db": self = .db
             case "--locale": self = .locale
             case "--color": self = .color
+            case "--by": self = .by
             default: return nil
             }
         }

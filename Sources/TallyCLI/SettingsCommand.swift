@@ -18,12 +18,15 @@ struct SettingsCommand: ParsableCommand {
         @OptionGroup var store: CommonOptions
 
         func run() throws {
-            let settings = try ShowSettings().run(in: store.ledger)
+            let ledger = store.ledger
+            let settings = try ShowSettings().run(in: ledger)
+            let snapshots = try ShowSnapshotLimit().run(in: ledger)
             if output.json {
-                Console.write(try ListJSON.encode(ListJSON.SettingsItem(settings)))
+                Console.write(try ListJSON.encode(ListJSON.SettingsItem(settings, snapshots: snapshots)))
             } else {
                 Console.write(
-                    "month-start \(settings.calendar.monthStart)\nwarn \(settings.warn)\ncurrency \(settings.currency?.code ?? "none")\nhistory-days \(settings.historyDays)")
+                    "month-start \(settings.calendar.monthStart)\nwarn \(settings.warn)\ncurrency \(settings.currency?.code ?? "none")\nhistory-days \(settings.historyDays)"
+                        + (snapshots.map { "\nsnapshots \($0)" } ?? ""))
             }
         }
     }
@@ -43,6 +46,9 @@ struct SettingsCommand: ParsableCommand {
                 currency CODE (an ISO 4217 code such as EUR, or none, the default): what the \
                 amounts are in. Text, PNG and HTML show it with the symbol where the locale puts \
                 it; JSON carries the code as "currency"; amounts never change.
+
+                snapshots N (0 to 1000, default 10): how many snapshots of a ledger file are \
+                kept (see tally backup); 0 turns the automatic ones off.
                 """
         )
 
@@ -51,6 +57,7 @@ struct SettingsCommand: ParsableCommand {
             case warn
             case currency
             case historyDays = "history-days"
+            case snapshots
         }
 
         @Argument(help: "The setting.")
@@ -67,7 +74,16 @@ struct SettingsCommand: ParsableCommand {
             case .warn: _ = try percent()
             case .currency: _ = try currency()
             case .historyDays: _ = try historyDays()
+            case .snapshots: _ = try snapshotLimit()
             }
+        }
+
+        private func snapshotLimit() throws(ValidationError) -> Int {
+            guard let limit = Int(value) else {
+                throw ValidationError("invalid number of snapshots \(quoted(value)): use a whole number from 0 to 1000")
+            }
+            try ArgumentValue.check(limit, SnapshotLimit.check)
+            return limit
         }
 
         private func percent() throws(ValidationError) -> Int {
@@ -117,6 +133,9 @@ struct SettingsCommand: ParsableCommand {
             case .historyDays:
                 let settings = try SetHistoryDays(days: try historyDays()).run(in: store.ledger)
                 Console.write("History now reaches back \(settings.historyDays) day\(settings.historyDays == 1 ? "" : "s").")
+            case .snapshots:
+                let limit = try SetSnapshotLimit(limit: try snapshotLimit()).run(at: store.location)
+                Console.write(limit == 0 ? "Automatic snapshots are now off." : "The newest \(limit) snapshots are now kept.")
             }
         }
     }

@@ -8,6 +8,9 @@ public struct ExpenseQuery: Hashable, Sendable {
     public var search: String?
     /// Matched exactly after normalization.
     public var tag: String?
+    /// Who spent it (``Expense/by``), matched exactly after ``Expense/validatedBy(_:)``; an
+    /// empty text matches expenses that record no one.
+    public var by: String?
     public var sort: ExpenseSort
     public var descending: Bool
     /// `nil` lists every match.
@@ -16,12 +19,13 @@ public struct ExpenseQuery: Hashable, Sendable {
 
     public init(
         budgetID: Int64? = nil, days: DayInterval? = nil, search: String? = nil, tag: String? = nil,
-        sort: ExpenseSort = .date, descending: Bool = false, limit: Int? = nil, offset: Int = 0
+        by: String? = nil, sort: ExpenseSort = .date, descending: Bool = false, limit: Int? = nil, offset: Int = 0
     ) {
         self.budgetID = budgetID
         self.days = days
         self.search = search
         self.tag = tag
+        self.by = by
         self.sort = sort
         self.descending = descending
         self.limit = limit
@@ -134,6 +138,9 @@ public protocol DataAccess: AnyObject, Sendable {
     func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money]
     /// Total spent per tag within `days`; an expense with several tags counts in each.
     func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money]
+    /// Total spent and number of expenses per person (``Expense/by``) within `days`, from one
+    /// read: ``Spending/byPerson(in:of:)``, in its order.
+    func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending]
     /// The period's budget statuses, spending by day and spending by tag, equal to what the three
     /// methods above answer for `month` (and the period's days), from one read. Throws
     /// ``TallyError/arithmeticOverflow`` when any of its figures would.
@@ -150,7 +157,7 @@ public protocol DataAccess: AnyObject, Sendable {
     /// diacritics, as ``ExpenseQuery/search``) paid per unit, per day, from one read:
     /// ``UnitPriceFigures/byDay(matching:in:of:)``.
     func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures]
-    /// What the budgets `ids` spent within `days` per budget, day, name key and tag set, from
+    /// What the budgets `ids` spent within `days` per budget, name key and tag set, from
     /// one read: ``SpendingGroup/groups(ofBudgets:in:of:)``, in no particular order.
     func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup]
     /// What the tagged expenses within `days` spent per budget, day and tag set, from one read:

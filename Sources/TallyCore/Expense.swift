@@ -5,6 +5,8 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
     public static let maximumNameLength = 200
     public static let maximumQuantity: Int64 = 1_000_000
     public static let maximumTagLength = 50
+    /// Who spent it: a person's name is short, like a login name or a first name.
+    public static let maximumByLength = 100
 
     /// Assigned by the store; `nil` until the expense is saved.
     public var id: Int64?
@@ -15,12 +17,15 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
     public var budgetID: Int64
     /// Lowercased, unique and sorted once validated.
     public var tags: [String]
+    /// Who added it (`--by`, `$TALLY_USER`, the login name, or an imported file's `by` column);
+    /// empty for expenses saved before Tally recorded it. Trimmed once validated.
+    public var by: String
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: Int64? = nil, name: String, amount: Money, quantity: Int64 = 1, date: Day,
-        budgetID: Int64, tags: [String] = [], createdAt: Date = Date(), updatedAt: Date? = nil
+        budgetID: Int64, tags: [String] = [], by: String = "", createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -29,6 +34,7 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
         self.date = date
         self.budgetID = budgetID
         self.tags = tags
+        self.by = by
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
     }
@@ -45,7 +51,20 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
         try Expense.checkAmount(amount)
         try Expense.checkQuantity(quantity)
         expense.tags = try Expense.normalizedTags(tags)
+        if !by.isEmpty { expense.by = try Expense.validatedBy(by) }
         return expense
+    }
+
+    /// Who spent it, trimmed: empty (unknown) or a name of at most ``maximumByLength`` characters
+    /// without control characters, as names are checked.
+    public static func validatedBy(_ by: String) throws(TallyError) -> String {
+        do {
+            let name = try NameKey.validated(by, kind: .person, maximumLength: maximumByLength)
+            // Stores group and match it byte by byte; Swift compares by canonical equivalence.
+            return name.utf8.allSatisfy { $0 < 0x80 } ? name : name.precomposedStringWithCanonicalMapping
+        } catch .emptyName {
+            return ""
+        }
     }
 
     /// An amount is above zero and at most ``Money/maximumInput``.

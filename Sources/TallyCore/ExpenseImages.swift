@@ -12,6 +12,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
     private var days: [Int32] = []
     public private(set) var budgetIDs: [Int64] = []
     private var tags: [String] = []
+    private var spentBy: [String] = []
     private var created: [Int64] = []
     private var updated: [Int64] = []
 
@@ -32,6 +33,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         days.append(Int32(expense.date.year * 10_000 + expense.date.month * 100 + expense.date.day))
         budgetIDs.append(expense.budgetID)
         tags.append(expense.tags.joined(separator: ";"))
+        spentBy.append(expense.by)
         created.append(Self.milliseconds(expense.createdAt))
         updated.append(Self.milliseconds(expense.updatedAt))
     }
@@ -44,6 +46,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         days += other.days
         budgetIDs += other.budgetIDs
         tags += other.tags
+        spentBy += other.spentBy
         created += other.created
         updated += other.updated
     }
@@ -51,7 +54,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
     /// The expenses, in the order they were appended. Throws on a history row that does not
     /// decode to valid values (a damaged database), never traps.
     public func expenses() throws(TallyError) -> [Expense] {
-        guard [names.count, cents.count, quantities.count, days.count, budgetIDs.count, tags.count, created.count, updated.count]
+        guard [names.count, cents.count, quantities.count, days.count, budgetIDs.count, tags.count, spentBy.count, created.count, updated.count]
             .allSatisfy({ $0 == ids.count })
         else { throw .storage("a change set's expenses are damaged") }
         var result: [Expense] = []
@@ -61,7 +64,8 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
             let day = try Day(year: number / 10_000, month: number / 100 % 100, day: number % 100)
             var expense = Expense(
                 name: names[index], amount: Money(cents: cents[index]), quantity: quantities[index], date: day,
-                budgetID: budgetIDs[index], tags: tags[index].isEmpty ? [] : tags[index].split(separator: ";").map(String.init))
+                budgetID: budgetIDs[index], tags: tags[index].isEmpty ? [] : tags[index].split(separator: ";").map(String.init),
+                by: spentBy[index])
             expense.id = ids[index]
             expense.createdAt = Date(timeIntervalSince1970: Double(created[index]) / 1000)
             expense.updatedAt = Date(timeIntervalSince1970: Double(updated[index]) / 1000)

@@ -107,6 +107,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case ruleNotFound(Int64)
     /// No import profile has this name, ignoring case and diacritics.
     case profileNotFound(String)
+    /// No snapshot of the ledger has this id (``LedgerSnapshot/id``).
+    case snapshotNotFound(String)
+    /// A number of snapshots to keep outside ``SnapshotLimit/range``.
+    case invalidSnapshotLimit(Int)
     /// Rows of an import have no budget cell, no rule matches them and no fallback was given:
     /// how many, and the names of the first few.
     case rowsWithoutBudget(count: Int, names: [String])
@@ -124,7 +128,7 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case invalidHistoryDays(Int)
 
     public enum NameKind: String, Sendable {
-        case budget, expense, profile
+        case budget, expense, profile, person
     }
 
     /// What a phrase names: a day or a month.
@@ -276,6 +280,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "change set \(id) cannot be undone: budget \(quoted(budget)) has expenses or rules added since; undo or remove those first"
         case .invalidHistoryDays(let days):
             "invalid history length \(days): use a whole number of days from \(LedgerSettings.historyDaysRange.lowerBound) to \(LedgerSettings.historyDaysRange.upperBound)"
+        case .snapshotNotFound(let id):
+            "no snapshot with id \(quoted(id))"
+        case .invalidSnapshotLimit(let limit):
+            "invalid number of snapshots \(limit): use a whole number from \(SnapshotLimit.range.lowerBound) to \(SnapshotLimit.range.upperBound)"
         case .rowsWithoutBudget(let count, let names):
             "\(count) row\(count == 1 ? " has" : "s have") no budget and no rule matches \(count == 1 ? "it" : "them"): \(listed(names))\(count > names.count ? " and \(count - names.count) more" : "")"
         }

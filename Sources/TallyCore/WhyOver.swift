@@ -31,23 +31,27 @@ public struct WhyOver: Hashable, Sendable {
         let totals = try covered.map { (expense: Expense) throws(TallyError) in (expense, try expense.total()) }
         let largest = totals.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : ($0.0.id ?? 0) > ($1.0.id ?? 0) }
             .prefix(Self.largestCount).map(\.0)
-        try self.init(largest: largest, groups: SpendingGroup.grouping(expenses), earlier: earlier.map(SpendingGroup.grouping))
+        try self.init(
+            largest: largest, groups: SpendingGroup.grouping(expenses), earlier: SpendingGroup.grouping(earlier.flatMap { $0 }),
+            earlierPeriods: earlier.count)
     }
 
     /// `largest` are the budget's largest expenses its figures cover, `groups` its spending in the
     /// period's own days by name and tag set (``DataAccess/spendingGroups(ofBudgets:in:)``),
-    /// `earlier` the same for each of the periods before.
-    public init(largest: [Expense], groups: [SpendingGroup], earlier: [[SpendingGroup]]) throws(TallyError) {
+    /// `earlier` the same over the `earlierPeriods` periods before (only their sums matter, so
+    /// one read of their days serves).
+    public init(largest: [Expense], groups: [SpendingGroup], earlier: [SpendingGroup], earlierPeriods: Int) throws(TallyError) {
         self.largest = Array(largest.prefix(Self.largestCount))
+        let periods = max(earlierPeriods, 1)
         let spent = try Money.sum(groups.map(\.spent))
-        let earlierSpent = try Money.sum(earlier.flatMap { $0 }.map(\.spent))
-        change = try Change(from: Money.average(of: earlierSpent, over: max(earlier.count, 1)), to: spent)
+        let earlierSpent = try Money.sum(earlier.map(\.spent))
+        change = try Change(from: Money.average(of: earlierSpent, over: periods), to: spent)
 
         let now = try Self.growthGroups(groups)
-        let before = try Self.growthGroups(earlier.flatMap { $0 })
+        let before = try Self.growthGroups(earlier)
         var grown: [Growth] = []
         for (key, group) in now {
-            let average = Money.average(of: before[key]?.spent ?? .zero, over: max(earlier.count, 1))
+            let average = Money.average(of: before[key]?.spent ?? .zero, over: periods)
             let change = try Change(from: average, to: group.spent)
             guard change.amount.cents > 0 else { continue }
             grown.append(Growth(kind: key.kind, name: group.name, spent: group.spent, count: group.count, change: change))
@@ -105,11 +109,12 @@ public struct WhyOver: Hashable, Sendable {
     }
 }
 
-/// What one budget spent on one day on expenses of one name (by name key) with one set of
-/// tags: the unit ``WhyOver`` compares periods in, small enough for a store to add up in one read.
+/// What one budget spent within some days on expenses of one name (by name key) with one set
+/// of tags: the unit ``WhyOver`` compares periods in, small enough for a store to add up in one
+/// read. Not split by day: a period's groups are a few per name, where by day a million
+/// expenses made tens of thousands to read and add up again.
 public struct SpendingGroup: Hashable, Sendable {
     public var budgetID: Int64
-    public var day: Day
     public var nameKey: String
     /// The smallest spelling of the name by bytes among the group's expenses.
     public var name: String
@@ -118,9 +123,8 @@ public struct SpendingGroup: Hashable, Sendable {
     public var spent: Money
     public var count: Int
 
-    public init(budgetID: Int64, day: Day, nameKey: String, name: String, tags: [String], spent: Money, count: Int) {
+    public init(budgetID: Int64, nameKey: String, name: String, tags: [String], spent: Money, count: Int) {
         self.budgetID = budgetID
-        self.day = day
         self.nameKey = nameKey
         self.name = name
         self.tags = tags
@@ -131,15 +135,15 @@ public struct SpendingGroup: Hashable, Sendable {
     /// The groups of `expenses`, in no particular order.
     public static func grouping(_ expenses: [Expense]) throws(TallyError) -> [SpendingGroup] {
         struct Key: Hashable {
-            let budgetID: Int64, day: Day, nameKey: String, tags: [String]
+            let budgetID: Int64, nameKey: String, tags: [String]
         }
         var groups: [Key: SpendingGroup] = [:]
         for expense in expenses {
-            let key = Key(budgetID: expense.budgetID, day: expense.date, nameKey: expense.nameKey, tags: expense.tags.sorted())
+            let key = Key(budgetID: expense.budgetID, nameKey: expense.nameKey, tags: expense.tags.sorted())
             let total = try expense.total()
             guard var group = groups[key] else {
                 groups[key] = SpendingGroup(
-                    budgetID: expense.budgetID, day: expense.date, nameKey: key.nameKey, name: expense.name, tags: key.tags, spent: total, count: 1)
+                    budgetID: expense.budgetID, nameKey: key.nameKey, name: expense.name, tags: key.tags, spent: total, count: 1)
                 continue
             }
             if expense.name.utf8.lexicographicallyPrecedes(group.name.utf8) { group.name = expense.name }

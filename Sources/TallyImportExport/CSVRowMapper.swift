@@ -17,6 +17,8 @@ struct CSVRowMapper {
     private let budget: Int?
     private let quantity: Int?
     private let tags: Int?
+    private let by: Int?
+    private var byNames: [String: String] = [:]
     private let headerNames: [String]
     private let defaultBudget: String?
     private var budgetNames: [String: String] = [:]
@@ -50,6 +52,7 @@ struct CSVRowMapper {
         self.budget = resolved[.budget]
         self.quantity = resolved[.quantity]
         self.tags = resolved[.tags]
+        self.by = resolved[.by]
         self.headerNames = trimmedNames
         self.defaultBudget = defaultBudget
     }
@@ -132,9 +135,11 @@ struct CSVRowMapper {
             return .withoutBudget(line: line, name: rowName)
         }
 
+        // The file's `by` wins over `--by` and the environment's default.
+        let spender = try byCell(record) ?? options.by
         let draft = Expense(
             name: rowName, amount: Money(cents: signed < 0 ? -signed : signed),
-            quantity: quantityValue, date: day, budgetID: 0, tags: tagList,
+            quantity: quantityValue, date: day, budgetID: 0, tags: tagList, by: spender,
             createdAt: CSVRowMapper.placeholderDate)
         let expense: Expense
         do {
@@ -160,6 +165,23 @@ struct CSVRowMapper {
         if let known = budgetNames[raw] { return known }
         let validated = try CSVRowMapper.validatedBudgetName(raw, option: false, line: record.line, column: headerNames[budget])
         budgetNames[raw] = validated
+        return validated
+    }
+
+    /// The row's own `by`, validated once per spelling; `nil` when the file has no `by` column or
+    /// the cell is empty.
+    private mutating func byCell(_ record: CSVRecord) throws(TallyError) -> String? {
+        guard let by, !record.withBytes(at: by, { CSVRowMapper.trimmed($0).isEmpty }) else { return nil }
+        let raw = record.string(at: by)
+        if let known = byNames[raw] { return known }
+        let validated: String
+        do {
+            validated = try Expense.validatedBy(raw)
+        } catch {
+            throw self.error(record, by, error.errorDescription ?? "invalid name")
+        }
+        if byNames.count >= 16_384 { byNames.removeAll(keepingCapacity: true) }
+        byNames[raw] = validated
         return validated
     }
 

@@ -2,15 +2,15 @@ import TallyCore
 
 /// The expense fields an import fills, named as in the default header.
 public enum ImportField: String, CaseIterable, Hashable, Sendable {
-    case date, budget, name, amount, quantity, tags
+    case date, budget, name, amount, quantity, tags, by
 
-    /// The default header, which is also what `tally export` writes.
-    public static let defaultHeader: [ImportField] = [.date, .budget, .name, .amount, .quantity, .tags]
+    /// The default header, which is also what `tally export` writes. `by` is who spent it.
+    public static let defaultHeader: [ImportField] = [.date, .budget, .name, .amount, .quantity, .tags, .by]
 }
 
 /// Which header column holds each field.
 ///
-/// Without `--columns` the default header names are used, and `budget`, `quantity` and `tags`
+/// Without `--columns` the default header names are used, and `budget`, `quantity`, `tags` and `by`
 /// may be missing from the file. With `--columns`, exactly the listed fields are read: `date`,
 /// `name` and `amount` must be listed, and every listed column must be in the header.
 public struct ColumnMapping: Hashable, Sendable {
@@ -28,7 +28,7 @@ public struct ColumnMapping: Hashable, Sendable {
         self.isExplicit = isExplicit
     }
 
-    /// Reads `date=COL,name=COL,amount=COL[,budget=COL][,quantity=COL][,tags=COL]`.
+    /// Reads `date=COL,name=COL,amount=COL[,budget=COL][,quantity=COL][,tags=COL][,by=COL]`.
     public init(parsing text: String) throws(TallyError) {
         func invalid(_ reason: String) -> TallyError {
             .invalidImportOption(.columnMapping, value: text, reason: reason)

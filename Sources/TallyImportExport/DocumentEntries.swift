@@ -207,9 +207,13 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
     public var date: String
     public var budget: String
     public var tags: [String]
+    /// Who spent it (version 5), `""` for no one; absent in older documents, whose expenses were
+    /// recorded before Tally kept it.
+    public var by: String?
 
     public init(
-        id: Int64?, name: String, amount: String, quantity: Int64, total: String, date: String, budget: String, tags: [String]
+        id: Int64?, name: String, amount: String, quantity: Int64, total: String, date: String, budget: String, tags: [String],
+        by: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -219,16 +223,19 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
         self.date = date
         self.budget = budget
         self.tags = tags
+        self.by = by
     }
 
     public init(_ expense: Expense, budgetName: String) throws(TallyError) {
         self.init(
             id: expense.id, name: expense.name, amount: expense.amount.plainString, quantity: expense.quantity,
-            total: try expense.total().plainString, date: expense.date.isoString, budget: budgetName, tags: expense.tags)
+            total: try expense.total().plainString, date: expense.date.isoString, budget: budgetName, tags: expense.tags,
+            by: expense.by.isEmpty ? nil : expense.by)
     }
 
     /// The expense this entry describes, validated by the models' rules; `index` is 0-based.
-    public func importedExpense(index: Int) throws(TallyError) -> ImportedExpense {
+    /// An entry without `by` was spent by `defaultBy`.
+    public func importedExpense(index: Int, defaultBy: String = "") throws(TallyError) -> ImportedExpense {
         func invalid(_ field: String, _ value: String, _ reason: String) -> TallyError {
             .importFile(line: nil, reason: "expenses[\(index)].\(field) \(quoted(value)): \(reason)")
         }
@@ -254,11 +261,12 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
         do {
             expense = try Expense(
                 id: id, name: name, amount: amountValue, quantity: quantity, date: day, budgetID: 0, tags: tags,
-                createdAt: CSVRowMapper.placeholderDate
+                by: by ?? defaultBy, createdAt: CSVRowMapper.placeholderDate
             ).validated()
         } catch {
             let (field, value): (String, String) =
                 switch error {
+                case .nameTooLong(.person, _, _), .nameHasControlCharacters(.person, _): ("by", by ?? defaultBy)
                 case .emptyName, .nameTooLong, .nameHasControlCharacters: ("name", name)
                 case .invalidTag: ("tags", tags.joined(separator: ";"))
                 case .invalidQuantity: ("quantity", String(quantity))

@@ -7,9 +7,10 @@ import TallyCore
 /// ``finish()``.
 public protocol ExportWriter: AnyObject {
     /// Starts the document; a format that holds budgets, settings, recurring rules, import rules
-    /// and profiles writes them here.
+    /// and profiles writes them here. `recordsPeople`: some expense to be written records who spent it.
     func begin(
-        budgets: [Budget], settings: LedgerSettings, recurring: [DeclaredRecurringRule], rules: [ImportRule], profiles: [ImportProfile]
+        budgets: [Budget], settings: LedgerSettings, recurring: [DeclaredRecurringRule], rules: [ImportRule], profiles: [ImportProfile],
+        recordsPeople: Bool
     ) throws(TallyError)
     func write(_ expense: Expense, budgetName: String) throws(TallyError)
     func finish() throws(TallyError)
@@ -31,6 +32,8 @@ public final class JSONExportWriter: ExportWriter {
     private let sink: any ByteSink
     private var expenseCount = 0
     private var line: [UInt8] = []
+    /// Version 5 documents give every expense its `by`.
+    private var writesBy = false
 
     public init(sink: any ByteSink) {
         self.sink = sink
@@ -38,10 +41,12 @@ public final class JSONExportWriter: ExportWriter {
 
     public func begin(
         budgets: [Budget], settings: LedgerSettings = LedgerSettings(), recurring: [DeclaredRecurringRule] = [],
-        rules: [ImportRule] = [], profiles: [ImportProfile] = []
+        rules: [ImportRule] = [], profiles: [ImportProfile] = [], recordsPeople: Bool = false
     ) throws(TallyError) {
         let version = LedgerDocument.version(
-            budgets: budgets, settings: settings, hasRecurringRules: !recurring.isEmpty, rules: rules, profiles: profiles)
+            budgets: budgets, settings: settings, hasRecurringRules: !recurring.isEmpty, rules: rules, profiles: profiles,
+            recordsPeople: recordsPeople)
+        writesBy = version >= 5
         line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
         let settingsDTO = SettingsDTO(settings)
         appendKey("monthStart", first: true)
@@ -186,7 +191,12 @@ public final class JSONExportWriter: ExportWriter {
             if index > 0 { line.append(contentsOf: ", ".utf8) }
             appendString(tag)
         }
-        line.append(contentsOf: "]}".utf8)
+        line.append(UInt8(ascii: "]"))
+        if writesBy {
+            appendKey("by")
+            appendString(expense.by)
+        }
+        line.append(UInt8(ascii: "}"))
         expenseCount += 1
         try sink.write(line)
     }
@@ -234,7 +244,7 @@ public final class CSVExportWriter: ExportWriter {
     /// CSV rows name their budget; the budgets, settings, and recurring and import rules are not written.
     public func begin(
         budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings(), recurring: [DeclaredRecurringRule] = [],
-        rules: [ImportRule] = [], profiles: [ImportProfile] = []
+        rules: [ImportRule] = [], profiles: [ImportProfile] = [], recordsPeople: Bool = false
     ) throws(TallyError) {
         try writer.writeRecord(ImportField.defaultHeader.map(\.rawValue))
     }
@@ -242,7 +252,7 @@ public final class CSVExportWriter: ExportWriter {
     public func write(_ expense: Expense, budgetName: String) throws(TallyError) {
         try writer.writeRecord([
             expense.date.isoString, budgetName, expense.name, expense.amount.plainString, String(expense.quantity),
-            expense.tags.joined(separator: ";"),
+            expense.tags.joined(separator: ";"), expense.by,
         ])
     }
 

@@ -118,8 +118,9 @@ public enum ImportPlanner {
             }
         case .json:
             let decoded = try LedgerDocument.decode(try readAll(source))
+            let defaultBy = decoded.defaultBy(options.by)
             for (index, dto) in decoded.expenses.enumerated() {
-                let expense = try dto.importedExpense(index: index)
+                let expense = try dto.importedExpense(index: index, defaultBy: defaultBy)
                 tally.add(.expense(expense))
                 try body(expense)
             }
@@ -150,7 +151,10 @@ public enum ImportPlanner {
     /// ``forEachExpense(in:_:)`` with the skipped rows too, for a dry run that shows every row.
     public static func forEachRow(in plan: ImportPlan, _ body: (RowOutcome) throws(TallyError) -> Void) throws(TallyError) {
         if let document = plan.document {
-            for (index, dto) in document.expenses.enumerated() { try body(.expense(try dto.importedExpense(index: index))) }
+            let defaultBy = document.defaultBy(plan.options.by)
+            for (index, dto) in document.expenses.enumerated() {
+                try body(.expense(try dto.importedExpense(index: index, defaultBy: defaultBy)))
+            }
             return
         }
         let source = CountingSource(try plan.input.open())

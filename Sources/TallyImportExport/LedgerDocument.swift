@@ -21,9 +21,14 @@ import TallyCore
 /// when set, `priority`); and `profiles`, its saved import profiles (each setting left out when
 /// unset). A document is written as the oldest version whose reader loses nothing of it: 4 with
 /// any of those, else 3 with a currency.
+///
+/// Version 5 added `by` to each expense, who spent it (`""` for no one), written when any
+/// exported expense records someone. An expense of a version-5 document without `by` was spent
+/// by whoever imports it (`--by`, `$TALLY_USER`, the login name); those of older documents were
+/// recorded before Tally kept it, and keep no one.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 4
+    public static let currentVersion = 5
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -52,10 +57,12 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
 
     /// The version a document of `budgets` and `settings` is written as: the oldest whose reader
     /// reads all of it (1, 2, 3 with a currency, 4 with recurring rules, warning levels other than
-    /// 80 %, import rules or profiles).
+    /// 80 %, import rules or profiles, 5 when an expense records who spent it).
     public static func version(
-        budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false, rules: [ImportRule] = [], profiles: [ImportProfile] = []
+        budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false, rules: [ImportRule] = [], profiles: [ImportProfile] = [],
+        recordsPeople: Bool = false
     ) -> Int {
+        if recordsPeople { return 5 }
         // Older readers would drop what they do not know.
         let warns = settings.warn != BudgetLevel.defaultWarnPercent || budgets.contains { $0.warn != BudgetLevel.defaultWarnPercent }
         if hasRecurringRules || warns || !rules.isEmpty || !profiles.isEmpty { return 4 }
@@ -94,6 +101,11 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
         } catch {
             throw .importFile(line: nil, reason: "not a Tally JSON document: \(describe(error))")
         }
+    }
+
+    /// Who spent an expense that names no one: `importer` from version 5 on; no one before.
+    public func defaultBy(_ importer: String) -> String {
+        version >= 5 ? importer : ""
     }
 
     /// Budgets validated by the models' rules.

@@ -305,6 +305,10 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try transaction { (state: inout State) throws(TallyError) in try Spending.byTag(in: days, of: state.expenses.values) }
     }
 
+    public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {
+        try transaction { (state: inout State) throws(TallyError) in try Spending.byPerson(in: days, of: state.expenses.values) }
+    }
+
     public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
         try transaction { (state: inout State) throws(TallyError) in
             let days = state.settings.calendar.days(of: month)
@@ -373,7 +377,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     static func matching(_ query: ExpenseQuery, in state: State) throws(TallyError) -> [Expense] {
         let search = query.search.map(NameKey.make).flatMap { $0.isEmpty ? nil : $0 }
         let tag = try query.tag.map { (tag: String) throws(TallyError) in try Expense.normalizedTag(tag) }
+        let by = try query.by.map { (by: String) throws(TallyError) in try Expense.validatedBy(by) }
         return state.expenses.values.filter { expense in
+            if let by, Array(expense.by.utf8) != Array(by.utf8) { return false }
             if let budgetID = query.budgetID, expense.budgetID != budgetID { return false }
             if let days = query.days, !days.contains(expense.date) { return false }
             if let search, !expense.nameKey.contains(search) { return false }

@@ -6,7 +6,7 @@ import TallyCore
 
 enum Columns {
     static let budget = "id, name, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt"
-    static let expense = "id, budgetId, name, amountCents, quantity, date, tags, createdAt, updatedAt"
+    static let expense = "id, budgetId, name, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy"
     static let rule = "id, name, budgetId, amountCents, quantity, tags, every, intervalCount, day, start, until, skips"
 }
 
@@ -45,7 +45,7 @@ extension Expense {
         self.init(
             id: try row.int(0), name: try row.string(2), amount: Money(cents: try row.int(3)), quantity: try row.int(4),
             date: try Day(stored: try row.int(5)), budgetID: try row.int(1), tags: try row.strings(6).sorted(),
-            createdAt: Stamp.date(try row.int(7)), updatedAt: Stamp.date(try row.int(8)))
+            by: try row.string(9), createdAt: Stamp.date(try row.int(7)), updatedAt: Stamp.date(try row.int(8)))
     }
 
     /// Binds in the order of `Columns.expense` without the id.
@@ -53,7 +53,7 @@ extension Expense {
         [
             .int(budgetID), .text(name), .text(nameKey), .int(amount.cents), .int(quantity), .int(date.stored),
             .texts(tags.map(\.precomposedStringWithCanonicalMapping).sorted()), .int(Stamp.milliseconds(createdAt)),
-            .int(Stamp.milliseconds(updatedAt)),
+            .int(Stamp.milliseconds(updatedAt)), .text(by),
         ]
     }
 }

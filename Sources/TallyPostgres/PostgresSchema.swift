@@ -123,9 +123,12 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        // Who spent each expense (`Expense.by`; `by` is an SQL keyword). Expenses saved before
+        // it record no one.
+        ("v2-expense-by", ["ALTER TABLE expense ADD COLUMN spentBy TEXT NOT NULL DEFAULT ''"]),
         (
-            // The history `tally log` lists and `tally undo` reverts (see `Schema.v8History`).
-            "v2-history",
+            // The history `tally log` lists and `tally undo` reverts (see `Schema.v10History`).
+            "v3-history",
             [
                 """
                 CREATE TABLE changeSet (

@@ -15,6 +15,10 @@ final class PostgresSession: @unchecked Sendable {
     let location: ServerLocation
     // A connection runs one statement at a time; the lock keeps a shared store's calls apart.
     private let lock = NSRecursiveLock()
+    /// The reply being waited for, and whether the connection has closed (see ``watch(_:)``).
+    private let replyLock = NSLock()
+    private var awaited: EventLoopPromise<PostgresQueryResult>?
+    private var dropped = false
 
     init(_ location: ServerLocation) throws(TallyError) {
         self.location = location
@@ -28,6 +32,30 @@ final class PostgresSession: @unchecked Sendable {
         } catch {
             throw location.connectionFailure(error)
         }
+        // postgres-nio writes a statement to its channel without a promise: on a channel that has
+        // closed already (the server stopped between two statements) the write is dropped and the
+        // statement's future never completes, so the caller's `wait()` would block forever. Closing
+        // fails the reply being waited for instead, and later statements fail at once.
+        connection.closeFuture.whenComplete { [weak self] _ in self?.connectionClosed() }
+    }
+
+    private func connectionClosed() {
+        replyLock.lock()
+        dropped = true
+        let promise = awaited
+        awaited = nil
+        replyLock.unlock()
+        promise?.fail(ChannelError.ioOnClosedChannel)
+    }
+
+    /// Makes `promise` the reply being waited for; false, with `promise` failed, once closed.
+    private func watch(_ promise: EventLoopPromise<PostgresQueryResult>?) -> Bool {
+        replyLock.lock()
+        let open = !dropped
+        awaited = open ? promise : nil
+        replyLock.unlock()
+        if !open { promise?.fail(ChannelError.ioOnClosedChannel) }
+        return open
     }
 
     private var closed = false
@@ -51,8 +79,12 @@ final class PostgresSession: @unchecked Sendable {
         defer { lock.unlock() }
         var bindings = PostgresBindings(capacity: binds.count)
         for value in binds { value.append(to: &bindings) }
+        let reply = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+        defer { _ = watch(nil) }
         do {
-            return try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).wait().rows
+            guard watch(reply) else { return try reply.futureResult.wait().rows }
+            connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).cascade(to: reply)
+            return try reply.futureResult.wait().rows
         } catch {
             throw location.failure(error)
         }

@@ -1,7 +1,7 @@
 import Foundation
 import TallyCore
 
-// The history, as `SQLiteStore` keeps it (`PostgresSchema` "v2-history"): every write records its
+// The history, as `SQLiteStore` keeps it (`PostgresSchema` "v3-history"): every write records its
 // change set in its own transaction; `undo` applies Core's inverse of one and records that too.
 extension PostgresStore {
     // MARK: - Recording
@@ -192,17 +192,17 @@ extension PostgresStore {
                 var values: [String] = []
                 for expense in batch {
                     let base = binds.count
-                    values.append("(" + (1...10).map { "$\(base + $0)" }.joined(separator: ", ") + ")")
+                    values.append("(" + (1...11).map { "$\(base + $0)" }.joined(separator: ", ") + ")")
                     binds.append(.int(expense.id))
                     binds.append(contentsOf: expense.binds)
                 }
                 try session.query(
-                    "INSERT INTO expense (id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt) VALUES "
+                    "INSERT INTO expense (id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy) VALUES "
                         + values.joined(separator: ", ")
                         + """
                          ON CONFLICT (id) DO UPDATE SET budgetId = excluded.budgetId, name = excluded.name, nameKey = excluded.nameKey,
                             amountCents = excluded.amountCents, quantity = excluded.quantity, date = excluded.date, tags = excluded.tags,
-                            createdAt = excluded.createdAt, updatedAt = excluded.updatedAt
+                            createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, spentBy = excluded.spentBy
                         """, binds)
             }
             try rememberTags(Set(expenses.flatMap(\.tags)))

@@ -127,6 +127,10 @@ extension PostgresStore {
         }
     }
 
+    public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {
+        try read { () throws(TallyError) in try Spending.byPerson(in: days, of: try expenses(within: days)) }
+    }
+
     public func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
         try read { () throws(TallyError) in
             let expenses = try loadExpenses(
@@ -168,6 +172,7 @@ struct Filter {
             let normalized = try Expense.normalizedTag(tag).precomposedStringWithCanonicalMapping
             conditions.append("\(bind(.text(normalized))) = ANY(tags)")
         }
+        if let by = query.by { conditions.append("spentBy = \(bind(.text(try Expense.validatedBy(by))))") }
         if !conditions.isEmpty { sql = conditions.joined(separator: " AND ") }
         guard paged else { return }
         let direction = query.descending ? "DESC" : "ASC"

@@ -215,16 +215,16 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         for start in stride(from: 0, to: saved.count, by: perStatement) {
             let batch = saved[start..<min(start + perStatement, saved.count)]
             var binds: [SQLValue] = []
-            binds.reserveCapacity(batch.count * 10)
+            binds.reserveCapacity(batch.count * 11)
             var values: [String] = []
             for expense in batch {
                 let base = binds.count
-                values.append("(" + (1...10).map { "$\(base + $0)" }.joined(separator: ", ") + ")")
+                values.append("(" + (1...11).map { "$\(base + $0)" }.joined(separator: ", ") + ")")
                 binds.append(.int(expense.id))
                 binds.append(contentsOf: expense.binds)
             }
             try session.query(
-                "INSERT INTO expense (id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt) VALUES "
+                "INSERT INTO expense (id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy) VALUES "
                     + values.joined(separator: ", "), binds)
         }
         try rememberTags(Set(saved.flatMap(\.tags)))
@@ -272,7 +272,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
             expense.createdAt = existing.createdAt
             expense.updatedAt = timestamp
             try session.query(
-                "UPDATE expense SET budgetId = $2, name = $3, nameKey = $4, amountCents = $5, quantity = $6, date = $7, tags = $8, createdAt = $9, updatedAt = $10 WHERE id = $1",
+                "UPDATE expense SET budgetId = $2, name = $3, nameKey = $4, amountCents = $5, quantity = $6, date = $7, tags = $8, createdAt = $9, updatedAt = $10, spentBy = $11 WHERE id = $1",
                 [.int(id)] + expense.binds)
             try rememberTags(Set(expense.tags))
             content.expensesAfter.append(expense)

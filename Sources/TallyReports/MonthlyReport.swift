@@ -27,6 +27,9 @@ public struct MonthlyReport: Hashable, Sendable {
     public var currency: Currency?
     /// The budgets' paces added up, in the current period only.
     public var pace: TotalPace?
+    /// Who spent what in the period (``PersonSpending/ordered(_:)``), only when more than one
+    /// person appears (``PersonSpending/worthShowing(_:)``); empty otherwise.
+    public var people: [PersonSpending] = []
 
     /// `periodDays` defaults to the calendar month `month`.
     public init(

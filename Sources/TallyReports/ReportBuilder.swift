@@ -19,8 +19,8 @@ public struct ReportBuilder: Sendable {
     /// The report for period `month` under the ledger's calendar; `today` (when it falls inside
     /// the period) ends the spending line. `explain` adds each flagged budget's ``WhyOver``: it
     /// groups four periods of those budgets' expenses by name and tag, which no index or cached
-    /// total answers (about 150 ms on a million expenses where every budget is over, against
-    /// 33 ms for the rest of the report), so the CLI asks for it with `--explain`.
+    /// total answers (on a million expenses where every budget is over, about 6 times the CPU
+    /// of the rest of the report), so the CLI asks for it with `--explain`.
     public func report(for month: Month, today: Day? = nil, explain: Bool = true) throws(TallyError) -> MonthlyReport {
         // Trend entries are periods named by month: `spentByMonth` reads each under the ledger's calendar.
         let months = (0..<Self.trendLength).reversed().map { month.adding(months: -$0) }
@@ -63,35 +63,41 @@ public struct ReportBuilder: Sendable {
             through: today.flatMap { summary.days.contains($0) ? $0 : nil }
         )
         report.pace = pace
+        let people = try store.spendingByPerson(in: summary.days)
+        if PersonSpending.worthShowing(people) { report.people = people }
         return report
     }
 
     /// Why each of `flagged` is over or near: its three largest expenses (the store sorts and
-    /// pages), and one grouped read of the period and the ``WhyOver/earlierPeriods`` before for all
-    /// of them, split by period.
+    /// pages), and its spending by name and tag set in the period and in the
+    /// ``WhyOver/earlierPeriods`` before (only their sum is compared, so any split of their days
+    /// serves).
     private func whyOver(_ flagged: [BudgetStatus], in month: Month, days: DayInterval) throws(TallyError) -> [Int64: WhyOver] {
         guard !flagged.isEmpty else { return [:] }
         let calendar = try store.settings().calendar
         let earlier = (1...WhyOver.earlierPeriods).map { calendar.days(of: month.adding(months: -$0)) }
         let ids = Set(flagged.compactMap(\.budget.id))
-        // Grouping by name reads every expense of the four periods from the table (no index
-        // holds names): the earlier periods are read on another thread while this one reads
-        // the period itself.
+        // Every expense of the four periods is read (no index holds names): the two earliest on
+        // another thread while this one reads the period and the one before it.
         let store = self.store
-        let earlierSpan = DayInterval(first: earlier.last?.first ?? days.first, last: earlier.first?.last ?? days.first)
-        let earlierGroups = Background { () throws(TallyError) -> [SpendingGroup] in try store.spendingGroups(ofBudgets: ids, in: earlierSpan) }
-        let groups = try store.spendingGroups(ofBudgets: ids, in: days) + earlierGroups.value()
-        var byBudget: [Int64: [SpendingGroup]] = [:]
-        for group in groups { byBudget[group.budgetID, default: []].append(group) }
+        let far = earlier.dropFirst()
+        let farGroups = Background { () throws(TallyError) -> [SpendingGroup] in
+            guard let first = far.last?.first, let last = far.first?.last else { return [] }
+            return try store.spendingGroups(ofBudgets: ids, in: DayInterval(first: first, last: last))
+        }
+        var now: [Int64: [SpendingGroup]] = [:]
+        for group in try store.spendingGroups(ofBudgets: ids, in: days) { now[group.budgetID, default: []].append(group) }
+        var before: [Int64: [SpendingGroup]] = [:]
+        var earlierGroups: [SpendingGroup] = []
+        if let near = earlier.first { earlierGroups = try store.spendingGroups(ofBudgets: ids, in: near) }
+        for group in try earlierGroups + farGroups.value() { before[group.budgetID, default: []].append(group) }
         var explanations: [Int64: WhyOver] = [:]
         for status in flagged {
             guard let id = status.budget.id else { continue }
             let largest = try store.expenses(
                 ExpenseQuery(budgetID: id, days: status.days, sort: .total, descending: true, limit: WhyOver.largestCount))
-            let own = byBudget[id] ?? []
             explanations[id] = try WhyOver(
-                largest: largest, groups: own.filter { days.contains($0.day) },
-                earlier: earlier.map { period in own.filter { period.contains($0.day) } })
+                largest: largest, groups: now[id] ?? [], earlier: before[id] ?? [], earlierPeriods: earlier.count)
         }
         return explanations
     }

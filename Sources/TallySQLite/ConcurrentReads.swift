@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TallyCore
 
 /// Lets reads from several threads run at once: SQLite runs a statement on one core, and a
 /// `DatabaseQueue` serves one read at a time. A read that arrives while the store's own
@@ -37,5 +38,27 @@ final class ConcurrentReads: @unchecked Sendable {
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
         return configuration
+    }
+}
+
+/// A read run on another thread from the moment it is made, for a store method that splits one
+/// large read in two; `value()` waits for it. Through ``ConcurrentReads`` it gets a connection
+/// of its own while the calling thread reads on the store's.
+final class BackgroundRead<Value: Sendable>: @unchecked Sendable {
+    // Written once by the worker before `done` is signalled, read only after waiting on it.
+    private var result: Result<Value, TallyError> = .failure(.storage("the background read did not finish"))
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping @Sendable () throws(TallyError) -> Value) {
+        DispatchQueue.global().async {
+            self.result = Result { () throws(TallyError) in try body() }
+            self.done.signal()
+        }
+    }
+
+    /// Call once.
+    func value() throws(TallyError) -> Value {
+        done.wait()
+        return try result.get()
     }
 }

@@ -188,7 +188,7 @@ struct ExpenseBatchWriter {
         }
         pending.append(PendingExpense(
             budgetID: budgetID, name: expense.name, nameKey: nameKey, amountCents: expense.amount.cents,
-            quantity: expense.quantity, date: expense.date.storedNumber, tagSetID: tagSetID))
+            quantity: expense.quantity, date: expense.date.storedNumber, tagSetID: tagSetID, by: expense.by))
         if pending.count == Self.batchSize { try flush() }
     }
 
@@ -215,7 +215,8 @@ struct ExpenseBatchWriter {
             if let tagSetID = row.tagSetID { statement.bind(index + 7, tagSetID) } else { statement.bindNull(index + 7) }
             statement.bind(index + 8, milliseconds)
             statement.bind(index + 9, milliseconds)
-            index += 9
+            statement.bind(index + 10, row.by)
+            index += 10
             // `budgetMonth`, the cache of `Budget.spent(in:of:)`, without its insert trigger.
             totals.add(budgetID: row.budgetID, date: row.date, cents: row.amountCents * row.quantity)
         }
@@ -295,4 +296,5 @@ private struct PendingExpense {
     var quantity: Int64
     var date: Int64
     var tagSetID: Int64?
+    var by: String
 }

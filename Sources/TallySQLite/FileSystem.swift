@@ -59,4 +59,12 @@ enum FileSystem {
         guard fchmod(descriptor, 0o600) == 0 else { throw Failure(errno: errno) }
         return true
     }
+
+    /// Flushes a file, or a folder's entries, to the disk.
+    static func sync(_ path: String) throws(Failure) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(errno: errno) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw Failure(errno: errno) }
+    }
 }

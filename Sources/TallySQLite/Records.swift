@@ -110,6 +110,8 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
     var quantity: Int64
     var date: Int64
     var tagSetId: Int64?
+    /// `Expense.by` (`Schema.v8ExpenseBy`).
+    var spentBy: String
     var createdAt: Int64
     var updatedAt: Int64
 
@@ -122,6 +124,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         quantity = expense.quantity
         date = expense.date.storedNumber
         self.tagSetId = tagSetId
+        spentBy = expense.by
         createdAt = Milliseconds.since1970(expense.createdAt)
         updatedAt = Milliseconds.since1970(expense.updatedAt)
     }
@@ -135,6 +138,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         quantity = row["quantity"]
         date = row["date"]
         tagSetId = row["tagSetId"]
+        spentBy = row["spentBy"]
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
     }
@@ -148,6 +152,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         container["quantity"] = quantity
         container["date"] = date
         container["tagSetId"] = tagSetId
+        container["spentBy"] = spentBy
         container["createdAt"] = createdAt
         container["updatedAt"] = updatedAt
     }
@@ -156,11 +161,11 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 
-    /// Inserts `rows` new expenses at once, nine arguments each in this order: budgetId, name,
-    /// nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt.
+    /// Inserts `rows` new expenses at once, ten arguments each in this order: budgetId, name,
+    /// nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy.
     static func insertSQL(rows: Int) -> String {
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-        return "INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt) VALUES \(values)"
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        return "INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy) VALUES \(values)"
     }
 
     func model(tags: [String]) throws(TallyError) -> Expense {
@@ -169,7 +174,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         }
         return Expense(
             id: id, name: name, amount: Money(cents: amountCents), quantity: quantity, date: day,
-            budgetID: budgetId, tags: tags.sorted(), createdAt: Milliseconds.date(createdAt),
+            budgetID: budgetId, tags: tags.sorted(), by: spentBy, createdAt: Milliseconds.date(createdAt),
             updatedAt: Milliseconds.date(updatedAt))
     }
 }

@@ -12,8 +12,10 @@ import TallyCore
 enum RowPipeline {
     private static let chunkSize = 256
     private static let capacity = 64
-    /// Caches are emptied when they reach this size, so a file of distinct names stays bounded.
-    private static let cacheLimit = 65_536
+    /// The name key cache stops growing at this size (it is never emptied): a file repeats a few
+    /// hundred payees, which all fit, while a bank file whose every name is distinct (a reference
+    /// number in each) would only fill it with copies of names it never meets again.
+    private static let cacheLimit = 4_096
 
     static func run(
         _ rows: (_ insert: ImportInsert) throws(TallyError) -> String?,
@@ -67,13 +69,12 @@ enum RowPipeline {
                 let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
                     let expense = try expense.validated()
                     _ = try expense.total()
-                    if nameKeys.count >= RowPipeline.cacheLimit { nameKeys.removeAll(keepingCapacity: true) }
                     let nameKey: String
                     if let cached = nameKeys[expense.name] {
                         nameKey = cached
                     } else {
                         nameKey = expense.nameKey
-                        nameKeys[expense.name] = nameKey
+                        if nameKeys.count < RowPipeline.cacheLimit { nameKeys[expense.name] = nameKey }
                     }
                     chunk.append(ImportRow(expense: expense, budgetName: budgetName, nameKey: nameKey))
                     guard chunk.count == chunkSize else { return }

@@ -108,6 +108,21 @@ extension SQLiteStore {
         }
     }
 
+    /// `Spending.byPerson(in:of:)` in SQL, proved equal by the contract suite: one grouped read
+    /// of the covering index, which holds `spentBy` last (`Schema.v8ExpenseBy`).
+    public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT spentBy, SUM(amountCents * quantity), COUNT(*) FROM expense
+                    WHERE date BETWEEN ? AND ? GROUP BY spentBy
+                    """,
+                arguments: [days.first.storedNumber, days.last.storedNumber])
+            return PersonSpending.ordered(rows.map { PersonSpending(by: $0[0], spent: Money(cents: $0[1]), expenses: $0[2]) })
+        }
+    }
+
     // MARK: - Report Aggregates
 
     /// One grouped read of the covering index gives every figure of the month: each group holds

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import TallyCore
 
-// The history (`Schema.v8History`): every write records its change set inside its own
+// The history (`Schema.v10History`): every write records its change set inside its own
 // transaction; `undo` applies a change set's inverse (Core's `ChangeContent.inverse`) and records
 // that as a change set too. Monthly totals follow the expense triggers, as for any other write.
 extension SQLiteStore {

@@ -31,57 +31,58 @@ extension SQLiteStore {
     ///
     /// No index holds `nameKey`, so each expense the date index finds is looked up in the table
     /// (111 ms for 12 of 24 months of a million expenses); reading the whole table in order
-    /// takes 40 ms. Days covering a quarter or more of the ledger's dates read the table.
+    /// takes 40 ms. Days covering a quarter or more of the ledger's dates read the table, in two
+    /// halves by rowid on two cores at once (as a report reads its trend), the days of each half
+    /// added together after.
     public func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures] {
-        try read { db in
-            let bounds = try Row.fetchOne(db, sql: "SELECT MIN(date), MAX(date) FROM expense")
-            var scan = false
-            if let first = bounds.flatMap({ Day(storedNumber: $0[0] ?? 0) }), let last = bounds.flatMap({ Day(storedNumber: $0[1] ?? 0) }) {
-                let asked = min(days.last, last).ordinal - max(days.first, first).ordinal + 1
-                scan = asked * 4 >= last.ordinal - first.ordinal + 1
-            }
-            let rows = try Row.fetchCursor(
+        let key = NameKey.make(search)
+        let rowids = try read { db -> ClosedRange<Int64>? in
+            // One MIN or MAX per query reads one end of an index; several in one read it all.
+            let bounds = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT date, SUM(amountCents * quantity), SUM(quantity), MIN(amountCents), MAX(amountCents), COUNT(*)
-                    FROM expense \(scan ? "NOT INDEXED" : "") WHERE date BETWEEN ? AND ? AND instr(nameKey, ?) > 0 GROUP BY date
-                    """,
-                arguments: [days.first.storedNumber, days.last.storedNumber, NameKey.make(search)])
-            var figures: [Day: UnitPriceFigures] = [:]
-            while let row = try rows.next() {
-                let number: Int64 = row[0]
-                guard let day = Day(storedNumber: number) else { throw TallyError.storage("an expense has an invalid date \(number)") }
-                figures[day] = UnitPriceFigures(
-                    total: Money(cents: row[1]), quantity: row[2], lowest: Money(cents: row[3]), highest: Money(cents: row[4]),
-                    expenseCount: row[5])
-            }
-            return figures
+                    SELECT (SELECT MIN(date) FROM expense), (SELECT MAX(date) FROM expense),
+                        (SELECT MIN(rowid) FROM expense), (SELECT MAX(rowid) FROM expense)
+                    """)
+            guard let bounds, let first = Day(storedNumber: bounds[0] ?? 0), let last = Day(storedNumber: bounds[1] ?? 0) else { return nil }
+            let asked = min(days.last, last).ordinal - max(days.first, first).ordinal + 1
+            guard asked * 4 >= last.ordinal - first.ordinal + 1, let low: Int64 = bounds[2], let high: Int64 = bounds[3] else { return nil }
+            return low...high
         }
+        guard let rowids else { return try read { db in try Self.unitPrices(key, in: days, rowids: nil, db) } }
+        let middle = rowids.lowerBound + (rowids.upperBound - rowids.lowerBound) / 2
+        let secondHalf = BackgroundRead { () throws(TallyError) in
+            try self.read { db in try Self.unitPrices(key, in: days, rowids: (middle + 1)...rowids.upperBound, db) }
+        }
+        var figures = try read { db in try Self.unitPrices(key, in: days, rowids: rowids.lowerBound...middle, db) }
+        for (day, more) in try secondHalf.value() {
+            figures[day] = try figures[day].map { (own: UnitPriceFigures) throws(TallyError) in try own.adding(more) } ?? more
+        }
+        return figures
     }
 
-    /// `SpendingGroup.groups(ofBudgets:in:of:)` in SQL: one grouped read of the days, the tag
-    /// sets' tags looked up once each.
-    public func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup] {
-        guard !ids.isEmpty else { return [] }
-        return try read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT budgetId, date, nameKey, MIN(name), tagSetId, SUM(amountCents * quantity), COUNT(*)
-                    FROM expense WHERE date BETWEEN ? AND ? AND budgetId IN (SELECT value FROM json_each(?))
-                    GROUP BY budgetId, date, nameKey, tagSetId
-                    """,
-                arguments: [days.first.storedNumber, days.last.storedNumber, "[" + ids.map(String.init).joined(separator: ",") + "]"])
-            let tags = try Self.tags(ofSets: rows.compactMap { $0[4] }, db)
-            return try rows.map { row in
-                let number: Int64 = row[1]
-                guard let day = Day(storedNumber: number) else { throw TallyError.storage("an expense has an invalid date \(number)") }
-                let set: Int64? = row[4]
-                return SpendingGroup(
-                    budgetID: row[0], day: day, nameKey: row[2], name: row[3], tags: set.flatMap { tags[$0] }?.sorted() ?? [],
-                    spent: Money(cents: row[5]), count: row[6])
-            }
+    /// The figures per day of expenses whose name key contains `key`; through the date index,
+    /// or reading the table's `rowids`.
+    private static func unitPrices(_ key: String, in days: DayInterval, rowids: ClosedRange<Int64>?, _ db: Database) throws -> [Day: UnitPriceFigures] {
+        var arguments: StatementArguments = [days.first.storedNumber, days.last.storedNumber, key]
+        if let rowids { arguments += [rowids.lowerBound, rowids.upperBound] }
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT date, SUM(amountCents * quantity), SUM(quantity), MIN(amountCents), MAX(amountCents), COUNT(*)
+                FROM expense \(rowids == nil ? "" : "NOT INDEXED") WHERE date BETWEEN ? AND ? AND instr(nameKey, ?) > 0
+                \(rowids == nil ? "" : "AND rowid BETWEEN ? AND ?") GROUP BY date
+                """,
+            arguments: arguments)
+        var figures: [Day: UnitPriceFigures] = [:]
+        while let row = try rows.next() {
+            let number: Int64 = row[0]
+            guard let day = Day(storedNumber: number) else { throw TallyError.storage("an expense has an invalid date \(number)") }
+            figures[day] = UnitPriceFigures(
+                total: Money(cents: row[1]), quantity: row[2], lowest: Money(cents: row[3]), highest: Money(cents: row[4]),
+                expenseCount: row[5])
         }
+        return figures
     }
 
     /// `TaggedSpending.grouping(_:in:)` in SQL: the covering date index read in its order

@@ -176,6 +176,10 @@ extension SQLiteStore {
                     "e.tagSetId IN (SELECT st.tagSetId FROM tagSetTag st JOIN tag t ON t.id = st.tagId WHERE t.name = ?)")
                 arguments += [try Expense.normalizedTag(tag).composedTag]
             }
+            if let by = query.by {
+                clauses.append("e.spentBy = ?")
+                arguments += [try Expense.validatedBy(by)]
+            }
             if !clauses.isEmpty { sql = "WHERE " + clauses.joined(separator: " AND ") }
             pagedArguments = arguments + [query.limit.map { Int64(max($0, 0)) } ?? -1, Int64(max(query.offset, 0))]
         }

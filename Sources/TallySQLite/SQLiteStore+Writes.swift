@@ -132,7 +132,7 @@ extension SQLiteStore {
                 sql: ExpenseRecord.insertSQL(rows: 1),
                 arguments: [
                     record.budgetId, record.name, record.nameKey, record.amountCents, record.quantity, record.date,
-                    record.tagSetId, record.createdAt, record.updatedAt,
+                    record.tagSetId, record.createdAt, record.updatedAt, record.spentBy,
                 ])
         }
         var saved = expense

@@ -8,9 +8,14 @@ import TallyCore
 /// writes begin `IMMEDIATE` (GRDB's default for writes), so concurrent writers wait on the
 /// busy timeout instead of failing half way.
 public final class SQLiteStore: DataAccess {
-    private let dbWriter: any DatabaseWriter
+    let dbWriter: any DatabaseWriter
     private let clock: @Sendable () -> Date
     private let concurrentReads = ConcurrentReads()
+    /// The file, `:memory:` for a private in-memory database.
+    let path: String
+    /// False for a file this store created: it holds nothing to keep in a snapshot yet.
+    let keepsAutomaticSnapshots: Bool
+    let dailyCheck = DailySnapshotCheck()
 
     /// Opens (creating if needed, folder 0700 and file 0600) and migrates the database at `path`.
     ///
@@ -18,7 +23,8 @@ public final class SQLiteStore: DataAccess {
     /// inspected read-only, so a file that is not a Tally database, or one written by a newer
     /// Tally, is reported and left byte for byte as it was.
     public convenience init(path: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(TallyError) {
-        if try !Self.createFileIfMissing(at: path), try !Self.isCurrentTallyFile(path) {
+        let created = try Self.createFileIfMissing(at: path)
+        if !created, try !Self.isCurrentTallyFile(path) {
             try Self.inspect(path)
         }
         let dbQueue: DatabaseQueue
@@ -27,19 +33,21 @@ public final class SQLiteStore: DataAccess {
         } catch {
             throw Self.openingError(error, path: path)
         }
-        try self.init(dbQueue, clock: clock, path: path)
+        try self.init(dbQueue, clock: clock, path: path, keepsAutomaticSnapshots: !created)
     }
 
     /// A private in-memory SQLite database with the production configuration, for tests.
     public static func inMemory(clock: @escaping @Sendable () -> Date = { Date() }) throws(TallyError) -> SQLiteStore {
         do {
-            return try SQLiteStore(DatabaseQueue(configuration: configuration), clock: clock, path: ":memory:")
+            return try SQLiteStore(DatabaseQueue(configuration: configuration), clock: clock, path: ":memory:", keepsAutomaticSnapshots: false)
         } catch {
             throw Self.openingError(error, path: ":memory:")
         }
     }
 
-    private init(_ dbWriter: any DatabaseWriter, clock: @escaping @Sendable () -> Date, path: String) throws(TallyError) {
+    private init(
+        _ dbWriter: any DatabaseWriter, clock: @escaping @Sendable () -> Date, path: String, keepsAutomaticSnapshots: Bool
+    ) throws(TallyError) {
         // While other processes create the same new file this read may fail ("no such table");
         // migrating then retries until the schema is there (see `migrate`). One SELECT is a
         // transaction of its own: `read` would add BEGIN, COMMIT and two `query_only` pragmas.
@@ -49,6 +57,9 @@ public final class SQLiteStore: DataAccess {
         let unknown = applied.subtracting(Schema.knownMigrations)
         guard unknown.isEmpty else { throw .databaseTooNew(path: path, unknownMigrations: unknown.sorted()) }
         if applied != Schema.knownMigrations {
+            if keepsAutomaticSnapshots, !applied.isEmpty {
+                try Self.snapshotBeforeMigrating(dbWriter, path: path, at: clock().roundedToMilliseconds)
+            }
             do {
                 try Self.migrate(dbWriter)
             } catch {
@@ -57,6 +68,24 @@ public final class SQLiteStore: DataAccess {
         }
         self.dbWriter = dbWriter
         self.clock = clock
+        self.path = path
+        self.keepsAutomaticSnapshots = keepsAutomaticSnapshots
+    }
+
+    /// A `migration` snapshot of a file of an older schema, unless its settings turned automatic
+    /// snapshots off (files from before `v9-snapshots` keep the default).
+    private static func snapshotBeforeMigrating(_ dbWriter: any DatabaseWriter, path: String, at when: Date) throws(TallyError) {
+        let folder = SnapshotFolder(databasePath: path)
+        let limit = (try? dbWriter.unsafeRead(snapshotLimit)) ?? SnapshotLimit.standard
+        guard limit > 0 else { return }
+        do {
+            let snapshot = try dbWriter.writeWithoutTransaction { db in
+                try writeSnapshot(of: db, databasePath: path, into: folder, reason: .migration, at: when)
+            }
+            folder.rotate(keeping: limit, sparing: [snapshot.id])
+        } catch {
+            throw storageError(error)
+        }
     }
 
     var now: Date { clock().roundedToMilliseconds }
@@ -102,15 +131,19 @@ public final class SQLiteStore: DataAccess {
         return .storage("database error: \(describe(error))")
     }
 
-    private static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
         return error.reason
     }
 
     func write<T>(_ updates: (Database) throws -> T) throws(TallyError) -> T {
+        let daily = try snapshotBeforeTheDaysFirstChange()
         do {
-            return try dbWriter.write(updates)
+            let result = try dbWriter.write(updates)
+            daily?.keep()
+            return result
         } catch {
+            daily?.discard()
             throw Self.storageError(error)
         }
     }
@@ -118,8 +151,9 @@ public final class SQLiteStore: DataAccess {
     /// One `IMMEDIATE` transaction on a connection set for many rows (see
     /// ``ExpenseImporter/withBulkSettings(_:_:)``, which must act before the transaction begins).
     func bulkWrite<T>(_ updates: (Database) throws -> T) throws(TallyError) -> T {
+        let daily = try snapshotBeforeTheDaysFirstChange()
         do {
-            return try dbWriter.writeWithoutTransaction { db in
+            let result = try dbWriter.writeWithoutTransaction { db in
                 try ExpenseImporter.withBulkSettings(db) {
                     var result: T?
                     try db.inTransaction(.immediate) {
@@ -130,7 +164,10 @@ public final class SQLiteStore: DataAccess {
                     return result
                 }
             }
+            daily?.keep()
+            return result
         } catch {
+            daily?.discard()
             throw Self.storageError(error)
         }
     }

@@ -44,6 +44,9 @@ public struct CopyLedger: Sendable {
                 rule: rule, budgetName: name, posted: paid.filter { $0.kind == .posted }.map(\.date),
                 matched: paid.filter { $0.kind == .matched }.map(\.date))
         }
+        // The destination is empty of budgets and expenses, but an existing file may hold settings
+        // and import profiles the copy's settings replace: keep them (a new file has nothing).
+        try to.snapshotBefore(.copy)
         var request = ImportRequest(source: "db copy", force: true, newBudgets: budgets, settings: settings, keepsCreationDates: true)
         request.recurringRules = rules
         var first: Day?

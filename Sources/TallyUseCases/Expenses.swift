@@ -93,6 +93,8 @@ public struct ListExpenses: Sendable {
     public var period: PeriodChoice?
     public var search: String?
     public var tag: String?
+    /// Only the expenses this person spent (``ExpenseQuery/by``).
+    public var by: String?
     public var sort: ExpenseSort
     public var descending: Bool
     /// Counting from 1.
@@ -124,7 +126,7 @@ public struct ListExpenses: Sendable {
 
     public func run(in ledger: Ledger) throws(TallyError) -> Page {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            var query = ExpenseQuery(search: search, tag: tag, sort: sort, descending: descending)
+            var query = ExpenseQuery(search: search, tag: tag, by: by, sort: sort, descending: descending)
             if let period {
                 let calendar = try store.settings().calendar
                 query.days = calendar.days(of: try period.resolved(in: calendar, today: Day.today()))

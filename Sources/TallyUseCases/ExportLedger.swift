@@ -36,8 +36,14 @@ public struct ExportLedger: Sendable {
             for each in budgets { names[each.id ?? 0] = each.name }
             var exported = 0
             let writer = format.exportWriter(to: sink)
+            // A document names who spent its expenses only when one of them records someone.
+            var anonymous = query
+            anonymous.by = ""
+            var recordsPeople = false
+            if format == .json { recordsPeople = try store.countExpenses(anonymous) < store.countExpenses(query) }
             try writer.begin(
-                budgets: budgets, settings: settings, recurring: try recurring(store, names: names), rules: rules, profiles: profiles)
+                budgets: budgets, settings: settings, recurring: try recurring(store, names: names), rules: rules, profiles: profiles,
+                recordsPeople: recordsPeople)
             try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
                 try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
                 exported += 1

@@ -87,7 +87,8 @@ public struct ImportFile: Sendable {
                 var plan: ImportPlan?
                 // Counted for the rows imported, not those already there.
                 var assignments = ImportAssignments()
-                let outcome = try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
+                let outcome = try store.afterSnapshot(.import) { () throws(TallyError) in
+                  try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
                     let done = try ImportPlanner.importInOnePass(input, format: .csv, options: options) {
                         (row: ImportedExpense) throws(TallyError) in
                         if let key = row.rowKey, !rowKeys.admit(key) { return }
@@ -97,20 +98,23 @@ public struct ImportFile: Sendable {
                     }
                     plan = done
                     return done.summary.fingerprint
+                  }
                 }
                 if let toSave { _ = try store.saveProfile(toSave) }
                 return Result(
                     outcome: outcome, skipped: plan?.summary.skipped ?? [:], assignments: assignments,
                     duplicateCount: rowKeys.duplicateCount)
             case .json:
-                let validated = try ImportPlanner.plan(input, format: .json)
+                let validated = try ImportPlanner.plan(input, format: .json, options: options)
                 request.declare(validated.summary)
-                let outcome = try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
+                let outcome = try store.afterSnapshot(.import) { () throws(TallyError) in
+                  try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
                     try ImportPlanner.forEachExpense(in: validated) { (row: ImportedExpense) throws(TallyError) in
                         try insert(row.expense, row.budgetName)
                         progress()
                     }
                     return validated.summary.fingerprint
+                  }
                 }
                 return Result(
                     outcome: outcome, skipped: validated.summary.skipped, assignments: validated.summary.assignments, duplicateCount: 0)
@@ -195,6 +199,8 @@ extension ImportFile {
             guard let saved = try store?.profiles().first(where: { $0.nameKey == key }) else { throw .profileNotFound(profile) }
             settings = saved.overridden(by: given)
             options = try CSVImportOptions(settings)
+            // Who spent it is not a file's setting: the profile keeps the importer's.
+            options.by = self.options.by
         }
         var toSave: ImportProfile?
         if let saveProfile {

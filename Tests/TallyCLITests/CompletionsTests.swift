@@ -118,8 +118,11 @@ import Testing
         let folder = (fixture.db as NSString).deletingLastPathComponent
         func snapshot() throws -> [String: Data] {
             var files: [String: Data] = [:]
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
-                files[name] = try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(name))
+            // The fixture's setup left the day's snapshot folder beside the file; files only.
+            for name in try FileManager.default.subpathsOfDirectory(atPath: folder) {
+                let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
+                guard (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory != true else { continue }
+                files[name] = try Data(contentsOf: url)
             }
             return files
         }

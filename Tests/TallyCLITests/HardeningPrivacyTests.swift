@@ -47,7 +47,7 @@ import Testing
 
     /// Every command that reads or writes spending, with `TMPDIR`, `HOME` and `XDG_DATA_HOME`
     /// pointing at empty folders: they stay empty, and the database folder holds the
-    /// database alone.
+    /// database and its snapshot folder, where the day's first change left one private snapshot.
     @Test func nothingIsWrittenOutsideTheDatabaseAndTheAskedForFiles() throws {
         let sandbox = try Sandbox()
         let temporary = sandbox.directory.appendingPathComponent("tmp")
@@ -71,7 +71,11 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.appendingPathComponent("home").path).isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.appendingPathComponent("data").path).isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.appendingPathComponent("db").path) == ["tally.sqlite"])
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: sandbox.directory.appendingPathComponent("db").path)) == ["tally.sqlite", "tally.sqlite.snapshots"])
+        let snapshots = try FileManager.default.contentsOfDirectory(atPath: sandbox.db + ".snapshots")
+        #expect(snapshots.count == 1 && snapshots.allSatisfy { $0.hasSuffix("-daily.sqlite") }, "\(snapshots)")
+        #expect(try Hardening.permissions(sandbox.db + ".snapshots") == 0o700)
+        for name in snapshots { #expect(try Hardening.permissions(sandbox.db + ".snapshots/" + name) == 0o600) }
         #expect(try Set(FileManager.default.contentsOfDirectory(atPath: output.path)) == ["r.html", "r.png"])
     }
 }

@@ -225,7 +225,7 @@ import Testing
         try source.ok(["add", "Say \"hi\", twice", "1.05", "-b", "quoted, \"odd\" name", "--date", "2026-01-15", "--tag", "x"])
         try source.ok(["add", " spaced", "2", "-b", "Rent", "--date", "2026-01-15", "--quantity", "3"])
         let first = try source.ok(["export"]).stdout
-        #expect(first.hasPrefix("date,budget,name,amount,quantity,tags\n"))
+        #expect(first.hasPrefix("date,budget,name,amount,quantity,tags,by\n"))
 
         let target = try Sandbox()
         let path = try ImportExportTests.file(target, "export.csv", first)
@@ -269,8 +269,8 @@ import Testing
         try sandbox.ok(["add", "Cake", "4", "-b", "café", "--date", "2026-03-11", "--tag", "sweet", "--tag", "Treat"])
         try sandbox.ok(["add", "Apples", "3", "-b", "food", "--date", "2026-04-01"])
         #expect(try sandbox.ok(["export", "--budget", "FOOD", "--month", "2026-03"]).stdout
-            == "date,budget,name,amount,quantity,tags\n2026-03-10,Food,Bread,2.00,1,\n")
-        #expect(try sandbox.ok(["export", "--month", "2026-03"]).stdout.hasSuffix("2026-03-11,Café,Cake,4.00,1,sweet;treat\n"))
+            == "date,budget,name,amount,quantity,tags,by\n2026-03-10,Food,Bread,2.00,1,,\n")
+        #expect(try sandbox.ok(["export", "--month", "2026-03"]).stdout.hasSuffix("2026-03-11,Café,Cake,4.00,1,sweet;treat,\n"))
         let json = try sandbox.ok(["export", "--format", "json", "--budget", "café"]).jsonObject
         #expect((json["budgets"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Café"])
         #expect((json["expenses"] as? [[String: Any]])?.first?["total"] as? String == "4.00")

@@ -62,3 +62,135 @@ import Testing
         #expect(interrupted >= 2, "only \(interrupted) of 5 kills interrupted the import")
     }
 }
+
+/// The faults of issue 17 that need a server of their own or several processes at once.
+@Suite struct PostgresConcurrencyFaultTests {
+    /// The server is stopped (`pg_ctl stop -m fast`: it ends every session and rolls its
+    /// transaction back; `-m immediate`: it ends without a word to the clients) in the middle of an import: tally exits by itself with exit 1 and one
+    /// line naming the server, and once the server is started again it has none or all of the rows.
+    @Test func aServerStoppedInTheMiddleOfAnImportKeepsNoneOrAllOfItsRows() throws {
+        let server = try PostgresTestServer.makePrivate()
+        let sandbox = try Sandbox()
+        let rows = PostgresFaultTests.rowCount
+        let csv = sandbox.directory.appendingPathComponent("large.csv").path
+        try HardeningCrashTests.largeCSV(rows: rows, seed: 0x5709_0017).write(to: URL(fileURLWithPath: csv))
+        func ledger() throws -> (name: String, url: String) {
+            let database = try server.makeDatabase(prefix: "stop")
+            for budget in HardeningCrashTests.budgets {
+                let added = try sandbox.run(["budget", "add", budget, "--limit", "5000", "--db", database.url], useDB: false)
+                #expect(added.status == 0, "\(added.stderr)")
+            }
+            return database
+        }
+        func count(_ database: String) throws -> Int {
+            Int(try server.psql("SELECT count(*) FROM expense", database: database).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        }
+        let finished = try ledger()
+        let started = ContinuousClock.now
+        #expect(try sandbox.run(["import", csv, "--db", finished.url], useDB: false).status == 0)
+        let duration = HardeningCrashTests.seconds(started.duration(to: .now))
+
+        var interrupted = 0
+        for (fraction, mode) in [(0.2, "fast"), (0.5, "immediate"), (0.8, "fast")] {
+            let database = try ledger()
+            let done = Locked(false)
+            let process = Process()
+            process.executableURL = Sandbox.tallyURL
+            process.arguments = ["import", csv, "--db", database.url]
+            process.environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "TZ": "UTC", "TALLY_USER": ""]
+            let errors = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors
+            process.terminationHandler = { _ in done.withLock { $0 = true } }
+            try process.run()
+            Thread.sleep(forTimeInterval: duration * fraction)
+            let stoppedWhileRunning = process.isRunning
+            try server.stop(mode: mode)
+            // tally notices the closed connection and exits by itself: a statement waiting for its
+            // reply fails when the connection closes (it used to wait forever).
+            let deadline = ContinuousClock.now + .seconds(10)
+            while process.isRunning && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.1) }
+            let hung = process.isRunning
+            if hung {
+                Issue.record("still running 10 s after the server stopped (\(mode)) at \(Int(fraction * 100))%")
+                kill(process.processIdentifier, SIGKILL)
+            }
+            process.waitUntilExit()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            try server.start()
+            let kept = try count(database.name)
+            #expect(kept == 0 || kept == rows, "stopped at \(Int(fraction * 100))%: \(kept) rows")
+            guard !hung else { continue }
+            if process.terminationStatus == 0 {
+                // The import had finished before the server stopped.
+                #expect(kept == rows)
+                continue
+            }
+            #expect(process.terminationStatus == 1, "stopped (\(mode)) at \(Int(fraction * 100))%: exit \(process.terminationStatus)")
+            #expect(kept == 0)
+            #expect(message.split(separator: "\n").count == 1, "one line: \(message)")
+            #expect(message.contains("\(server.host):\(server.port)"), "names the server: \(message)")
+            #expect(!message.contains("postgresql://") && !message.contains("@"), "no URL or credentials: \(message)")
+            if stoppedWhileRunning { interrupted += 1 }
+        }
+        #expect(interrupted >= 1, "no stop landed while the import ran")
+    }
+
+    /// Two processes import the same file into one server ledger at once: each row once.
+    @Test func twoProcessesImportingTheSameFileAtOnceWriteEachRowOnce() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: "twice")
+        let sandbox = try Sandbox()
+        let rows = 5_000
+        let csv = sandbox.directory.appendingPathComponent("same.csv").path
+        try HardeningCrashTests.largeCSV(rows: rows, seed: 0x7_1CE).write(to: URL(fileURLWithPath: csv))
+        for budget in HardeningCrashTests.budgets {
+            #expect(try sandbox.run(["budget", "add", budget, "--limit", "5000", "--db", database.url], useDB: false).status == 0)
+        }
+        let outcomes = try Self.atOnce(2, sandbox: sandbox) { _ in ["import", csv, "--db", database.url] }
+        #expect(outcomes.filter { $0 == 0 }.count >= 1, "\(outcomes)")
+        let count = try server.psql("SELECT count(*), count(DISTINCT (name, amountCents, date, budgetId)) FROM expense", database: database.name)
+        #expect(count.trimmingCharacters(in: .whitespacesAndNewlines) == "\(rows)|\(rows)", "every row once, each name once: \(count)")
+        #expect(try server.psql("SELECT count(*) FROM importedFile", database: database.name).hasPrefix("1"))
+    }
+
+    /// Two processes post the same recurring rules at once: each occurrence once.
+    @Test func twoProcessesPostingRecurringBillsAtOnceNeverPostTwice() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: "post")
+        let sandbox = try Sandbox()
+        func run(_ arguments: [String]) throws {
+            let outcome = try sandbox.run(arguments + ["--db", database.url], useDB: false)
+            #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+        }
+        try run(["budget", "add", "Home", "--limit", "5000"])
+        try run(["recurring", "add", "Rent", "950", "--budget", "Home", "--every", "month", "--day", "1", "--start", "2024-01-01"])
+        try run(["recurring", "add", "Paper", "3", "--budget", "Home", "--every", "week", "--day", "mon", "--start", "2024-01-01"])
+        for _ in 0..<3 {
+            let outcomes = try Self.atOnce(2, sandbox: sandbox) { _ in ["recurring", "post", "--through", "2026-03-01", "--db", database.url] }
+            #expect(outcomes == [0, 0], "\(outcomes)")
+        }
+        // 27 months of rent from 2024-01 through 2026-03, and every Monday from 2024-01-01 to 2026-02-23.
+        let mondays = (try Day(parsing: "2026-03-01").ordinal - (try Day(parsing: "2024-01-01")).ordinal) / 7 + 1
+        let counts = try server.psql(
+            "SELECT count(*), count(DISTINCT (name, date)), (SELECT count(*) FROM recurringPayment) FROM expense", database: database.name)
+        #expect(counts.trimmingCharacters(in: .whitespacesAndNewlines) == "\(27 + mondays)|\(27 + mondays)|\(27 + mondays)", "\(counts)")
+    }
+
+    /// Runs `count` tally processes at once; their exit statuses in order.
+    static func atOnce(_ count: Int, sandbox: Sandbox, arguments: (Int) -> [String]) throws -> [Int32] {
+        var processes: [Process] = []
+        for index in 0..<count {
+            let process = Process()
+            process.executableURL = Sandbox.tallyURL
+            process.arguments = arguments(index)
+            process.environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "TZ": "UTC", "TALLY_USER": ""]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            processes.append(process)
+        }
+        for process in processes { try process.run() }
+        for process in processes { process.waitUntilExit() }
+        return processes.map(\.terminationStatus)
+    }
+}

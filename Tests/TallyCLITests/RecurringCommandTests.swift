@@ -225,6 +225,6 @@ import Testing
         #expect(try restored.ok(["recurring", "list", "--json"]).jsonArray.count == 2)
 
         let csv = try sandbox.ok(["export", "--format", "csv"]).stdout
-        #expect(!csv.contains("recurring") && csv.split(separator: "\n").first == "date,budget,name,amount,quantity,tags")
+        #expect(!csv.contains("recurring") && csv.split(separator: "\n").first == "date,budget,name,amount,quantity,tags,by")
     }
 }

@@ -60,6 +60,6 @@ struct CSVWriterTests {
         }
         try again.finish()
         #expect(second.bytes == first.bytes)
-        #expect(first.string.hasPrefix("date,budget,name,amount,quantity,tags\n2024-01-02,Food,\"Bread, rye\",2.50,2,bakery;weekly\n"))
+        #expect(first.string.hasPrefix("date,budget,name,amount,quantity,tags,by\n2024-01-02,Food,\"Bread, rye\",2.50,2,bakery;weekly,\n"))
     }
 }

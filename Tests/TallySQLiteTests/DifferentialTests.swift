@@ -37,6 +37,7 @@ import TallyInMemory
             ExpenseQuery(sort: .date), ExpenseQuery(sort: .name, descending: true), ExpenseQuery(sort: .total),
             ExpenseQuery(sort: .amount, descending: true, limit: 7, offset: 3), ExpenseQuery(search: "APPLE"),
             ExpenseQuery(search: "creme"), ExpenseQuery(tag: "Food"), ExpenseQuery(tag: "été"),
+            ExpenseQuery(by: "Anna"), ExpenseQuery(by: " anna"), ExpenseQuery(by: ""), ExpenseQuery(by: "Zoë", sort: .total),
         ]
         let observe = { (store: any DataAccess) -> Observation in
             Observation(
@@ -45,7 +46,8 @@ import TallyInMemory
                 counts: queries.map { query in Result { () throws(TallyError) in try store.countExpenses(query) } },
                 statuses: Fixtures.months.map { month in Result { () throws(TallyError) in try store.budgetStatuses(for: month) } },
                 byDay: Fixtures.months.map { month in Result { () throws(TallyError) in try store.spendingByDay(in: month.days) } },
-                byTag: Fixtures.months.map { month in Result { () throws(TallyError) in try store.spendingByTag(in: month.days) } }
+                byTag: Fixtures.months.map { month in Result { () throws(TallyError) in try store.spendingByTag(in: month.days) } },
+                byPerson: Fixtures.months.map { month in Result { () throws(TallyError) in try store.spendingByPerson(in: month.days) } }
             )
         }
         let expected = observe(memory)
@@ -75,6 +77,7 @@ private struct Observation: Equatable {
     var statuses: [Result<[BudgetStatus], TallyError>]
     var byDay: [Result<[Day: Money], TallyError>]
     var byTag: [Result<[String: Money], TallyError>]
+    var byPerson: [Result<[PersonSpending], TallyError>]
 }
 
 /// What an operation returned, so that both stores' answers compare as one value.
@@ -165,6 +168,7 @@ private enum Operation: CustomStringConvertible {
             if Bool.random(using: &generator) { expense.date = fresh.date }
             if Int.random(in: 0..<4, using: &generator) == 0 { expense.budgetID = fresh.budgetID }
             if Bool.random(using: &generator) { expense.tags = fresh.tags }
+            if Bool.random(using: &generator) { expense.by = fresh.by }
             return .updateExpense(expense)
         default:
             let id = Int.random(in: 0..<5, using: &generator) == 0 || expenses.isEmpty
@@ -191,6 +195,9 @@ private enum Fixtures {
     static let badExpenseNames = ["x\u{0}y", "", " \n", String(repeating: "e", count: 201)]
     static let tags = ["food", "Food", " travel ", "été", "ete"]
     static let badTags = ["a,b", "", "x;y", String(repeating: "t", count: 51)]
+    /// Who spent it: spellings that differ by case or composition only stay apart; blank is no one.
+    static let people = ["", "Anna", "anna", " Anna ", "Zoë", "Zoe\u{0308}", "   "]
+    static let badPeople = ["a\u{0}b", "x\ny", String(repeating: "p", count: 101)]
 
     /// Mostly from `good`, one time in `oneIn` from `bad`.
     static func pick(_ good: [String], else bad: [String], oneIn: Int, _ generator: inout SeededGenerator) -> String {
@@ -232,6 +239,7 @@ private enum Fixtures {
         return Expense(
             name: pick(expenseNames, else: badExpenseNames, oneIn: 10, &generator), amount: amount, quantity: quantity,
             date: days.randomElement(using: &generator) ?? days[0], budgetID: budgetID,
-            tags: (0..<tagCount).map { _ in pick(tags, else: badTags, oneIn: 12, &generator) })
+            tags: (0..<tagCount).map { _ in pick(tags, else: badTags, oneIn: 12, &generator) },
+            by: pick(people, else: badPeople, oneIn: 15, &generator))
     }
 }

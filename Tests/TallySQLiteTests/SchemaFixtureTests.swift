@@ -62,6 +62,40 @@ enum SchemaFixtures {
         _ = try store.updateSettings(settings)
     }
 
+    /// `schema-v7.sqlite`: `fillV5`'s contents with an import rule and a profile, the tables `v7`
+    /// added (and the recurring tables of `v6`, empty). Its expenses predate `by`.
+    static func fillV7(_ store: any DataAccess, clock: TestClock) throws {
+        try fillV5(store, clock: clock)
+        _ = try store.addRule(ImportRule(pattern: "bakery", budget: "Food", tags: ["daily"]))
+        _ = try store.saveProfile(ImportProfile(name: "Bank", dateFormat: "dd.MM.yyyy", expenseSign: "negative"))
+    }
+
+    /// How a fixture made by this build is taken back to the schema it stands for, when later
+    /// migrations exist: the inverse of each later migration's statements, so the file is what
+    /// that version's Tally wrote (`makeFixtures` runs them before its VACUUM).
+    static let downgrades: [String: String] = [
+        "schema-v7.sqlite": """
+            DROP TABLE changeSet;
+            ALTER TABLE importedRow DROP COLUMN batch;
+            ALTER TABLE setting DROP COLUMN historyDays;
+            DELETE FROM grdb_migrations WHERE identifier = 'v10-history';
+            ALTER TABLE setting DROP COLUMN snapshotLimit;
+            DELETE FROM grdb_migrations WHERE identifier = 'v9-snapshots';
+            DROP INDEX expense_date_budgetId;
+            ALTER TABLE expense DROP COLUMN spentBy;
+            CREATE INDEX expense_date_budgetId ON expense(date, budgetId, tagSetId, amountCents, quantity);
+            DELETE FROM grdb_migrations WHERE identifier = 'v8-expense-by';
+            PRAGMA user_version = 7;
+            """,
+        "schema-v9.sqlite": """
+            DROP TABLE changeSet;
+            ALTER TABLE importedRow DROP COLUMN batch;
+            ALTER TABLE setting DROP COLUMN historyDays;
+            DELETE FROM grdb_migrations WHERE identifier = 'v10-history';
+            PRAGMA user_version = 9;
+            """,
+    ]
+
     static let fills: [String: @Sendable (any DataAccess, TestClock) throws -> Void] = [
         "schema-v1.sqlite": fillV1,
         // v2 changed how the same rows are stored, so its fixture holds the same contents.
@@ -74,15 +108,17 @@ enum SchemaFixtures {
         // v5 added the ledger's currency; this file was made from schema-v4.sqlite by v5's own
         // statements (`sqlite3`, then VACUUM) and given EUR, which later migrations must keep.
         "schema-v5.sqlite": fillV5,
-        // v6 (alert levels, recurring rules) and v7 (import rules, row keys, profiles) changed no
-        // figure; this file was made from schema-v5.sqlite by their own statements (`sqlite3`,
-        // then VACUUM), the file `v8-history` (the change history) migrates from.
-        "schema-v7.sqlite": fillV5,
+        // v6 added recurring bills and alerts, v7 import rules, row keys and profiles; v8 who spent
+        // each expense. This file was made by `makeFixtures` and taken back to v7 (`downgrades`).
+        "schema-v7.sqlite": fillV7,
+        // v9 added how many snapshots are kept; v10 the change history. This file was made by
+        // `makeFixtures` and taken back to v9 (`downgrades`): the file `v10-history` migrates from.
+        "schema-v9.sqlite": fillV7,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -119,9 +155,16 @@ enum SchemaFixtures {
         #expect(try store.expense(id: 4).tags == ["coffee", "daily"])
         expectError(.expenseNotFound(7)) { () throws(TallyError) in try store.expense(id: 7) }
 
-        // The migrated file accepts new rows, with fresh ids.
-        let added = try store.addExpense(Expense(name: "New", amount: Money(cents: 1), date: Day(parsing: "2026-03-01"), budgetID: 1))
+        // Expenses saved before `by` record no one, and the report has no one to list.
+        #expect(try store.expenses(ExpenseQuery()).allSatisfy { $0.by.isEmpty })
+        #expect(try store.countExpenses(ExpenseQuery(by: "")) == 7)
+        #expect(try store.spendingByPerson(in: Month(parsing: "2026-02").days) == [PersonSpending(by: "", spent: Money(cents: 123_610), expenses: 3)])
+        #expect(try store.pragma("user_version") == String(Schema.version))
+
+        // The migrated file accepts new rows, with fresh ids, and records who spent them.
+        let added = try store.addExpense(Expense(name: "New", amount: Money(cents: 1), date: Day(parsing: "2026-03-01"), budgetID: 1, by: "Anna"))
         #expect(added.id == 9)
+        #expect(try store.expense(id: 9).by == "Anna")
         #expect(try store.importRecord(fingerprint: "fixture-fingerprint")?.expenseCount == 1)
         #expect(try store.importRecord(fingerprint: "fixture-fingerprint") == expected.importRecord(fingerprint: "fixture-fingerprint"))
     }
@@ -137,7 +180,10 @@ enum SchemaFixtures {
             do {
                 let clock = TestClock()
                 try fill(SQLiteStore(path: path, clock: { clock() }), clock)
-                try SQLiteStore(path: path).executeUnchecked("VACUUM")
+                let store = try SQLiteStore(path: path)
+                if let downgrade = SchemaFixtures.downgrades[name] { try store.executeUnchecked(downgrade) }
+                try store.executeUnchecked("VACUUM")
+                try store.close()
             }
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "the fixture is checkpointed")
         }

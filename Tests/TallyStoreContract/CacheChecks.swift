@@ -97,7 +97,7 @@ extension StoreContract {
                 log.check(storedSpent[month] == spent[month], "\(checkpoint), spentByMonth[\(month)]: \(String(describing: storedSpent[month])); Core: \(String(describing: spent[month]))")
             }
             log.check(storedSpent.count == checked.count, "\(checkpoint), spentByMonth has \(storedSpent.count) months, not \(checked.count)")
-            // Why over: spending per budget, day, name key and tag set.
+            // Why over: spending per budget, name key and tag set.
             let span = DayInterval(first: checked[0].firstDay, last: checked[checked.count - 1].lastDay)
             let groupsStored = try store.spendingGroups(ofBudgets: Set(budgets.compactMap(\.id).prefix(3)), in: span)
             let groupsCore = try SpendingGroup.groups(ofBudgets: Set(budgets.compactMap(\.id).prefix(3)), in: span, of: expenses)

@@ -22,6 +22,7 @@ extension StoreContract {
         var statuses: [[BudgetStatus]]
         var spent: [Month: [Int64: Money]]
         var available: [Month: [Int64: Money]]
+        var people: [PersonSpending]
 
         init(_ store: any DataAccess) throws {
             settings = try store.settings()
@@ -37,6 +38,7 @@ extension StoreContract {
             statuses = try ["2026-01", "2026-02", "2026-03", "2026-04"].map { try store.budgetStatuses(for: month($0)) }
             spent = try store.spentByMonth(in: months)
             available = try store.availableByMonth(in: months)
+            people = try store.spendingByPerson(in: DayInterval(first: day("2026-01-01"), last: day("2026-04-30")))
         }
     }
 
@@ -45,7 +47,7 @@ extension StoreContract {
     static func everyKindOfChangeIsUndoneAndRedone(_ stores: Stores) throws {
         let clock = TestClock()
         let store = try stores.make(clock: clock)
-        let bread = Expense(name: "Bread", amount: try money("2.50"), date: try day("2026-02-01"), budgetID: 0, tags: ["daily"])
+        let bread = Expense(name: "Bread", amount: try money("2.50"), date: try day("2026-02-01"), budgetID: 0, tags: ["daily"], by: "Anna")
         var foodID: Int64 = 0
         var expenseID: Int64 = 0
         var ruleID: Int64 = 0
@@ -66,6 +68,7 @@ extension StoreContract {
                 var milk = try store.expense(id: expenseID)
                 milk.amount = try money("1.50")
                 milk.tags = ["dairy", "weekly"]
+                milk.by = "Ben"
                 _ = try store.updateExpense(milk)
             }),
             ("import", {

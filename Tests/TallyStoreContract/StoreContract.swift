@@ -95,6 +95,8 @@ public enum StoreContract {
         Check("aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem", aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem),
         Check("rowKeysAreRememberedOnlyByImportsThatCommit", rowKeysAreRememberedOnlyByImportsThatCommit),
         Check("profilesAreSavedByNameKeyListedAndRemoved", profilesAreSavedByNameKeyListedAndRemoved),
+        Check("whoSpentItIsKeptThroughEveryWriteAndFiltersTheList", whoSpentItIsKeptThroughEveryWriteAndFiltersTheList),
+        Check("brokenNamesOfWhoSpentItAreRefusedAndChangeNothing", brokenNamesOfWhoSpentItAreRefusedAndChangeNothing),
         Check("everyKindOfChangeIsUndoneAndRedone", everyKindOfChangeIsUndoneAndRedone),
         Check("undoRefusesWhileALaterChangeTouchedTheSameRows", undoRefusesWhileALaterChangeTouchedTheSameRows),
         Check("undoWithNothingToUndoOrAnUnknownIDFailsAndADryRunWritesNothing", undoWithNothingToUndoOrAnUnknownIDFailsAndADryRunWritesNothing),

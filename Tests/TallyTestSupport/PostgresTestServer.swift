@@ -34,6 +34,10 @@ public final class PostgresTestServer: Sendable {
     /// The server, for a test: fails the test with the reason it could not start.
     public static func get() throws -> PostgresTestServer { try shared.get() }
 
+    /// A server of the test's own, for a test that stops it: the shared one serves other tests
+    /// at the same time. Stopped when the test process exits, like the shared one.
+    public static func makePrivate() throws -> PostgresTestServer { try PostgresTestServer() }
+
     private init() throws(StartFailure) {
         guard let binaries = Self.findBinaries() else {
             throw StartFailure(
@@ -66,8 +70,11 @@ public final class PostgresTestServer: Sendable {
         }
         let options = "-p \(port) -k \(folder) -c listen_addresses=\(host) -c max_connections=300 -c fsync=off -c shared_buffers=32MB"
         try run([binaries + "/pg_ctl", "-D", data, "-l", folder + "/server.log", "-w", "-t", "60", "-o", options, "start"])
-        Self.running.withLock { $0 = (binaries, data, folder) }
-        atexit { PostgresTestServer.stopRunning() }
+        let first = Self.running.withLock { running -> Bool in
+            running.append((binaries, data, folder))
+            return running.count == 1
+        }
+        if first { atexit { PostgresTestServer.stopRunning() } }
         try psql("CREATE ROLE \(passwordUser) LOGIN PASSWORD '\(password)'")
     }
 
@@ -93,19 +100,21 @@ public final class PostgresTestServer: Sendable {
         return try run([client, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", host, "-p", String(port), "-U", user, "-d", database, "-c", sql], asServer: false)
     }
 
-    /// Stops the server (`pg_ctl stop -m fast`) or starts it again, for the faults tests.
-    public func stop() throws { try run([binaries + "/pg_ctl", "-D", folder + "/data", "-m", "fast", "-w", "stop"]) }
+    /// Stops the server (`pg_ctl stop -m fast`, or `immediate`: no goodbye to the clients) or
+    /// starts it again, for the faults tests.
+    public func stop(mode: String = "fast") throws { try run([binaries + "/pg_ctl", "-D", folder + "/data", "-m", mode, "-w", "stop"]) }
     public func start() throws {
         let options = "-p \(port) -k \(folder) -c listen_addresses=\(host) -c max_connections=300 -c fsync=off -c shared_buffers=32MB"
         try run([binaries + "/pg_ctl", "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "-o", options, "start"])
     }
 
-    private static let running = Locked<(binaries: String, data: String, folder: String)?>(nil)
+    private static let running = Locked<[(binaries: String, data: String, folder: String)]>([])
 
     private static func stopRunning() {
-        guard let (binaries, data, folder) = running.withLock({ $0 }) else { return }
-        _ = try? runProcess(asServer: true, [binaries + "/pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"])
-        try? FileManager.default.removeItem(atPath: folder)
+        for (binaries, data, folder) in running.withLock({ $0 }) {
+            _ = try? runProcess(asServer: true, [binaries + "/pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"])
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 
     @discardableResult

@@ -27,12 +27,15 @@ struct ExpenseAddOptions: ParsableArguments {
     @Option(name: .customLong("tag"), help: "Tag the expense; repeat for several tags.", completion: .tags)
     var tags: [String] = []
 
+    @Option(help: ArgumentHelp("Who spent it (default: $TALLY_USER, else your login name).", valueName: "name"))
+    var by: String?
+
     @OptionGroup var store: CommonOptions
 
     /// The expense to add; without `-b`, in the config file's `default-budget`.
     func addition(defaultBudget: String? = Preferences.current.config.defaultBudget) -> ExpenseAddition {
         ExpenseAddition(
-            name: name, amount: amount, budget: budget ?? defaultBudget ?? "", quantity: quantity, date: date, tags: tags, db: store.db)
+            name: name, amount: amount, budget: budget ?? defaultBudget ?? "", quantity: quantity, date: date, tags: tags, by: by, db: store.db)
     }
 
     func validate() throws {
@@ -52,6 +55,8 @@ struct ExpenseAddition: Equatable {
     var quantity: Int64 = 1
     var date: String?
     var tags: [String] = []
+    /// `nil`: ``Spender/current(environment:)``.
+    var by: String?
     var db: String?
 
     /// A missing budget is a usage error too, but it is checked when the expense is added: the
@@ -61,6 +66,7 @@ struct ExpenseAddition: Equatable {
         _ = try ArgumentValue.quantity(quantity)
         if let date { _ = try ArgumentValue.day(date) }
         _ = try ArgumentValue.tags(tags)
+        if let by { _ = try ArgumentValue.by(by) }
     }
 
     /// Saves the expense, prints it with what is left of its budget that month (and one more
@@ -71,7 +77,9 @@ struct ExpenseAddition: Equatable {
             throw ValidationError("Missing expected argument '--budget <budget>': name the budget with -b, or set default-budget in the config file")
         }
         let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
-        let expense = Expense(name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day, budgetID: 0, tags: tags)
+        let spender = try by.map { (name: String) throws(ValidationError) in try ArgumentValue.by(name) } ?? Spender.current()
+        let expense = Expense(
+            name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day, budgetID: 0, tags: tags, by: spender)
         let ledger = Ledger(location: StoreLocation(CommonOptions.resolvedPath(db: db)))
         defer { ledger.closeUntilExit() }
         let (saved, status) = try AddExpense(expense, budget: budget).run(in: ledger)

@@ -41,7 +41,7 @@ enum Failures {
             .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .invalidCurrency, .invalidLocale, .invalidInterval,
             .invalidRecurringDay, .recurringDayNotApplicable, .untilBeforeStart, .recurringRuleNotFound, .notAnOccurrence,
             .invalidWarnLevel, .periodRangeReversed, .periodRangeTooLong,
-            .invalidRulePattern, .invalidRulePriority, .profileNotFound, .changeSetNotFound, .invalidHistoryDays:
+            .invalidRulePattern, .invalidRulePriority, .profileNotFound, .changeSetNotFound, .invalidHistoryDays, .snapshotNotFound, .invalidSnapshotLimit:
             ExitCode(64)
         default: ExitCode(1)
         }

@@ -142,6 +142,10 @@ enum HTMLContext {
             "top": report.top.map { topExpense($0, money: money) },
             "hasTags": !report.tags.isEmpty,
             "tags": report.tags.map { ["tag": $0.tag, "spent": money.string($0.spent)] },
+            "hasPeople": !report.people.isEmpty,
+            "people": report.people.map {
+                ["by": TextRenderer.personName($0.by), "spent": money.string($0.spent), "expenses": String($0.expenses)]
+            },
             "charts": [
                 "cumulative": "data:image/png;base64," + cumulative.base64EncodedString(),
                 "trend": "data:image/png;base64," + trend.base64EncodedString(),

@@ -22,6 +22,8 @@ public struct JSONRenderer: Sendable {
         let top: [TopLine]
         let tags: [TagLine]
         let trend: TrendLine
+        /// Only when more than one person spent in the period.
+        let people: [PersonLine]?
 
         init(_ report: MonthlyReport) {
             month = report.month.isoString
@@ -34,6 +36,20 @@ public struct JSONRenderer: Sendable {
             top = report.top.map(TopLine.init)
             tags = report.tags.map { TagLine(tag: $0.tag, spent: $0.spent.plainString) }
             trend = TrendLine(report.trend)
+            people = report.people.isEmpty ? nil : report.people.map(PersonLine.init)
+        }
+    }
+
+    /// `by` is `null` for expenses that record no one.
+    private struct PersonLine: Encodable {
+        let by: ListJSON.Nullable<String>
+        let spent: String
+        let expenses: Int
+
+        init(_ person: PersonSpending) {
+            by = ListJSON.Nullable(person.by.isEmpty ? nil : person.by)
+            spent = person.spent.plainString
+            expenses = person.expenses
         }
     }
 

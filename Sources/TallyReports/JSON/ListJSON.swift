@@ -135,6 +135,12 @@ public enum ListJSON {
         public let date: String
         public let budget: String
         public let tags: [String]
+        /// Who spent it; `null` when the expense records no one.
+        public let by: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case id, name, amount, quantity, total, date, budget, tags, by
+        }
 
         public init(_ expense: Expense, budgetName: String) throws(TallyError) {
             id = expense.id ?? 0
@@ -145,6 +151,20 @@ public enum ListJSON {
             date = expense.date.isoString
             budget = budgetName
             tags = expense.tags
+            by = expense.by.isEmpty ? nil : expense.by
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(amount, forKey: .amount)
+            try container.encode(quantity, forKey: .quantity)
+            try container.encode(total, forKey: .total)
+            try container.encode(date, forKey: .date)
+            try container.encode(budget, forKey: .budget)
+            try container.encode(tags, forKey: .tags)
+            try container.encode(by, forKey: .by)
         }
     }
 
@@ -154,12 +174,15 @@ public enum ListJSON {
         public var warn: Int
         public var currency: Nullable<String>
         public var historyDays: Int
+        /// How many snapshots a ledger file keeps; `null` for a ledger that keeps none.
+        public var snapshots: Nullable<Int>
 
-        public init(_ settings: LedgerSettings) {
+        public init(_ settings: LedgerSettings, snapshots: Int? = nil) {
             monthStart = settings.calendar.monthStart
             warn = settings.warn
             currency = Nullable(settings.currency?.code)
             historyDays = settings.historyDays
+            self.snapshots = Nullable(snapshots)
         }
     }
 

@@ -69,6 +69,9 @@ public enum ListRenderers {
         var columns: [Table.Column] = [.right("ID"), .left("Date"), .left("Name")]
         if showBudget { columns.append(.left("Budget")) }
         columns += [.right("Amount"), .right("Qty"), .right("Total"), .left("Tags")]
+        // Who spent it is worth a column only when the page holds more than one person.
+        let showBy = Set(expenses.map(\.by)).count > 1
+        if showBy { columns.append(.left("By")) }
         var table = Table(columns)
         for expense in expenses {
             var row = [String(expense.id ?? 0), expense.date.isoString, expense.name]
@@ -77,6 +80,7 @@ public enum ListRenderers {
                 money.string(expense.amount), String(expense.quantity), try money.string(expense.total()),
                 expense.tags.joined(separator: ", "),
             ]
+            if showBy { row.append(expense.by) }
             table.append(row)
         }
         return table.rendered()

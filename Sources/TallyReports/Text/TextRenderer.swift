@@ -51,6 +51,10 @@ public struct TextRenderer: Sendable {
                 lines.append("")
                 lines += tagTotals(report)
             }
+            if !report.people.isEmpty {
+                lines.append("")
+                lines += personTotals(report)
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -162,6 +166,23 @@ public struct TextRenderer: Sendable {
         }
         return lines
     }
+
+    /// Who spent what: name, amount and how many expenses, largest first.
+    private func personTotals(_ report: MonthlyReport) -> [String] {
+        let names = report.people.map { DisplayWidth.truncated(TextRenderer.personName($0.by), to: maximumNameWidth) }
+        let nameWidth = names.map(DisplayWidth.of).max() ?? 0
+        let amountWidth = report.people.map { DisplayWidth.of(money.string($0.spent)) }.max() ?? 0
+        var lines = [style("By person", .bold)]
+        for (name, person) in zip(names, report.people) {
+            lines.append(
+                "  \(DisplayWidth.padded(name, to: nameWidth))  \(DisplayWidth.padded(money.string(person.spent), to: amountWidth, leading: true))"
+                    + "  \(person.expenses) \(person.expenses == 1 ? "expense" : "expenses")")
+        }
+        return lines
+    }
+
+    /// How a report names the expenses that record no one.
+    static func personName(_ by: String) -> String { by.isEmpty ? "(not recorded)" : by }
 
     /// A bar of `barWidth` cells in eighths; a share above 100 % fills it.
     private func bar(for share: Share) -> String {

@@ -56,6 +56,8 @@ final class Sandbox {
             "COLUMNS": "80",
             "LC_ALL": "C.UTF-8",
             "TZ": "UTC",
+            // Set and empty: expenses record no one, whoever runs the tests. Tests of `by` set it.
+            "TALLY_USER": "",
         ]
         env.merge(environment) { $1 }
         process.environment = env
@@ -82,18 +84,22 @@ final class Sandbox {
 
     /// Runs and expects success, returning the outcome for further checks.
     @discardableResult
-    func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Outcome {
-        let outcome = try run(arguments)
+    func ok(_ arguments: [String], useDB: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws -> Outcome {
+        let outcome = try run(arguments, useDB: useDB)
         #expect(outcome.status == 0, "tally \(arguments.joined(separator: " ")) failed: \(outcome.stderr)", sourceLocation: sourceLocation)
         return outcome
     }
 
-    /// Every file in the database folder with its bytes, to prove a command changed nothing.
+    /// Every file in the database folder with its bytes (the snapshot folder's too), to prove a
+    /// command changed nothing.
     func databaseSnapshot() throws -> [String: Data] {
         let folder = directory.appendingPathComponent("db")
         var snapshot: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            snapshot[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        for name in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            var isFolder: ObjCBool = false
+            let path = folder.appendingPathComponent(name).path
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            snapshot[name] = try Data(contentsOf: URL(fileURLWithPath: path))
         }
         return snapshot
     }
