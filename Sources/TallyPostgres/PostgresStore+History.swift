@@ -183,30 +183,8 @@ extension PostgresStore {
         let saved = content.rows.compactMap(\.after).sorted { $0.rank < $1.rank }
         for image in saved where image.rank <= 1 { try put(image) }
         let expenses = try content.expensesAfter.expenses()
-        if !expenses.isEmpty {
-            // Put back as they were, ids and timestamps included; an existing row is updated in place,
-            // so the payment it makes stays linked.
-            for start in stride(from: 0, to: expenses.count, by: 1_000) {
-                let batch = expenses[start..<min(start + 1_000, expenses.count)]
-                var binds: [SQLValue] = []
-                var values: [String] = []
-                for expense in batch {
-                    let base = binds.count
-                    values.append("(" + (1...11).map { "$\(base + $0)" }.joined(separator: ", ") + ")")
-                    binds.append(.int(expense.id))
-                    binds.append(contentsOf: expense.binds)
-                }
-                try session.query(
-                    "INSERT INTO expense (id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy) VALUES "
-                        + values.joined(separator: ", ")
-                        + """
-                         ON CONFLICT (id) DO UPDATE SET budgetId = excluded.budgetId, name = excluded.name, nameKey = excluded.nameKey,
-                            amountCents = excluded.amountCents, quantity = excluded.quantity, date = excluded.date, tags = excluded.tags,
-                            createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, spentBy = excluded.spentBy
-                        """, binds)
-            }
-            try rememberTags(Set(expenses.flatMap(\.tags)))
-        }
+        // Put back as they were, ids and timestamps included.
+        try writeExpenses(expenses, replacing: true)
         for image in saved where image.rank > 1 { try put(image) }
         if let keys = content.rowKeys {
             if !keys.removed.isEmpty { try session.query("DELETE FROM importedRow WHERE key = ANY($1::BIGINT[])", [.ints(keys.removed)]) }

@@ -210,10 +210,18 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
             saved.append(expense)
             id += 1
         }
+        try writeExpenses(saved, replacing: false)
+        return saved
+    }
+
+    /// Saves expenses under the ids they carry and remembers their tags. With `replacing`, a row
+    /// with the same id is updated in place (undo puts rows back as they were), so what links to
+    /// it, such as the recurring payment it makes, stays linked.
+    func writeExpenses(_ expenses: [Expense], replacing: Bool) throws(TallyError) {
         // Rows go in batches: one statement per row would cost a round trip each.
         let perStatement = 1_000
-        for start in stride(from: 0, to: saved.count, by: perStatement) {
-            let batch = saved[start..<min(start + perStatement, saved.count)]
+        for start in stride(from: 0, to: expenses.count, by: perStatement) {
+            let batch = expenses[start..<min(start + perStatement, expenses.count)]
             var binds: [SQLValue] = []
             binds.reserveCapacity(batch.count * 11)
             var values: [String] = []
@@ -225,11 +233,17 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
             }
             try session.query(
                 "INSERT INTO expense (id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy) VALUES "
-                    + values.joined(separator: ", "), binds)
+                    + values.joined(separator: ", ")
+                    + (replacing ? Self.replacingExpense : ""), binds)
         }
-        try rememberTags(Set(saved.flatMap(\.tags)))
-        return saved
+        try rememberTags(Set(expenses.flatMap(\.tags)))
     }
+
+    private static let replacingExpense = """
+         ON CONFLICT (id) DO UPDATE SET budgetId = excluded.budgetId, name = excluded.name, nameKey = excluded.nameKey,
+            amountCents = excluded.amountCents, quantity = excluded.quantity, date = excluded.date, tags = excluded.tags,
+            createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, spentBy = excluded.spentBy
+        """
 
     func rememberTags(_ tags: Set<String>) throws(TallyError) {
         guard !tags.isEmpty else { return }
