@@ -140,6 +140,33 @@ public struct RowKeyChange: Hashable, Sendable, Codable {
         self.added = added
         self.removed = removed
     }
+
+    // Keys as packed columns (``PackedColumn``), as expenses are: undoing a million-row import
+    // removes a million keys.
+    private enum CodingKeys: String, CodingKey { case batch, added, addedCount, removed, removedCount }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        batch = try container.decode(Int64.self, forKey: .batch)
+        func keys(_ key: CodingKeys, _ count: CodingKeys) throws -> [Int64]? {
+            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+            let count = try container.decode(Int.self, forKey: count)
+            return count == 0 ? [] : try PackedColumn.numbers(text, count: count, key)
+        }
+        added = try keys(.added, .addedCount)
+        removed = try keys(.removed, .removedCount) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(batch, forKey: .batch)
+        if let added {
+            try container.encode(PackedColumn.pack(added), forKey: .added)
+            try container.encode(added.count, forKey: .addedCount)
+        }
+        try container.encode(PackedColumn.pack(removed), forKey: .removed)
+        try container.encode(removed.count, forKey: .removedCount)
+    }
 }
 
 /// What a change set changed.

@@ -167,10 +167,8 @@ extension SQLiteStore {
         }
         let kept = Set(content.expensesAfter.ids)
         let gone = content.expensesBefore.ids.filter { !kept.contains($0) }
-        for start in stride(from: 0, to: gone.count, by: 500) {
-            let chunk = Array(gone[start..<min(start + 500, gone.count)])
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            try db.execute(sql: "DELETE FROM expense WHERE id IN (\(marks))", arguments: StatementArguments(chunk))
+        if !gone.isEmpty {
+            try db.execute(sql: "DELETE FROM expense WHERE id IN (SELECT value FROM json_each(?))", arguments: [jsonArray(gone)])
         }
         for image in removed where image.dependencyRank == 1 {
             guard case .budget(let budget) = image else { continue }
@@ -188,11 +186,22 @@ extension SQLiteStore {
         for expense in try content.expensesAfter.expenses() { try put(expense, db) }
         for image in saved.sorted(by: { $0.dependencyRank < $1.dependencyRank }) where image.dependencyRank > 1 { try put(image, db) }
         if let keys = content.rowKeys {
-            for key in keys.removed { try db.execute(sql: "DELETE FROM importedRow WHERE key = ?", arguments: [key]) }
-            for key in keys.added ?? [] {
-                try db.execute(sql: "INSERT OR IGNORE INTO importedRow (key, batch) VALUES (?, ?)", arguments: [key, keys.batch])
+            if !keys.removed.isEmpty {
+                try db.execute(
+                    sql: "DELETE FROM importedRow WHERE key IN (SELECT value FROM json_each(?))", arguments: [jsonArray(keys.removed)])
+            }
+            if let added = keys.added, !added.isEmpty {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO importedRow (key, batch) SELECT value, ? FROM json_each(?)",
+                    arguments: [keys.batch, jsonArray(added)])
             }
         }
+    }
+
+    /// Ids or keys as one JSON array, for `json_each`: one statement for a million rows, where a
+    /// statement a row (or a chunk of `?` marks) compiled and ran SQL a million times.
+    private static func jsonArray(_ numbers: [Int64]) -> String {
+        "[" + PackedColumn.pack(numbers) + "]"
     }
 
     private static func delete(_ image: RowImage, _ db: Database) throws {
