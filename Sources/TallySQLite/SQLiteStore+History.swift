@@ -153,9 +153,15 @@ extension SQLiteStore {
         let sets = try Row.fetchAll(db, sql: "SELECT id, tags FROM tagSet")
         var tags: [Int64: [String]] = [:]
         for row in sets { tags[row[0]] = TagSetKey.tags(row[1]) }
-        let records = try ExpenseRecord.fetchCursor(
-            db, sql: "SELECT * FROM expense WHERE id BETWEEN ? AND ? ORDER BY id", arguments: [ids.lowerBound, ids.upperBound])
-        while let record = try records.next() { try body(try record.model(tags: record.tagSetId.flatMap { tags[$0] } ?? [])) }
+        // Columns by position: decoding `ExpenseRecord` by column name looks each name up per row,
+        // a fifth of undoing an import (perf, 200,000 rows).
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT \(ExpenseRecord.positionalColumns) FROM expense WHERE id BETWEEN ? AND ? ORDER BY id",
+            arguments: [ids.lowerBound, ids.upperBound])
+        while let row = try rows.next() {
+            let record = ExpenseRecord(positional: row)
+            try body(try record.model(tags: record.tagSetId.flatMap { tags[$0] } ?? []))
+        }
     }
 
     /// Applies a change forward: removes what it removes (dependents first), then saves what it
