@@ -134,11 +134,11 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         spentBy = row[10]
     }
 
-    init(_ expense: Expense, tagSetId: Int64?) {
+    init(_ expense: Expense, nameKey: String? = nil, tagSetId: Int64?) {
         id = expense.id
         budgetId = expense.budgetID
         name = expense.name
-        nameKey = expense.nameKey
+        self.nameKey = nameKey ?? expense.nameKey
         amountCents = expense.amount.cents
         quantity = expense.quantity
         date = expense.date.storedNumber

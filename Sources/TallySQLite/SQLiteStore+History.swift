@@ -189,7 +189,7 @@ extension SQLiteStore {
         }
         let saved = content.rows.compactMap(\.after)
         for image in saved.sorted(by: { $0.dependencyRank < $1.dependencyRank }) where image.dependencyRank <= 1 { try put(image, db) }
-        for expense in try content.expensesAfter.expenses() { try put(expense, db) }
+        try put(try content.expensesAfter.expenses(), db)
         for image in saved.sorted(by: { $0.dependencyRank < $1.dependencyRank }) where image.dependencyRank > 1 { try put(image, db) }
         if let keys = content.rowKeys {
             if !keys.removed.isEmpty {
@@ -248,10 +248,32 @@ extension SQLiteStore {
         }
     }
 
-    /// Saves an expense under its own id, inserting or updating; the triggers keep `budgetMonth`.
-    private static func put(_ expense: Expense, _ db: Database) throws {
-        var record = ExpenseRecord(expense, tagSetId: try tagSetID(expense.tags, db))
-        if try ExpenseRecord.exists(db, key: expense.id ?? 0) { try record.update(db) } else { try record.insert(db) }
+    /// Saves expenses under their own ids, inserting or updating; the triggers keep `budgetMonth`.
+    /// One cached statement, and each name's key and each tag set's id worked out once: redoing an
+    /// undone import of 200,000 rows took 23 s as a record lookup and a record insert a row.
+    private static func put(_ expenses: [Expense], _ db: Database) throws {
+        guard !expenses.isEmpty else { return }
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO expense (\(ExpenseRecord.positionalColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET budgetId = excluded.budgetId, name = excluded.name, nameKey = excluded.nameKey,
+                    amountCents = excluded.amountCents, quantity = excluded.quantity, date = excluded.date,
+                    tagSetId = excluded.tagSetId, createdAt = excluded.createdAt, updatedAt = excluded.updatedAt,
+                    spentBy = excluded.spentBy
+                """)
+        var nameKeys: [String: String] = [:]
+        var tagSets: [[String]: Int64?] = [:]
+        for expense in expenses {
+            let nameKey = nameKeys[expense.name] ?? expense.nameKey
+            nameKeys[expense.name] = nameKey
+            let tagSetID = try tagSets[expense.tags] ?? tagSetID(expense.tags, db)
+            tagSets[expense.tags] = tagSetID
+            let record = ExpenseRecord(expense, nameKey: nameKey, tagSetId: tagSetID)
+            try statement.execute(arguments: [
+                record.id, record.budgetId, record.name, record.nameKey, record.amountCents, record.quantity, record.date,
+                record.tagSetId, record.createdAt, record.updatedAt, record.spentBy,
+            ])
+        }
     }
 }
 
