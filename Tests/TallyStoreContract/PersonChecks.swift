@@ -57,6 +57,11 @@ extension StoreContract {
         ].sorted { $0.spent != $1.spent ? $0.spent > $1.spent : Array($0.by.utf8).lexicographicallyPrecedes($1.by.utf8) })
         #expect(people == (try Spending.byPerson(in: february, of: store.expenses(ExpenseQuery()))))
         #expect(try store.spendingByPerson(in: month("2025-01").days) == [])
+        // One person in the period: the answer without grouping (SQLite), the same as grouped.
+        #expect(try store.spendingByPerson(in: month("2026-03").days) == [PersonSpending(by: "anna", spent: try money("5"), expenses: 1)])
+        #expect(try store.spendingByPerson(in: DayInterval(first: day("2026-02-03"), last: day("2026-02-03"))) == [
+            PersonSpending(by: "", spent: try money("3"), expenses: 1)
+        ])
     }
 
     static func brokenNamesOfWhoSpentItAreRefusedAndChangeNothing(_ stores: Stores) throws {
