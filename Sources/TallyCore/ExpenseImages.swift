@@ -78,8 +78,8 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         budgetIDs.append(expense.budgetID)
         tags.append(expense.tags.joined(separator: ";"))
         spentBy.append(expense.by)
-        created.append(Self.milliseconds(expense.createdAt))
-        updated.append(Self.milliseconds(expense.updatedAt))
+        created.append(Milliseconds.since1970(expense.createdAt))
+        updated.append(Milliseconds.since1970(expense.updatedAt))
     }
 
     public mutating func append(contentsOf other: ExpenseImages) {
@@ -111,16 +111,11 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
                 budgetID: budgetIDs[index], tags: tags[index].isEmpty ? [] : tags[index].split(separator: ";").map(String.init),
                 by: spentBy[index])
             expense.id = ids[index]
-            expense.createdAt = Date(timeIntervalSince1970: Double(created[index]) / 1000)
-            expense.updatedAt = Date(timeIntervalSince1970: Double(updated[index]) / 1000)
+            expense.createdAt = Milliseconds.date(created[index])
+            expense.updatedAt = Milliseconds.date(updated[index])
             result.append(expense)
         }
         return result
-    }
-
-    private static func milliseconds(_ date: Date) -> Int64 {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        return milliseconds.isFinite ? Int64(exactly: milliseconds) ?? 0 : 0
     }
 }
 

@@ -140,8 +140,7 @@ public enum ChangeContentCoding {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-            try container.encode(milliseconds.isFinite ? Int64(exactly: milliseconds) ?? 0 : 0)
+            try container.encode(Milliseconds.since1970(date))
         }
         do {
             return try encoder.encode(content)
@@ -153,7 +152,7 @@ public enum ChangeContentCoding {
     public static func decode(_ data: Data) throws(TallyError) -> ChangeContent {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
-            Date(timeIntervalSince1970: Double(try decoder.singleValueContainer().decode(Int64.self)) / 1000)
+            Milliseconds.date(try decoder.singleValueContainer().decode(Int64.self))
         }
         do {
             return try decoder.decode(ChangeContent.self, from: data)

@@ -26,16 +26,16 @@ extension Budget {
         self.init(
             id: try row.int(0), name: name, limit: Money(cents: try row.int(2)), period: period, rollover: rollover,
             cap: try row.optionalInt(5).map(Money.init(cents:)), start: try row.optionalInt(6).map { (number: Int64) throws(TallyError) in try Month(stored: number) },
-            range: range, limitChanges: limitChanges, warn: Int(try row.int(9)), createdAt: Stamp.date(try row.int(10)),
-            updatedAt: Stamp.date(try row.int(11)))
+            range: range, limitChanges: limitChanges, warn: Int(try row.int(9)), createdAt: Milliseconds.date(try row.int(10)),
+            updatedAt: Milliseconds.date(try row.int(11)))
     }
 
     /// Binds in the order of `Columns.budget` without the id.
     var binds: [SQLValue] {
         [
             .text(name), .text(nameKey), .int(limit.cents), .text(period.rawValue), .text(rollover.rawValue), .int(cap?.cents),
-            .int(start?.stored), .int(range?.first.stored), .int(range?.last.stored), .int(Int64(warn)), .int(Stamp.milliseconds(createdAt)),
-            .int(Stamp.milliseconds(updatedAt)),
+            .int(start?.stored), .int(range?.first.stored), .int(range?.last.stored), .int(Int64(warn)), .int(Milliseconds.since1970(createdAt)),
+            .int(Milliseconds.since1970(updatedAt)),
         ]
     }
 }
@@ -45,15 +45,15 @@ extension Expense {
         self.init(
             id: try row.int(0), name: try row.string(2), amount: Money(cents: try row.int(3)), quantity: try row.int(4),
             date: try Day(stored: try row.int(5)), budgetID: try row.int(1), tags: try row.strings(6).sorted(),
-            by: try row.string(9), createdAt: Stamp.date(try row.int(7)), updatedAt: Stamp.date(try row.int(8)))
+            by: try row.string(9), createdAt: Milliseconds.date(try row.int(7)), updatedAt: Milliseconds.date(try row.int(8)))
     }
 
     /// Binds in the order of `Columns.expense` without the id.
     var binds: [SQLValue] {
         [
             .int(budgetID), .text(name), .text(nameKey), .int(amount.cents), .int(quantity), .int(date.stored),
-            .texts(tags.map(\.precomposedStringWithCanonicalMapping).sorted()), .int(Stamp.milliseconds(createdAt)),
-            .int(Stamp.milliseconds(updatedAt)), .text(by),
+            .texts(tags.map(\.precomposedStringWithCanonicalMapping).sorted()), .int(Milliseconds.since1970(createdAt)),
+            .int(Milliseconds.since1970(updatedAt)), .text(by),
         ]
     }
 }
@@ -103,19 +103,5 @@ extension Month {
         } catch {
             throw .storage("a stored month \(number) does not exist")
         }
-    }
-}
-
-/// Whole milliseconds since 1970, as `Date.roundedToMilliseconds` keeps timestamps.
-enum Stamp {
-    static func milliseconds(_ date: Date) -> Int64 {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        // A clock can be injected, so even absurd dates must not trap.
-        guard milliseconds.isFinite else { return 0 }
-        return Int64(exactly: milliseconds) ?? (milliseconds < 0 ? -(1 << 53) : 1 << 53)
-    }
-
-    static func date(_ milliseconds: Int64) -> Date {
-        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 }

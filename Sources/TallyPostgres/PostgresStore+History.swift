@@ -37,7 +37,7 @@ extension PostgresStore {
     /// Saves a change set unless it changed nothing, and prunes those older than the history length.
     func record(_ changeSet: ChangeSet, explicitID: Bool) throws(TallyError) {
         guard !changeSet.content.isEmpty || changeSet.undoes != nil else { return }
-        let at = Stamp.milliseconds(changeSet.when)
+        let at = Milliseconds.since1970(changeSet.when)
         try session.query("DELETE FROM changeSet WHERE at < $1 - (SELECT historyDays FROM setting WHERE id = 1) * 86400000::BIGINT", [.int(at)])
         let id = explicitID ? changeSet.id : try nextIDs("changeSet")
         let json = String(decoding: try ChangeContentCoding.encode(changeSet.content), as: UTF8.self)
@@ -63,7 +63,7 @@ extension PostgresStore {
         if importRecords {
             for row in try session.query("SELECT fingerprint, importedAt, expenseCount FROM importedFile") {
                 images.append(
-                    .importRecord(ImportRecord(fingerprint: try row.string(0), importedAt: Stamp.date(try row.int(1)), expenseCount: Int(try row.int(2)))))
+                    .importRecord(ImportRecord(fingerprint: try row.string(0), importedAt: Milliseconds.date(try row.int(1)), expenseCount: Int(try row.int(2)))))
             }
         }
         return images
@@ -82,9 +82,9 @@ extension PostgresStore {
     public func changeSets(since: Date?, limit: Int?) throws(TallyError) -> [ChangeSetEntry] {
         try read { () throws(TallyError) in
             let history = History(try headers())
-            let from = since.map(Stamp.milliseconds) ?? Int64.min
+            let from = since.map(Milliseconds.since1970) ?? Int64.min
             var entries: [ChangeSetEntry] = []
-            for changeSet in history.changeSets.reversed() where Stamp.milliseconds(changeSet.when) >= from {
+            for changeSet in history.changeSets.reversed() where Milliseconds.since1970(changeSet.when) >= from {
                 if let limit, entries.count >= limit { break }
                 entries.append(ChangeSetEntry(changeSet: changeSet, undone: history.isUndone(changeSet.id)))
             }
@@ -97,7 +97,7 @@ extension PostgresStore {
         for row in try session.query("SELECT id, at, command, summary, undoes FROM changeSet ORDER BY id") {
             sets.append(
                 ChangeSet(
-                    id: try row.int(0), when: Stamp.date(try row.int(1)), command: try row.string(2), undoes: try row.optionalInt(4),
+                    id: try row.int(0), when: Milliseconds.date(try row.int(1)), command: try row.string(2), undoes: try row.optionalInt(4),
                     content: ChangeContent(), summary: try row.string(3)))
         }
         return sets
@@ -108,7 +108,7 @@ extension PostgresStore {
         for row in try session.query("SELECT id, at, command, summary, undoes, content FROM changeSet WHERE id >= $1 ORDER BY id", [.int(id)]) {
             sets.append(
                 ChangeSet(
-                    id: try row.int(0), when: Stamp.date(try row.int(1)), command: try row.string(2), undoes: try row.optionalInt(4),
+                    id: try row.int(0), when: Milliseconds.date(try row.int(1)), command: try row.string(2), undoes: try row.optionalInt(4),
                     content: try ChangeContentCoding.decode(Data(try row.string(5).utf8)), summary: try row.string(3)))
         }
         return sets
@@ -224,7 +224,7 @@ extension PostgresStore {
                 """
                 INSERT INTO importedFile (fingerprint, importedAt, expenseCount) VALUES ($1, $2, $3)
                 ON CONFLICT (fingerprint) DO UPDATE SET importedAt = excluded.importedAt, expenseCount = excluded.expenseCount
-                """, [.text(record.fingerprint), .int(Stamp.milliseconds(record.importedAt)), .int(Int64(record.expenseCount))])
+                """, [.text(record.fingerprint), .int(Milliseconds.since1970(record.importedAt)), .int(Int64(record.expenseCount))])
         }
     }
 }

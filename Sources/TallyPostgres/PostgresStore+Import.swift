@@ -50,7 +50,7 @@ extension PostgresStore {
             let earlier = try fingerprint.flatMap { (fingerprint: String) throws(TallyError) -> ImportRecord? in
                 guard let row = try session.query("SELECT importedAt, expenseCount FROM importedFile WHERE fingerprint = $1", [.text(fingerprint)]).first
                 else { return nil }
-                return ImportRecord(fingerprint: fingerprint, importedAt: Stamp.date(try row.int(0)), expenseCount: Int(try row.int(1)))
+                return ImportRecord(fingerprint: fingerprint, importedAt: Milliseconds.date(try row.int(0)), expenseCount: Int(try row.int(1)))
             }
             try resolution.finish(earlier: earlier, importedCount: count)
             if let keys = request.rowKeys {
@@ -64,7 +64,7 @@ extension PostgresStore {
                     """
                     INSERT INTO importedFile (fingerprint, importedAt, expenseCount) VALUES ($1, $2, $3)
                     ON CONFLICT (fingerprint) DO UPDATE SET importedAt = excluded.importedAt, expenseCount = excluded.expenseCount
-                    """, [.text(fingerprint), .int(Stamp.milliseconds(timestamp)), .int(Int64(count))])
+                    """, [.text(fingerprint), .int(Milliseconds.since1970(timestamp)), .int(Int64(count))])
             }
             if count > 0 {
                 content.addedExpenses = ExpenseIDRange(first: firstExpense, last: firstExpense + Int64(count) - 1, count: count)

@@ -59,7 +59,7 @@ extension PostgresStore {
         try read { () throws(TallyError) in
             guard let row = try session.query("SELECT importedAt, expenseCount FROM importedFile WHERE fingerprint = $1", [.text(fingerprint)]).first
             else { return nil }
-            return ImportRecord(fingerprint: fingerprint, importedAt: Stamp.date(try row.int(0)), expenseCount: Int(try row.int(1)))
+            return ImportRecord(fingerprint: fingerprint, importedAt: Milliseconds.date(try row.int(0)), expenseCount: Int(try row.int(1)))
         }
     }
 

@@ -211,20 +211,6 @@ extension Day {
     }
 }
 
-/// Timestamps are stored as whole milliseconds since 1970, as `Date.roundedToMilliseconds` keeps them.
-enum Milliseconds {
-    static func since1970(_ date: Date) -> Int64 {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        // A clock can be injected, so even absurd dates must not trap.
-        guard milliseconds.isFinite else { return 0 }
-        return Int64(exactly: milliseconds) ?? (milliseconds < 0 ? -(1 << 53) : 1 << 53)
-    }
-
-    static func date(_ milliseconds: Int64) -> Date {
-        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-    }
-}
-
 /// The canonical key of a tag set, `tagSet.tags`: composed names, sorted, joined by `;`.
 enum TagSetKey {
     static func make(_ composedTags: [String]) -> String {
