@@ -137,9 +137,7 @@ extension SQLiteStore {
     private static func materialized(_ content: ChangeContent, _ db: Database) throws -> ChangeContent {
         var content = content
         if let range = content.addedExpenses {
-            var images = ExpenseImages()
-            try forEachExpense(inIDs: range.first...range.last, db) { images.append($0) }
-            content.expensesAfter.append(contentsOf: images)
+            try forEachExpense(inIDs: range.first...range.last, db) { content.expensesAfter.append($0) }
             content.addedExpenses = nil
         }
         if var keys = content.rowKeys, keys.added == nil {
