@@ -62,7 +62,8 @@ let package = Package(
         // What several test targets share; only test targets depend on it.
         .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),
         // What every DataAccess must do, as checks each store's test target runs with its own factory.
-        .target(name: "TallyStoreContract", dependencies: ["TallyCore", "TallyTestSupport"], path: "Tests/TallyStoreContract"),
+        // The in-memory store is the differential test's reference for the others.
+        .target(name: "TallyStoreContract", dependencies: ["TallyCore", "TallyInMemory", "TallyTestSupport"], path: "Tests/TallyStoreContract"),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"]),
         .testTarget(
             name: "TallySQLiteTests", dependencies: ["TallyCore", "TallyInMemory", "TallySQLite", "TallyTestSupport", "TallyStoreContract"], resources: [.copy("Fixtures")]

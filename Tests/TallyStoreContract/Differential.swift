@@ -1,0 +1,263 @@
+import Foundation
+import TallyCore
+import TallyInMemory
+import TallyTestSupport
+import Testing
+
+/// Random sequences of changes, valid and invalid, applied to a store under test and to
+/// `InMemoryStore` with the same clock: every step must return the same value or the same
+/// error, and leave both stores showing the same budgets, expenses and figures, in which each
+/// budget's `spent` is the sum of its expenses' totals. Each store's test target runs it with
+/// its own factory, as it runs the contract:
+///
+/// ```swift
+/// @Test(arguments: Differential.seeds) func agreesStepByStep(seed: UInt64) throws { try Differential.run(seed: seed, makeStore: makeStore) }
+/// ```
+public enum Differential {
+    /// The same sequences for every store, so that a disagreement is reproduced by seed alone.
+    public static let seeds: [UInt64] = [0x5EED_0001, 0x5EED_0002, 0x5EED_0003, 0x5EED_0004]
+    public static let stepsPerSeed = 250
+
+    /// Runs `steps` operations drawn from `seed` on a store from `makeStore` and on the
+    /// in-memory store, stopping at the first step whose answers differ. `extraCheck` runs after
+    /// every step with the store under test and the step's description, for checks only that
+    /// store can make (its caches against its rows).
+    public static func run(
+        seed: UInt64, steps: Int = stepsPerSeed, makeStore: StoreFactory,
+        extraCheck: (_ store: any DataAccess, _ step: String) throws -> Void = { _, _ in }
+    ) throws {
+        let clock = TestClock()
+        let memory = InMemoryStore(clock: { clock() })
+        let store = try makeStore { clock() }
+        defer { try? store.close() }
+        var generator = SeededGenerator(seed: seed)
+        var mostExpenses = 0
+        for step in 0..<steps {
+            let operation = try Operation.random(using: &generator, current: memory)
+            let expected = operation.apply(to: memory)
+            let actual = operation.apply(to: store)
+            let described = "seed \(String(seed, radix: 16)) step \(step): \(operation)"
+            #expect(actual == expected, "\(described)")
+            try expectSameState(memory, store, step: described)
+            try extraCheck(store, described)
+            if actual != expected { return }
+            mostExpenses = max(mostExpenses, try memory.countExpenses(ExpenseQuery()))
+            clock.advance(by: Double(Int.random(in: 0...90_000, using: &generator)) / 1000)
+        }
+        #expect(steps < 100 || mostExpenses >= 30, "the sequence should build up expenses to compare")
+    }
+
+    private static func expectSameState(_ memory: InMemoryStore, _ store: any DataAccess, step: String) throws {
+        let months = Fixtures.months
+        let queries = months.map { ExpenseQuery(days: $0.days) } + [
+            ExpenseQuery(sort: .date), ExpenseQuery(sort: .name, descending: true), ExpenseQuery(sort: .total),
+            ExpenseQuery(sort: .amount, descending: true, limit: 7, offset: 3), ExpenseQuery(search: "APPLE"),
+            ExpenseQuery(search: "creme"), ExpenseQuery(tag: "Food"), ExpenseQuery(tag: "été"),
+            ExpenseQuery(by: "Anna"), ExpenseQuery(by: " anna"), ExpenseQuery(by: ""), ExpenseQuery(by: "Zoë", sort: .total),
+        ]
+        let observe = { (store: any DataAccess) -> Observation in
+            Observation(
+                budgets: Result { () throws(TallyError) in try store.budgets() },
+                expenses: queries.map { query in Result { () throws(TallyError) in try store.expenses(query) } },
+                counts: queries.map { query in Result { () throws(TallyError) in try store.countExpenses(query) } },
+                statuses: months.map { month in Result { () throws(TallyError) in try store.budgetStatuses(for: month) } },
+                byDay: months.map { month in Result { () throws(TallyError) in try store.spendingByDay(in: month.days) } },
+                byTag: months.map { month in Result { () throws(TallyError) in try store.spendingByTag(in: month.days) } },
+                byPerson: months.map { month in Result { () throws(TallyError) in try store.spendingByPerson(in: month.days) } }
+            )
+        }
+        let expected = observe(memory)
+        let actual = observe(store)
+        #expect(actual == expected, "state after \(step)")
+
+        for month in months {
+            guard case .success(let statuses) = Result(catching: { () throws(TallyError) in try store.budgetStatuses(for: month) })
+            else { continue }
+            for status in statuses {
+                let owned = try store.expenses(ExpenseQuery(budgetID: status.budget.id, days: status.days))
+                let total = try Money.sum(owned.map { try $0.total() })
+                #expect(status.spent == total, "\(step): spent of \(status.budget.name) in \(month)")
+                #expect(status.expenseCount == owned.count, "\(step): count of \(status.budget.name) in \(month)")
+                #expect(try store.status(of: status.budget, in: month) == status, "\(step): status of \(status.budget.name) in \(month)")
+            }
+        }
+    }
+}
+
+// The sequences' parts, private to the run: what it observes, answers, does and draws from.
+extension Differential {
+    /// Everything a user can observe of a store, each read kept with its error.
+    struct Observation: Equatable {
+        var budgets: Result<[Budget], TallyError>
+        var expenses: [Result<[Expense], TallyError>]
+        var counts: [Result<Int, TallyError>]
+        var statuses: [Result<[BudgetStatus], TallyError>]
+        var byDay: [Result<[Day: Money], TallyError>]
+        var byTag: [Result<[String: Money], TallyError>]
+        var byPerson: [Result<[PersonSpending], TallyError>]
+    }
+
+    /// What an operation returned, so that both stores' answers compare as one value.
+    enum Answer: Equatable {
+        case budget(Budget), expense(Expense), count(Int), done
+    }
+
+    enum Operation: CustomStringConvertible {
+        case addBudget(Budget)
+        case updateBudget(Budget)
+        case removeBudget(String, includingExpenses: Bool)
+        case addExpense(Expense)
+        case addExpenses([Expense])
+        case updateExpense(Expense)
+        case removeExpense(Int64)
+
+        var description: String {
+            switch self {
+            case .addBudget(let budget): "addBudget(\(budget.name.debugDescription), \(budget.limit))"
+            case .updateBudget(let budget): "updateBudget(#\(budget.id ?? -1), \(budget.name.debugDescription), \(budget.limit))"
+            case .removeBudget(let name, let all): "removeBudget(\(name.debugDescription), includingExpenses: \(all))"
+            case .addExpense(let expense): "addExpense(\(Self.describe(expense)))"
+            case .addExpenses(let expenses): "addExpenses(\(expenses.map(Self.describe)))"
+            case .updateExpense(let expense): "updateExpense(\(Self.describe(expense)))"
+            case .removeExpense(let id): "removeExpense(\(id))"
+            }
+        }
+
+        private static func describe(_ expense: Expense) -> String {
+            "#\(expense.id ?? -1) \(expense.name.debugDescription) \(expense.amount)×\(expense.quantity) \(expense.date) budget #\(expense.budgetID) \(expense.tags) by \(expense.by.debugDescription)"
+        }
+
+        func apply(to store: any DataAccess) -> Result<Answer, TallyError> {
+            Result { () throws(TallyError) -> Answer in
+                switch self {
+                case .addBudget(let budget): return .budget(try store.addBudget(budget))
+                case .updateBudget(let budget): return .budget(try store.updateBudget(budget))
+                case .removeBudget(let name, let all): return .count(try store.removeBudget(named: name, includingExpenses: all))
+                case .addExpense(let expense): return .expense(try store.addExpense(expense))
+                case .addExpenses(let expenses): return .count(try store.addExpenses(expenses))
+                case .updateExpense(let expense): return .expense(try store.updateExpense(expense))
+                case .removeExpense(let id):
+                    try store.removeExpense(id: id)
+                    return .done
+                }
+            }
+        }
+
+        /// A change drawn against what `current` holds, so that most name existing rows; about
+        /// one in five breaks a rule or names something missing.
+        static func random(using generator: inout SeededGenerator, current: InMemoryStore) throws -> Operation {
+            let budgets = try current.budgets()
+            let expenses = try current.expenses(ExpenseQuery())
+            let budgetID = { (generator: inout SeededGenerator) -> Int64 in
+                Int.random(in: 0..<10, using: &generator) == 0 || budgets.isEmpty
+                    ? Int64.random(in: 1...40, using: &generator)
+                    : budgets.randomElement(using: &generator)?.id ?? 0
+            }
+            switch Int.random(in: 0..<100, using: &generator) {
+            case 0..<12:
+                return .addBudget(Budget(name: Fixtures.budgetName(&generator), limit: Fixtures.limit(&generator)))
+            case 12..<20:
+                var budget = budgets.randomElement(using: &generator) ?? Budget(name: "Nowhere", limit: Money(cents: 100))
+                if Int.random(in: 0..<8, using: &generator) == 0 { budget.id = 999 }
+                if Bool.random(using: &generator) { budget.name = Fixtures.budgetName(&generator) }
+                if Bool.random(using: &generator) { budget.limit = Fixtures.limit(&generator) }
+                return .updateBudget(budget)
+            case 20..<23:
+                let name = Bool.random(using: &generator)
+                    ? budgets.randomElement(using: &generator).map { NameKey.make($0.name).uppercased() } ?? "none"
+                    : Fixtures.budgetName(&generator)
+                return .removeBudget(name, includingExpenses: Int.random(in: 0..<4, using: &generator) == 0)
+            case 23..<68:
+                return .addExpense(Fixtures.expense(&generator, budgetID: budgetID(&generator)))
+            case 68..<73:
+                let count = Int.random(in: 0...6, using: &generator)
+                return .addExpenses((0..<count).map { _ in Fixtures.expense(&generator, budgetID: budgetID(&generator)) })
+            case 73..<92:
+                var expense = expenses.randomElement(using: &generator)
+                    ?? Fixtures.expense(&generator, budgetID: budgetID(&generator))
+                if expense.id == nil || Int.random(in: 0..<10, using: &generator) == 0 {
+                    expense.id = Int64.random(in: 1...500, using: &generator)
+                }
+                let fresh = Fixtures.expense(&generator, budgetID: budgetID(&generator))
+                if Bool.random(using: &generator) { expense.name = fresh.name }
+                if Bool.random(using: &generator) { expense.amount = fresh.amount }
+                if Bool.random(using: &generator) { expense.quantity = fresh.quantity }
+                if Bool.random(using: &generator) { expense.date = fresh.date }
+                if Int.random(in: 0..<4, using: &generator) == 0 { expense.budgetID = fresh.budgetID }
+                if Bool.random(using: &generator) { expense.tags = fresh.tags }
+                if Bool.random(using: &generator) { expense.by = fresh.by }
+                return .updateExpense(expense)
+            default:
+                let id = Int.random(in: 0..<5, using: &generator) == 0 || expenses.isEmpty
+                    ? Int64.random(in: 1...500, using: &generator)
+                    : expenses.randomElement(using: &generator)?.id ?? 0
+                return .removeExpense(id)
+            }
+        }
+    }
+
+    /// The values operations are drawn from: clashing spellings, hostile text and every limit.
+    enum Fixtures {
+        static let months = ["2024-02", "2026-01", "2026-02", "2026-03", "2026-12"].compactMap { try? Month(parsing: $0) }
+        static let days = [
+            "2024-02-29", "2026-01-01", "2026-01-31", "2026-02-01", "2026-02-14", "2026-02-28", "2026-03-01", "2026-03-15",
+            "2026-12-31", "2027-01-01",
+        ].compactMap { try? Day(parsing: $0) }
+
+        static let budgetNames = [
+            "Food", "food", "FÖÖD", "Rent", "Café", "cafe", "Fun", "Travel ✈️", "  Spaced  ", "ｗｉｄｅ", "wide",
+            "'; DROP TABLE budget; --", "<b>x</b>", "שלום", "", " ", "Line\nBreak", "Tab\tName", String(repeating: "n", count: 101),
+        ]
+        static let expenseNames = ["Apples", "apples", "Bread", "Crème brûlée", "creme brulee", "🍕 Pizza", "Ticket", "مرحبا"]
+        static let badExpenseNames = ["x\u{0}y", "", " \n", String(repeating: "e", count: 201)]
+        static let tags = ["food", "Food", " travel ", "été", "ete"]
+        static let badTags = ["a,b", "", "x;y", String(repeating: "t", count: 51)]
+        /// Who spent it: spellings that differ by case or composition only stay apart; blank is no one.
+        static let people = ["", "Anna", "anna", " Anna ", "Zoë", "Zoe\u{0308}", "   "]
+        static let badPeople = ["a\u{0}b", "x\ny", String(repeating: "p", count: 101)]
+
+        /// Mostly from `good`, one time in `oneIn` from `bad`.
+        static func pick(_ good: [String], else bad: [String], oneIn: Int, _ generator: inout SeededGenerator) -> String {
+            let pool = Int.random(in: 0..<oneIn, using: &generator) == 0 ? bad : good
+            return pool.randomElement(using: &generator) ?? ""
+        }
+
+        static func budgetName(_ generator: inout SeededGenerator) -> String {
+            budgetNames.randomElement(using: &generator) ?? "Food"
+        }
+
+        static func limit(_ generator: inout SeededGenerator) -> Money {
+            switch Int.random(in: 0..<20, using: &generator) {
+            case 0: Money(cents: 0)
+            case 1: Money(cents: -500)
+            case 2: Money(cents: 100_000_000_001)
+            case 3: Money(cents: 100_000_000_000)
+            default: Money(cents: Int64.random(in: 1...500_000, using: &generator))
+            }
+        }
+
+        static func expense(_ generator: inout SeededGenerator, budgetID: Int64) -> Expense {
+            let amount: Money =
+                switch Int.random(in: 0..<30, using: &generator) {
+                case 0: Money(cents: 0)
+                case 1: Money(cents: -1)
+                case 2: Money(cents: 100_000_000_001)
+                case 3: Money(cents: 100_000_000_000)
+                default: Money(cents: Int64.random(in: 1...20_000, using: &generator))
+                }
+            let quantity: Int64 =
+                switch Int.random(in: 0..<30, using: &generator) {
+                case 0: 0
+                case 1: 1_000_001
+                case 2: 1_000_000
+                default: Int64.random(in: 1...4, using: &generator)
+                }
+            let tagCount = Int.random(in: 0...2, using: &generator)
+            return Expense(
+                name: pick(expenseNames, else: badExpenseNames, oneIn: 10, &generator), amount: amount, quantity: quantity,
+                date: days.randomElement(using: &generator) ?? days[0], budgetID: budgetID,
+                tags: (0..<tagCount).map { _ in pick(tags, else: badTags, oneIn: 12, &generator) },
+                by: pick(people, else: badPeople, oneIn: 15, &generator))
+        }
+    }
+}
