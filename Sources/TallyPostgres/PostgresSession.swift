@@ -25,10 +25,8 @@ final class PostgresSession: @unchecked Sendable {
         // No logging: a log line could carry a query's values, and nothing below the CLI prints.
         logger = Logger(label: "tally.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         let configuration = try location.connectionConfiguration()
-        let future = PostgresConnection.connect(
-            on: Self.eventLoops.next(), configuration: configuration, id: 1, logger: logger)
         do {
-            connection = try future.wait()
+            connection = try Self.connect(configuration, within: .seconds(Int64(location.connectTimeout)), logger: logger)
         } catch {
             throw location.connectionFailure(error)
         }
@@ -37,6 +35,30 @@ final class PostgresSession: @unchecked Sendable {
         // statement's future never completes, so the caller's `wait()` would block forever. Closing
         // fails the reply being waited for instead, and later statements fail at once.
         connection.closeFuture.whenComplete { [weak self] _ in self?.connectionClosed() }
+    }
+
+    /// Connects, giving up after `timeout` for the whole setup (TCP, TLS, startup message and
+    /// authentication): NIO's `connectTimeout` bounds the TCP connect only, so a host that
+    /// accepts and never answers would be waited for forever. postgres-nio 1.33.2 bounds its
+    /// startup too; this bound does not rely on it. A connection that arrives after the timeout
+    /// is closed.
+    private static func connect(
+        _ configuration: PostgresConnection.Configuration, within timeout: TimeAmount, logger: Logger
+    ) throws -> PostgresConnection {
+        let eventLoop = eventLoops.next()
+        let connected = eventLoop.makePromise(of: PostgresConnection.self)
+        let attempt = PostgresConnection.connect(on: eventLoop, configuration: configuration, id: 1, logger: logger)
+        // Both callbacks run on `eventLoop`, so whichever comes first decides: the attempt cancels
+        // the deadline, or the deadline fails the promise (a later completion of it is ignored).
+        let deadline = eventLoop.scheduleTask(in: timeout) {
+            connected.fail(ChannelError.connectTimeout(timeout))
+            attempt.whenSuccess { late in let _: EventLoopFuture<Void> = late.close() }
+        }
+        attempt.whenComplete { result in
+            deadline.cancel()
+            connected.completeWith(result)
+        }
+        return try connected.futureResult.wait()
     }
 
     private func connectionClosed() {

@@ -55,6 +55,8 @@ extension ServerLocation {
 
     private func reason(_ error: any Error) -> String {
         guard let error = error as? PSQLError else {
+            // TCP's, postgres-nio's startup's or the session's own bound on the whole setup.
+            if case ChannelError.connectTimeout = error { return "the server did not answer within \(connectTimeout) s" }
             if let error = error as? NIOConnectionError { return connectionReason(error) }
             if error is ChannelError { return "the connection timed out or was closed" }
             return String(describing: error)

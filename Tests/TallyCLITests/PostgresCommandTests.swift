@@ -70,6 +70,38 @@ import Testing
         #expect(!outcome.stderr.contains("hunter2"))
     }
 
+    /// A server that takes the connection and never answers (a hung server, a proxy that accepts)
+    /// fails in one line after the 5 s connect timeout, or the URL's `connect_timeout`, and
+    /// leaves nothing behind.
+    @Test(arguments: [(query: "", seconds: 5.0), (query: "?connect_timeout=2", seconds: 2.0)])
+    func aServerThatNeverAnswersFailsInOneLineAfterTheTimeout(query: String, seconds: Double) throws {
+        let listener = try Listener(accepting: false)
+        let sandbox = try Sandbox()
+        let before = try FileManager.default.subpathsOfDirectory(atPath: sandbox.directory.path).sorted()
+        let started = Date()
+        let outcome = try sandbox.run(["budget", "list", "--db", "postgresql://me:hunter2@127.0.0.1:\(listener.port)/ledger\(query)"], useDB: false)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed > seconds - 0.5 && elapsed < seconds + 2, "took \(elapsed) s")
+        #expect(outcome.status == 1)
+        #expect(outcome.isOneLineFailure, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("127.0.0.1:\(listener.port): the server did not answer within \(Int(seconds)) s"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("hunter2"))
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: sandbox.directory.path).sorted() == before)
+    }
+
+    /// A server that closes every connection as it comes fails in one line at once.
+    @Test func aServerThatHangsUpFailsInOneLineQuickly() throws {
+        let listener = try Listener(accepting: true)
+        let sandbox = try Sandbox()
+        let started = Date()
+        let outcome = try sandbox.run(["budget", "list", "--db", "postgresql://me:hunter2@127.0.0.1:\(listener.port)/ledger"], useDB: false)
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(outcome.status == 1)
+        #expect(outcome.isOneLineFailure, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("127.0.0.1:\(listener.port)"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("hunter2"))
+    }
+
     /// A wrong password fails in one line that never shows it; the right one from PGPASSWORD,
     /// or from a ~/.pgpass only its owner may read, is used.
     @Test func passwordsComeFromTheEnvironmentOrPGPassAndAreNeverShown() throws {
@@ -223,5 +255,51 @@ import Testing
         #expect(json["expenses"] as? Int == 1)
         #expect(json["schema"] as? String == "v3-history")
         #expect((json["location"] as? String)?.contains(server.password) == false)
+    }
+}
+
+/// A TCP socket listening on 127.0.0.1 at a port the kernel picks. Unless `accepting`, no one
+/// ever accepts: the kernel completes the handshake and nobody answers. Accepting, it closes
+/// each connection at once.
+private final class Listener {
+    let port: Int
+    private let socket: Int32
+    private let accepting: Bool
+
+    init(accepting: Bool) throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && listen(socket, 16) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        guard socket >= 0, listening else {
+            let code = errno
+            close(socket)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+        self.socket = socket
+        self.accepting = accepting
+        port = Int(UInt16(bigEndian: address.sin_port))
+        if accepting {
+            // Ends when `deinit` shuts the socket down and accept fails; only then is it closed,
+            // so that the loop never accepts on a number the process has given to another file.
+            Thread.detachNewThread {
+                while true {
+                    let connection = accept(socket, nil, nil)
+                    if connection >= 0 { close(connection) } else if errno != EINTR && errno != ECONNABORTED { break }
+                }
+                close(socket)
+            }
+        }
+    }
+
+    deinit {
+        shutdown(socket, Int32(SHUT_RDWR))
+        if !accepting { close(socket) }
     }
 }
