@@ -12,6 +12,7 @@ enum Columns {
 
 extension Budget {
     init(row: PostgresRow, limitChanges: [LimitChange]) throws(TallyError) {
+        let row = row.makeRandomAccess()
         let name = try row.string(1)
         let periodText = try row.string(3)
         let rolloverText = try row.string(4)
@@ -42,6 +43,7 @@ extension Budget {
 
 extension Expense {
     init(row: PostgresRow) throws(TallyError) {
+        let row = row.makeRandomAccess()
         self.init(
             id: try row.int(0), name: try row.string(2), amount: Money(cents: try row.int(3)), quantity: try row.int(4),
             date: try Day(stored: try row.int(5)), budgetID: try row.int(1), tags: try row.strings(6).sorted(),
@@ -60,6 +62,7 @@ extension Expense {
 
 extension RecurringRule {
     init(row: PostgresRow) throws(TallyError) {
+        let row = row.makeRandomAccess()
         let everyText = try row.string(6)
         guard let every = RecurringFrequency(rawValue: everyText) else { throw .storage("a recurring rule has an unknown frequency \(quoted(everyText))") }
         var skips: [Day] = []

@@ -10,15 +10,17 @@ final class PostgresSession: @unchecked Sendable {
     /// One thread for every connection of the process: a CLI opens one, the tests a few dozen.
     static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
-    private let connection: PostgresConnection
-    private let logger: Logger
+    let connection: PostgresConnection
+    let logger: Logger
     let location: ServerLocation
     // A connection runs one statement at a time; the lock keeps a shared store's calls apart.
-    private let lock = NSRecursiveLock()
+    let lock = NSRecursiveLock()
     /// The reply being waited for, and whether the connection has closed (see ``watch(_:)``).
     private let replyLock = NSLock()
     private var awaited: EventLoopPromise<PostgresQueryResult>?
     private var dropped = false
+    /// A COPY still running on the server (``copy(into:columns:_:)``); the next statement waits for it.
+    var copying: EventLoopFuture<Void>?
 
     init(_ location: ServerLocation) throws(TallyError) {
         self.location = location
@@ -88,6 +90,7 @@ final class PostgresSession: @unchecked Sendable {
         defer { lock.unlock() }
         guard !closed else { return }
         closed = true
+        _ = try? finishCopy()
         try? connection.close().wait()
     }
 
@@ -99,6 +102,7 @@ final class PostgresSession: @unchecked Sendable {
     func query(_ sql: String, _ binds: [SQLValue] = []) throws(TallyError) -> [PostgresRow] {
         lock.lock()
         defer { lock.unlock() }
+        try finishCopy()
         var bindings = PostgresBindings(capacity: binds.count)
         for value in binds { value.append(to: &bindings) }
         let reply = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
@@ -132,8 +136,10 @@ final class PostgresSession: @unchecked Sendable {
         let result: T
         do {
             result = try body()
+            try finishCopy()
         } catch {
             // A failed rollback means the connection is gone, and the server rolls back with it.
+            _ = try? finishCopy()
             _ = try? query("ROLLBACK")
             throw error
         }
@@ -165,13 +171,24 @@ enum SQLValue: Sendable {
 }
 
 extension PostgresRow {
+    func int(_ index: Int) throws(TallyError) -> Int64 { try makeRandomAccess().int(index) }
+    func optionalInt(_ index: Int) throws(TallyError) -> Int64? { try makeRandomAccess().optionalInt(index) }
+    func string(_ index: Int) throws(TallyError) -> String { try makeRandomAccess().string(index) }
+    func optionalString(_ index: Int) throws(TallyError) -> String? { try makeRandomAccess().optionalString(index) }
+    func strings(_ index: Int) throws(TallyError) -> [String] { try makeRandomAccess().strings(index) }
+    func ints(_ index: Int) throws(TallyError) -> [Int64] { try makeRandomAccess().ints(index) }
+}
+
+/// A row's cells by position. `makeRandomAccess()` walks the row's bytes to find each cell, so a
+/// row read for several columns (an expense has eleven) is made random-access once.
+extension PostgresRandomAccessRow {
     func int(_ index: Int) throws(TallyError) -> Int64 {
         guard let value = try optionalInt(index) else { throw .storage("a stored value that must be set is empty") }
         return value
     }
 
     func optionalInt(_ index: Int) throws(TallyError) -> Int64? {
-        do { return try makeRandomAccess()[index].decode(Int64?.self) } catch { throw .storage("a stored number cannot be read") }
+        do { return try self[index].decode(Int64?.self) } catch { throw .storage("a stored number cannot be read") }
     }
 
     func string(_ index: Int) throws(TallyError) -> String {
@@ -180,14 +197,14 @@ extension PostgresRow {
     }
 
     func optionalString(_ index: Int) throws(TallyError) -> String? {
-        do { return try makeRandomAccess()[index].decode(String?.self) } catch { throw .storage("a stored text cannot be read") }
+        do { return try self[index].decode(String?.self) } catch { throw .storage("a stored text cannot be read") }
     }
 
     func strings(_ index: Int) throws(TallyError) -> [String] {
-        do { return try makeRandomAccess()[index].decode([String]?.self) ?? [] } catch { throw .storage("a stored list cannot be read") }
+        do { return try self[index].decode([String]?.self) ?? [] } catch { throw .storage("a stored list cannot be read") }
     }
 
     func ints(_ index: Int) throws(TallyError) -> [Int64] {
-        do { return try makeRandomAccess()[index].decode([Int64]?.self) ?? [] } catch { throw .storage("a stored list cannot be read") }
+        do { return try self[index].decode([Int64]?.self) ?? [] } catch { throw .storage("a stored list cannot be read") }
     }
 }

@@ -31,7 +31,8 @@ extension PostgresStore {
             for profile in try resolution.profilesToSave(existing: try loadProfiles()) { try storeProfile(profile) }
             if let keys = request.rowKeys { keys.known = try loadRowKeys() }
             func create(_ budget: Budget) throws(TallyError) -> Budget { try insertBudget(budget, at: timestamp) }
-            // Rows are sent a batch at a time: one statement each would cost a round trip per row.
+            // Rows are sent a batch at a time, by COPY (`writeExpenses`): one statement each would
+            // cost a round trip per row; 20,000 rows hold about 4 MB.
             var pending: [Expense] = []
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
@@ -41,7 +42,7 @@ extension PostgresStore {
                 expense.budgetID = budgetID
                 pending.append(expense)
                 count += 1
-                if pending.count == 1_000 {
+                if pending.count == 20_000 {
                     _ = try insertExpenses(pending, at: timestamp)
                     pending.removeAll(keepingCapacity: true)
                 }
@@ -56,7 +57,7 @@ extension PostgresStore {
             if let keys = request.rowKeys {
                 // The known keys are not needed any more; their memory goes before the sort.
                 keys.known = []
-                try saveRowKeys(keys.sortedNewKeys(), batch: batch)
+                try saveNewRowKeys(keys.sortedNewKeys(), batch: batch)
             }
             try restoreRecurringRules(request.recurringRules)
             if let fingerprint {

@@ -2,9 +2,9 @@ import Foundation
 import PostgresNIO
 import TallyCore
 
-// Lists, lookups and figures. The figures are Core's rules on the rows a query selects. A
-// budget's status reads all its expenses: a once budget's figures span its whole range,
-// whichever period is viewed, and carry-over reaches back to the first period.
+// Lists, lookups, and the figures no report reads on every run (carried amounts per period,
+// unit prices, why-over groups): Core's rules on the rows a query selects. The figures every
+// report and `budget list` read are summed on the server (`PostgresStore+Aggregates.swift`).
 extension PostgresStore {
     // MARK: - Lists
 
@@ -65,48 +65,6 @@ extension PostgresStore {
 
     // MARK: - Figures
 
-    public func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus] {
-        try read { () throws(TallyError) in
-            let calendar = try loadSettings().calendar
-            return try statuses(for: month, budgets: try loadBudgets(), calendar: calendar, expenses: try loadExpenses(where: "TRUE"))
-        }
-    }
-
-    public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
-        try read { () throws(TallyError) in
-            let calendar = try loadSettings().calendar
-            let expenses = try loadExpenses(where: "budgetId = $1", [.int(budget.id)])
-            return try budget.status(viewing: month, in: calendar, of: expenses)
-        }
-    }
-
-    public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
-        try read { () throws(TallyError) in try Spending.byDay(in: days, of: try expenses(within: days)) }
-    }
-
-    public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
-        try read { () throws(TallyError) in try Spending.byTag(in: days, of: try expenses(within: days)) }
-    }
-
-    public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
-        try read { () throws(TallyError) in
-            let calendar = try loadSettings().calendar
-            let days = calendar.days(of: month)
-            let expenses = try loadExpenses(where: "TRUE")
-            return MonthSummary(
-                month: month, days: days, statuses: try statuses(for: month, budgets: try loadBudgets(), calendar: calendar, expenses: expenses),
-                spentByDay: try Spending.byDay(in: days, of: expenses), spentByTag: try Spending.byTag(in: days, of: expenses))
-        }
-    }
-
-    public func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
-        try read { () throws(TallyError) in
-            let calendar = try loadSettings().calendar
-            let days = DayInterval(first: calendar.days(of: months.lowerBound).first, last: calendar.days(of: months.upperBound).last)
-            return try Spending.byMonth(in: months, budgets: try loadBudgets(), of: try expenses(within: days), calendar: calendar)
-        }
-    }
-
     public func availableByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
         try read { () throws(TallyError) in
             let calendar = try loadSettings().calendar
@@ -127,10 +85,6 @@ extension PostgresStore {
         }
     }
 
-    public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {
-        try read { () throws(TallyError) in try Spending.byPerson(in: days, of: try expenses(within: days)) }
-    }
-
     public func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
         try read { () throws(TallyError) in
             let expenses = try loadExpenses(
@@ -140,12 +94,6 @@ extension PostgresStore {
     }
 
     // MARK: - Helpers
-
-    private func statuses(for month: Month, budgets: [Budget], calendar: PeriodCalendar, expenses: [Expense]) throws(TallyError) -> [BudgetStatus] {
-        var statuses: [BudgetStatus] = []
-        for budget in budgets { statuses.append(try budget.status(viewing: month, in: calendar, of: expenses)) }
-        return statuses
-    }
 
     private func expenses(within days: DayInterval) throws(TallyError) -> [Expense] {
         try loadExpenses(where: "date BETWEEN $1 AND $2", [.int(days.first.stored), .int(days.last.stored)])

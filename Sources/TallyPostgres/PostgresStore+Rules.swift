@@ -68,7 +68,24 @@ extension PostgresStore {
         return keys
     }
 
-    /// Saves new row keys a batch at a time: one statement each would cost a round trip per key.
+    /// Saves an import's new row keys, sorted: none is stored yet (the import read them all
+    /// under the writer lock), so they go by COPY, a fifth of the time of INSERT … ON CONFLICT;
+    /// a key twice (two rows whose 64-bit hashes collide) is saved once.
+    func saveNewRowKeys(_ sorted: [Int64], batch id: Int64) throws(TallyError) {
+        guard sorted.count >= 100 else { return try saveRowKeys(sorted, batch: id) }
+        var rows = CopyRows(capacity: sorted.count * 28)
+        var previous: Int64?
+        for key in sorted where key != previous {
+            rows.append(key)
+            rows.append(id)
+            rows.endRow()
+            previous = key
+        }
+        try session.copy(into: "importedrow", columns: ["key", "batch"], rows)
+    }
+
+    /// Saves row keys a batch at a time (one statement each would cost a round trip per key),
+    /// skipping those already stored.
     func saveRowKeys(_ keys: [Int64], batch id: Int64) throws(TallyError) {
         var start = keys.startIndex
         while start < keys.endIndex {

@@ -7,8 +7,8 @@ import TallyCore
 /// Each method is one transaction on one connection. Writes take the ledger's writer lock
 /// (`PostgresSchema.writerLock`) first, so concurrent commands from several machines run one
 /// after another and none loses another's rows; reads see one snapshot. The figures are Core's
-/// rules applied to the rows read, as `InMemoryStore` applies them; no SQL aggregate stands in
-/// for a rule here, so there is no cache to prove equal.
+/// rules, finished in Swift from sums grouped on the server (`PostgresStore+Aggregates.swift`)
+/// or applied to the rows read; no table caches a figure, so nothing can drift from the rows.
 public final class PostgresStore: DataAccess, @unchecked Sendable {
     let session: PostgresSession
     private let clock: @Sendable () -> Date
@@ -218,6 +218,29 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     /// with the same id is updated in place (undo puts rows back as they were), so what links to
     /// it, such as the recurring payment it makes, stays linked.
     func writeExpenses(_ expenses: [Expense], replacing: Bool) throws(TallyError) {
+        // New rows in bulk (imports, copies, undo of a removal) go by COPY; a few rows cost less
+        // as one INSERT than as COPY's extra round trips.
+        if !replacing && expenses.count >= 100 {
+            var rows = CopyRows(capacity: expenses.count * 128)
+            for expense in expenses {
+                rows.append(expense.id ?? 0)
+                rows.append(expense.budgetID)
+                rows.append(expense.name)
+                rows.append(expense.nameKey)
+                rows.append(expense.amount.cents)
+                rows.append(expense.quantity)
+                rows.append(expense.date.stored)
+                rows.append(tags: expense.tags)
+                rows.append(Milliseconds.since1970(expense.createdAt))
+                rows.append(Milliseconds.since1970(expense.updatedAt))
+                rows.append(expense.by)
+                rows.endRow()
+            }
+            // Tags first: a statement after the COPY would wait for it (`PostgresSession.copy`).
+            try rememberTags(Set(expenses.flatMap(\.tags)))
+            try session.copy(into: "expense", columns: Self.copiedExpenseColumns, rows)
+            return
+        }
         // Rows go in batches: one statement per row would cost a round trip each.
         let perStatement = 1_000
         for start in stride(from: 0, to: expenses.count, by: perStatement) {
@@ -238,6 +261,12 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         }
         try rememberTags(Set(expenses.flatMap(\.tags)))
     }
+
+    /// The order `writeExpenses` writes fields in; COPY quotes names, so they are spelled as
+    /// PostgreSQL folded the unquoted names of the CREATE TABLE.
+    private static let copiedExpenseColumns = [
+        "id", "budgetid", "name", "namekey", "amountcents", "quantity", "date", "tags", "createdat", "updatedat", "spentby",
+    ]
 
     private static let replacingExpense = """
          ON CONFLICT (id) DO UPDATE SET budgetId = excluded.budgetId, name = excluded.name, nameKey = excluded.nameKey,
@@ -262,8 +291,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
             content.expensesAfter.append(saved)
             let calendar = try loadSettings().calendar
             let period = calendar.period(containing: expense.date)
-            let spent = try loadExpenses(where: "budgetId = $1", [.int(budget.id)])
-            return (saved, try budget.status(viewing: period, in: calendar, of: spent))
+            return (saved, try statuses(for: period, budgets: [budget], calendar: calendar)[0])
         }
     }
 

@@ -50,7 +50,9 @@ extension ServerLocation {
 
     /// One line for a failed statement.
     func failure(_ error: any Error) -> TallyError {
-        .storage(scrubbed("PostgreSQL server at \(endpoint): \(reason(error))"))
+        // numeric_value_out_of_range: a sum cast to BIGINT (the figures) went past Int64, as Money's would.
+        if let error = error as? PSQLError, error.serverInfo?[.sqlState] == "22003" { return .arithmeticOverflow }
+        return .storage(scrubbed("PostgreSQL server at \(endpoint): \(reason(error))"))
     }
 
     private func reason(_ error: any Error) -> String {

@@ -50,6 +50,37 @@ extension StoreContract {
         #expect(try store.importRecord(fingerprint: "f2") == nil)
     }
 
+    /// Enough rows for a store's bulk path (PostgreSQL sends 100 rows or more by COPY, whose text
+    /// format escapes backslashes, tabs and newlines, and arrays their quotes), with names and
+    /// tags full of what such formats escape: every field reads back as it went in.
+    static func aLargeImportKeepsEveryCharacterOfEveryRow(_ stores: Stores) throws {
+        let store = try stores.make()
+        _ = try store.addBudget(Budget(name: "Food", limit: money("300")))
+        let names = [
+            #"back\slash"#, #"quote " and 'single'"#, "{braces} [brackets] (x)", "Crème brûlée ☕️", "日本語の名前", "NULL", #"\N"#,
+            #"ends in \"#, "family 👩‍👩‍👧", "a|b|c", #"\t not a tab"#,
+        ]
+        let tags = [[#"a\b"#], [#"q"uote"#], ["{x}", "nul l"], ["null"], ["été", #"\n"#], [], [#"\"#]]
+        var rows: [(Expense, String)] = []
+        for index in 0..<250 {
+            let expense = Expense(
+                name: "\(names[index % names.count]) \(index)", amount: Money(cents: Int64(index + 1)), quantity: Int64(index % 3 + 1),
+                date: try day("2026-01-0\(index % 9 + 1)"), budgetID: 0, tags: tags[index % tags.count], by: index % 2 == 0 ? "Zoë \\" : "")
+            rows.append((try expense.validated(), "food"))
+        }
+        let outcome = try store.importExpenses(ImportRequest(source: "big.csv"), rows: Self.feed(rows, fingerprint: nil))
+        #expect(outcome.importedCount == 250)
+        let stored = try store.expenses(ExpenseQuery()).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+        #expect(stored.map(\.name) == rows.map(\.0.name))
+        #expect(stored.map(\.tags) == rows.map(\.0.tags))
+        #expect(stored.map(\.by) == rows.map(\.0.by))
+        #expect(stored.map(\.amount) == rows.map(\.0.amount))
+        #expect(stored.map(\.quantity) == rows.map(\.0.quantity))
+        #expect(stored.map(\.date) == rows.map(\.0.date))
+        #expect(try store.tags() == Set(rows.flatMap(\.0.tags)).sorted())
+        #expect(try store.expenses(ExpenseQuery(tag: #"q"uote"#)).count == rows.filter { $0.0.tags.contains(#"q"uote"#) }.count)
+    }
+
     static func aBadRowInTheMiddleRollsTheWholeImportBack(_ stores: Stores) throws {
         let store = try stores.make()
         _ = try store.addBudget(Budget(name: "Food", limit: money("300")))

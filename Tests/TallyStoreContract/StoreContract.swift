@@ -70,6 +70,7 @@ public enum StoreContract {
         Check("sumsTooLargeFailInsteadOfWrapping", sumsTooLargeFailInsteadOfWrapping),
         Check("oneBudgetsStatusMatchesItsLineAmongAllStatuses", oneBudgetsStatusMatchesItsLineAmongAllStatuses),
         Check("importCreatesBudgetsResolvesNamesAndRemembersTheFile", importCreatesBudgetsResolvesNamesAndRemembersTheFile),
+        Check("aLargeImportKeepsEveryCharacterOfEveryRow", aLargeImportKeepsEveryCharacterOfEveryRow),
         Check("aBadRowInTheMiddleRollsTheWholeImportBack", aBadRowInTheMiddleRollsTheWholeImportBack),
         Check("unknownBudgetsFailTheImportListingEveryName", unknownBudgetsFailTheImportListingEveryName),
         Check("aRepeatedFileIsRefusedUnlessForced", aRepeatedFileIsRefusedUnlessForced),
