@@ -19,6 +19,7 @@ extension PostgresStore {
                 do { return try row.makeRandomAccess()[0].decode(Bool.self) } catch { throw .storage("cannot read whether the ledger has expenses") }
             } ?? false
             if let settings = resolution.settingsToApply(ledgerHasExpenses: hasExpenses) { try saveSettings(settings) }
+            let unindexed = hasExpenses ? nil : try UnindexedLoad(of: "expense", session)
             try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in
                 try insertBudget(budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp), at: timestamp)
             }
@@ -48,6 +49,7 @@ extension PostgresStore {
                 }
             }
             _ = try insertExpenses(pending, at: timestamp)
+            try unindexed?.restore(session)
             let earlier = try fingerprint.flatMap { (fingerprint: String) throws(TallyError) -> ImportRecord? in
                 guard let row = try session.query("SELECT importedAt, expenseCount FROM importedFile WHERE fingerprint = $1", [.text(fingerprint)]).first
                 else { return nil }
@@ -56,8 +58,11 @@ extension PostgresStore {
             try resolution.finish(earlier: earlier, importedCount: count)
             if let keys = request.rowKeys {
                 // The known keys are not needed any more; their memory goes before the sort.
+                let first = keys.known.isEmpty
                 keys.known = []
+                let unindexed = first ? try UnindexedLoad(of: "importedrow", primaryKey: true, session) : nil
                 try saveNewRowKeys(keys.sortedNewKeys(), batch: batch)
+                try unindexed?.restore(session)
             }
             try restoreRecurringRules(request.recurringRules)
             if let fingerprint {
@@ -237,4 +242,55 @@ extension PostgresStore {
             return previous
         }
     }
+}
+
+/// A table loaded without its secondary indexes and foreign keys, which are put back once the
+/// rows are in, as PostgreSQL's manual advises for populating a table ("Populating a Database"):
+/// an index built once over the loaded rows, and a foreign key checked by one join, cost a
+/// fraction of updating them row by row (a million-row import into an empty ledger: see
+/// `benchmarks/RESULTS-postgres.md`). Only an import into a ledger without expenses does it: the
+/// rebuild's cost grows with the rows already there, and the DDL locks the table against readers
+/// until the import commits. The definitions are read from the catalog, so what is put back is
+/// exactly what the migrations made; a failed import rolls the DDL back with everything else.
+struct UnindexedLoad {
+    private let indexes: [String]
+    private let constraints: [(name: String, definition: String)]
+    private let table: String
+
+    /// `primaryKey` takes the primary key off too, for a table nothing references.
+    init(of table: String, primaryKey: Bool = false, _ session: PostgresSession) throws(TallyError) {
+        self.table = table
+        var indexes: [(name: String, definition: String)] = []
+        for row in try session.query(
+            """
+            SELECT i.indexname::text, i.indexdef FROM pg_indexes i
+            WHERE i.schemaname = current_schema() AND i.tablename = $1
+            AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)
+            """, [.text(table)])
+        {
+            indexes.append((try row.string(0), try row.string(1)))
+        }
+        var constraints: [(name: String, definition: String)] = []
+        for row in try session.query(
+            "SELECT conname::text, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = $1::regclass AND contype = ANY($2) ORDER BY contype DESC",
+            [.text(table), .texts(primaryKey ? ["f", "p"] : ["f"])])
+        {
+            constraints.append((try row.string(0), try row.string(1)))
+        }
+        for index in indexes { try session.query("DROP INDEX \(Self.quotedName(index.name))") }
+        for constraint in constraints { try session.query("ALTER TABLE \(table) DROP CONSTRAINT \(Self.quotedName(constraint.name))") }
+        self.indexes = indexes.map(\.definition)
+        // A primary key goes back before the foreign keys.
+        self.constraints = constraints.reversed()
+    }
+
+    /// Builds the indexes and checks and adds the constraints again.
+    func restore(_ session: PostgresSession) throws(TallyError) {
+        for definition in indexes { try session.query(definition) }
+        for constraint in constraints {
+            try session.query("ALTER TABLE \(table) ADD CONSTRAINT \(Self.quotedName(constraint.name)) \(constraint.definition)")
+        }
+    }
+
+    private static func quotedName(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import TallyCore
+import TallyPostgres
+import TallyStoreContract
+import TallyTestSupport
+import Testing
+
+/// An import into a ledger without expenses loads them with the expense table's secondary
+/// indexes and foreign key taken off, and the row keys without their primary key
+/// (`UnindexedLoad`): whether it commits or fails, the tables end with exactly the indexes and
+/// constraints the migrations made.
+@Suite struct PostgresBulkLoadTests {
+    /// Every index and constraint of the two tables, as the catalog spells them.
+    private func catalog(_ server: PostgresTestServer, _ database: String) throws -> String {
+        try server.psql(
+            """
+            SELECT string_agg(line, E'\\n' ORDER BY line) FROM (
+                SELECT tablename || ' ' || indexdef AS line FROM pg_indexes WHERE tablename IN ('expense', 'importedrow')
+                UNION ALL
+                SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+                WHERE conrelid IN ('expense'::regclass, 'importedrow'::regclass)) lines
+            """, database: database)
+    }
+
+    private func rows(_ count: Int, breakingAt broken: Int? = nil) throws -> [(Expense, String)] {
+        var rows: [(Expense, String)] = []
+        for index in 0..<count {
+            let name = index == broken ? "  " : "Row \(index)"
+            rows.append((Expense(name: name, amount: Money(cents: Int64(index + 1)), date: try day("2026-02-0\(index % 9 + 1)"), budgetID: 0), "food"))
+        }
+        return rows
+    }
+
+    private func request(keys: ImportRowKeys) throws -> ImportRequest {
+        var request = ImportRequest(source: "bank.csv", newBudgets: [Budget(name: "Food", limit: try money("300"))])
+        request.rowKeys = keys
+        return request
+    }
+
+    private func feed(_ rows: [(Expense, String)], keys: ImportRowKeys) -> (ImportInsert) throws(TallyError) -> String? {
+        { (insert: ImportInsert) throws(TallyError) -> String? in
+            for (index, (expense, budget)) in rows.enumerated() where keys.admit(Int64(index) * 7_919 + 1) { try insert(expense, budget) }
+            return nil
+        }
+    }
+
+    @Test func aCommittedLoadPutsBackEveryIndexAndConstraint() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase()
+        let store = try PostgresStore(location: ServerLocation(url: database.url))
+        let before = try catalog(server, database.name)
+        #expect(before.contains("expensebydate") && before.contains("expense_budgetid_fkey") && before.contains("importedrow_pkey"))
+
+        let keys = ImportRowKeys()
+        let outcome = try store.importExpenses(try request(keys: keys), rows: feed(try rows(500), keys: keys))
+        #expect(outcome.importedCount == 500)
+        #expect(try catalog(server, database.name) == before)
+        #expect(try store.importedRowKeys().count == 500)
+        #expect(try store.spendingByDay(in: DayInterval(first: try day("2026-02-01"), last: try day("2026-02-28"))).count == 9)
+        // The foreign key is back: removing the budget takes its expenses with it.
+        #expect(try store.removeBudget(named: "Food", includingExpenses: true) == 500)
+        #expect(try store.countExpenses(ExpenseQuery()) == 0)
+
+        // An import into a ledger with expenses loads as usual.
+        _ = try store.addBudget(Budget(name: "Food", limit: try money("300")))
+        _ = try store.addExpense(Expense(name: "Kept", amount: try money("1"), date: try day("2026-02-01"), budgetID: try store.budget(named: "Food").id ?? 0))
+        _ = try store.importExpenses(ImportRequest(source: "more.csv"), rows: feed(try rows(200), keys: ImportRowKeys()))
+        #expect(try catalog(server, database.name) == before)
+        try store.close()
+    }
+
+    @Test func aFailedLoadRollsTheDDLBackWithTheRows() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase()
+        let store = try PostgresStore(location: ServerLocation(url: database.url))
+        let before = try catalog(server, database.name)
+        let keys = ImportRowKeys()
+        #expect(throws: TallyError.self) {
+            _ = try store.importExpenses(try request(keys: keys), rows: feed(try rows(45_000, breakingAt: 44_000), keys: keys))
+        }
+        #expect(try catalog(server, database.name) == before)
+        #expect(try store.countExpenses(ExpenseQuery()) == 0)
+        #expect(try store.budgets().isEmpty)
+        #expect(try store.importedRowKeys().isEmpty)
+        try store.close()
+    }
+}
