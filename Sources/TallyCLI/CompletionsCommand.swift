@@ -88,6 +88,11 @@ extension CompletionKind {
         .custom { words, _, _ in LedgerCompletion.candidates(.profileNames, words: words) }
     }
 
+    /// The change sets `undo` can take in the database the command line being completed uses.
+    static var changeSetIDs: CompletionKind {
+        .custom { words, _, _ in LedgerCompletion.candidates(.changeSetIDs, words: words) }
+    }
+
     /// The tags in the database the command line being completed uses.
     static var tags: CompletionKind {
         .custom { words, _, _ in LedgerCompletion.candidates(.tags, words: words) }

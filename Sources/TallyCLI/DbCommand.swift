@@ -60,6 +60,7 @@ struct DbCommand: ParsableCommand {
                 let object: [String: Any] = [
                     "location": info.location, "engine": info.engine.map { $0 as Any } ?? NSNull(), "schema": info.schema.last.map { $0 as Any } ?? NSNull(),
                     "migrations": info.schema, "budgets": info.budgets, "expenses": info.expenses, "recurringRules": info.recurringRules,
+                    "changeSets": info.changeSets,
                 ]
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
                 Console.write(String(decoding: data, as: UTF8.self))
@@ -72,6 +73,7 @@ struct DbCommand: ParsableCommand {
                     budgets \(info.budgets)
                     expenses \(info.expenses)
                     recurring-rules \(info.recurringRules)
+                    change-sets \(info.changeSets)
                     """)
             }
         }

@@ -63,7 +63,7 @@ struct UndoCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The change set's id, as shown by 'tally log'.", valueName: "id"))
+    @Argument(help: ArgumentHelp("The change set's id, as shown by 'tally log'.", valueName: "id"), completion: .changeSetIDs)
     var id: String?
 
     @Flag(help: "Show what would be undone, and change nothing.")

@@ -2,7 +2,8 @@ import Foundation
 import TallyCore
 import TallyStores
 
-/// What a shell completes from the ledger: budget names, tags, recurring and import rule ids, profile names.
+/// What a shell completes from the ledger: budget names, tags, recurring and import rule ids,
+/// profile names, the change sets `undo` can take.
 ///
 /// The shell asks on every TAB, so this never makes a ledger: a location without one, an empty
 /// file (which opening would set up as a new ledger), or one that fails to open completes
@@ -19,6 +20,8 @@ public struct ListCompletions: Sendable {
         case ruleIDs
         /// Every import profile's name.
         case profileNames
+        /// The id of every change set not undone yet, which `tally undo ID` can take.
+        case changeSetIDs
     }
 
     public var kind: Kind
@@ -48,6 +51,8 @@ public struct ListCompletions: Sendable {
                 return try store.rules().compactMap { $0.id.map(String.init) }
             case .profileNames:
                 return try store.profiles().map(\.name)
+            case .changeSetIDs:
+                return try store.changeSets(since: nil, limit: nil).filter { !$0.undone }.map { String($0.changeSet.id) }
             }
         }
         return (names ?? []).sorted { $0.localizedStandardCompare($1) == .orderedAscending }

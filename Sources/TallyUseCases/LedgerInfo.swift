@@ -2,7 +2,7 @@ import TallyCore
 import TallyStores
 
 /// `db info`: where the ledger is (never with a password), its engine and schema, and how much
-/// it holds.
+/// it holds, its history included.
 public struct LedgerInfo: Sendable {
     public struct Result: Sendable, Equatable {
         public var location: String
@@ -11,6 +11,8 @@ public struct LedgerInfo: Sendable {
         public var budgets: Int
         public var expenses: Int
         public var recurringRules: Int
+        /// Change sets in the history (`tally log`), undone ones included.
+        public var changeSets: Int
     }
 
     public init() {}
@@ -22,7 +24,7 @@ public struct LedgerInfo: Sendable {
             return Result(
                 location: location.description, engine: try details?.engine(), schema: try details?.appliedMigrations() ?? [],
                 budgets: try store.budgets().count, expenses: try store.countExpenses(ExpenseQuery()),
-                recurringRules: try store.recurringRules().count)
+                recurringRules: try store.recurringRules().count, changeSets: try store.changeSets(since: nil, limit: nil).count)
         }
     }
 }

@@ -81,6 +81,19 @@ import Testing
         #expect(try bash(fixture, "tally expense list --tag ", environment: ["TALLY_DB": fixture.db]).words == ["day off", "été"])
     }
 
+    /// `tally undo` completes the ids of the change sets not undone yet, as `tally log` lists them.
+    @Test func bashCompletesTheChangeSetsUndoCanTake() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.sandbox.run(["undo", "--db", fixture.db], useDB: false).status == 0)
+        let log = try fixture.sandbox.run(["log", "--json", "--db", fixture.db], useDB: false)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(log.stdout.utf8)) as? [[String: Any]])
+        let open = entries.filter { ($0["undone"] as? Bool) == false }.compactMap { ($0["id"] as? Int).map(String.init) }
+        #expect(open.count == entries.count - 1 && !open.isEmpty)
+        let (words, outcome) = try bash(fixture, "tally undo --db \(Self.singleQuoted(fixture.db)) ")
+        #expect(words == open.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
+        #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome.stderr)")
+    }
+
     @Test func bashUsesTallyDBThenTheDefaultDatabase() throws {
         let fixture = try Fixture()
         #expect(try bash(fixture, "tally budget show ", environment: ["TALLY_DB": fixture.db]).words == Self.budgets)
