@@ -86,7 +86,10 @@ let package = Package(
         // Every user action in-process, on the in-memory store.
         .testTarget(
             name: "TallyUseCasesTests",
-            dependencies: ["TallyCore", "TallyInMemory", "TallyStores", "TallyUseCases", "TallyImportExport", "TallyReports", "TallyTestSupport"]
+            // TallyPostgres for the history's property test on a real server as well.
+            dependencies: [
+                "TallyCore", "TallyInMemory", "TallyStores", "TallyUseCases", "TallyImportExport", "TallyReports", "TallyTestSupport", "TallyPostgres",
+            ]
         ),
         .testTarget(name: "TallyImportExportTests", dependencies: ["TallyCore", "TallyImportExport", "TallyTestSupport"]),
     ]

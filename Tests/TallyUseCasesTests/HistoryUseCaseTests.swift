@@ -2,19 +2,25 @@ import Foundation
 import TallyCore
 import TallyImportExport
 import TallyInMemory
+import TallyPostgres
 import TallyStores
+import TallyTestSupport
 import TallyUseCases
 import Testing
 
 @Suite struct HistoryUseCaseTests {
     /// Random commands, then as many undos: the JSON export is byte for byte the one before them,
-    /// on the in-memory store and on an SQLite file.
+    /// on the in-memory store, on an SQLite file and on a real PostgreSQL server (`PostgresTestServer`).
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func randomCommandsUndoneAllReturnTheStartingExport(seed: UInt64) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("TallyHistory-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let stores: [any DataAccess] = [InMemoryStore(), try StoreLocation.file(path: folder.appendingPathComponent("t.sqlite").path).open()]
+        let server = try PostgresTestServer.get()
+        let stores: [any DataAccess] = [
+            InMemoryStore(), try StoreLocation.file(path: folder.appendingPathComponent("t.sqlite").path).open(),
+            try PostgresStore(location: ServerLocation(url: try server.makeDatabase(prefix: "history").url)),
+        ]
         for store in stores {
             var random = SeededGenerator(seed: seed)
             let ledger = Ledger(store: store)
