@@ -62,6 +62,27 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         try container.encode(PackedColumn.pack(updated), forKey: .updated)
     }
 
+    /// What `encode(to:)` makes through JSONEncoder, written directly (`ChangeContentCoding.encode`).
+    func writeJSON(into json: inout JSONText) {
+        json.raw("{\"count\":")
+        json.number(ids.count)
+        if !ids.isEmpty {
+            let columns: [(CodingKeys, String)] = [
+                (.ids, PackedColumn.pack(ids)), (.names, PackedColumn.pack(names)), (.cents, PackedColumn.pack(cents)),
+                (.quantities, PackedColumn.pack(quantities)), (.days, PackedColumn.pack(days)), (.budgetIDs, PackedColumn.pack(budgetIDs)),
+                (.tags, PackedColumn.pack(tags)), (.by, PackedColumn.pack(spentBy)), (.created, PackedColumn.pack(created)),
+                (.updated, PackedColumn.pack(updated)),
+            ]
+            for (key, column) in columns {
+                json.raw(",")
+                json.string(key.stringValue)
+                json.raw(":")
+                json.string(column)
+            }
+        }
+        json.raw("}")
+    }
+
     public init(_ expenses: some Sequence<Expense>) {
         for expense in expenses { append(expense) }
     }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import TallyCore
+
+/// `ChangeContentCoding.encode` writes changes of expenses alone by hand: what it writes must
+/// decode to the same content as JSONEncoder's output does, whatever the names hold.
+@Suite struct ChangeContentCodingTests {
+    private static let names = [
+        "Coffee", #"quote " back\slash"#, "Crème brûlée", "日本語", "family 👩‍👩‍👧", "tab\tinside", "/slash/", "\u{7F} delete", "emoji ☕️ \u{2028}",
+    ]
+
+    private func expense(_ index: Int, using random: inout SeededGenerator) throws -> Expense {
+        var expense = Expense(
+            name: Self.names[index % Self.names.count], amount: Money(cents: Int64.random(in: 1...Int64.max / 1_000_000, using: &random)),
+            quantity: Int64.random(in: 1...1_000, using: &random), date: try Day(year: Int.random(in: 1...9999, using: &random), month: 12, day: 31),
+            budgetID: Int64.random(in: 1...Int64.max, using: &random), tags: index % 3 == 0 ? [] : ["a", #"b\"c"#, "été"],
+            by: index % 2 == 0 ? "" : #"Zoë "the" \ one"#)
+        expense.id = Int64(index) + 1
+        expense.createdAt = Milliseconds.date(Int64.random(in: -(1 << 53)...(1 << 53), using: &random))
+        expense.updatedAt = Milliseconds.date(Int64.random(in: 0...(1 << 45), using: &random))
+        return expense
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func handWrittenChangesDecodeAsJSONEncodersDo(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        for count in [0, 1, 2, 7] {
+            var before = ExpenseImages()
+            var after = ExpenseImages()
+            for index in 0..<count { before.append(try expense(index, using: &random)) }
+            for index in 0..<(count + 1) % 4 { after.append(try expense(index + 100, using: &random)) }
+            let content = ChangeContent(expensesBefore: before, expensesAfter: after)
+            let written = try ChangeContentCoding.encode(content)
+            let foundation = try ChangeContentCoding.encodeWithFoundation(content)
+            #expect(try ChangeContentCoding.decode(written) == content)
+            #expect(try ChangeContentCoding.decode(written) == ChangeContentCoding.decode(foundation))
+            #expect(try JSONSerialization.jsonObject(with: written) is [String: Any])
+        }
+    }
+
+    /// Changes with other rows or bulk parts still go through JSONEncoder.
+    @Test func otherChangesGoThroughJSONEncoder() throws {
+        let content = ChangeContent(addedExpenses: ExpenseIDRange(first: 1, last: 3, count: 3))
+        #expect(try ChangeContentCoding.encode(content) == ChangeContentCoding.encodeWithFoundation(content))
+    }
+}
