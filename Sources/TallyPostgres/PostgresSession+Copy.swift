@@ -28,6 +28,11 @@ extension PostgresSession {
         connection.closeFuture.whenComplete { _ in done.fail(ChannelError.ioOnClosedChannel) }
         Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) {
             do {
+                // postgres-nio writes the COPY with no write promise: on a channel closed already
+                // (the server stopped after the last statement) its continuation would be dropped
+                // unresumed, and Swift prints a warning about it to stderr. The task runs on the
+                // event loop, so nothing can close the channel between this check and that write.
+                guard !connection.isClosed else { throw ChannelError.ioOnClosedChannel }
                 try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in try await writer.write(data) }
                 done.succeed(())
             } catch {
