@@ -10,6 +10,14 @@ public struct BudgetHistory: Hashable, Sendable {
         self.spentByPeriod = spentByPeriod
         self.earliestExpense = earliestExpense
     }
+
+    /// Counts `spent` on `day` into the period of `budget` that holds it: an expense, or what a
+    /// store summed of one day's expenses.
+    public mutating func add(_ spent: Money, on day: Day, of budget: Budget, in calendar: PeriodCalendar) throws(TallyError) {
+        let key = budget.periodKey(of: calendar.period(containing: day))
+        spentByPeriod[key] = try (spentByPeriod[key] ?? .zero) + spent
+        if earliestExpense.map({ day < $0 }) ?? true { earliestExpense = day }
+    }
 }
 
 extension Budget {

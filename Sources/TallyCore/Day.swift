@@ -117,6 +117,14 @@ public struct DayInterval: Hashable, Sendable, Codable {
     }
 
     public func contains(_ day: Day) -> Bool { first <= day && day <= last }
+
+    /// The smallest interval holding this one and every one of `others`: the days one read must
+    /// cover for a period and every budget's view of it.
+    public func spanning(_ others: some Sequence<DayInterval>) -> DayInterval {
+        var span = self
+        for interval in others { span = DayInterval(first: Swift.min(span.first, interval.first), last: Swift.max(span.last, interval.last)) }
+        return span
+    }
 }
 
 extension DayInterval: Sequence {

@@ -46,39 +46,32 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         updated = try numbers(.updated)
     }
 
+    /// Each column as its key and packed string, for both ways of writing them; none when empty.
+    private var packedColumns: [(CodingKeys, String)] {
+        guard !ids.isEmpty else { return [] }
+        return [
+            (.ids, PackedColumn.pack(ids)), (.names, PackedColumn.pack(names)), (.cents, PackedColumn.pack(cents)),
+            (.quantities, PackedColumn.pack(quantities)), (.days, PackedColumn.pack(days)), (.budgetIDs, PackedColumn.pack(budgetIDs)),
+            (.tags, PackedColumn.pack(tags)), (.by, PackedColumn.pack(spentBy)), (.created, PackedColumn.pack(created)),
+            (.updated, PackedColumn.pack(updated)),
+        ]
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(ids.count, forKey: .count)
-        guard !ids.isEmpty else { return }
-        try container.encode(PackedColumn.pack(ids), forKey: .ids)
-        try container.encode(PackedColumn.pack(names), forKey: .names)
-        try container.encode(PackedColumn.pack(cents), forKey: .cents)
-        try container.encode(PackedColumn.pack(quantities), forKey: .quantities)
-        try container.encode(PackedColumn.pack(days), forKey: .days)
-        try container.encode(PackedColumn.pack(budgetIDs), forKey: .budgetIDs)
-        try container.encode(PackedColumn.pack(tags), forKey: .tags)
-        try container.encode(PackedColumn.pack(spentBy), forKey: .by)
-        try container.encode(PackedColumn.pack(created), forKey: .created)
-        try container.encode(PackedColumn.pack(updated), forKey: .updated)
+        for (key, column) in packedColumns { try container.encode(column, forKey: key) }
     }
 
     /// What `encode(to:)` makes through JSONEncoder, written directly (`ChangeContentCoding.encode`).
     func writeJSON(into json: inout JSONText) {
         json.raw("{\"count\":")
         json.number(ids.count)
-        if !ids.isEmpty {
-            let columns: [(CodingKeys, String)] = [
-                (.ids, PackedColumn.pack(ids)), (.names, PackedColumn.pack(names)), (.cents, PackedColumn.pack(cents)),
-                (.quantities, PackedColumn.pack(quantities)), (.days, PackedColumn.pack(days)), (.budgetIDs, PackedColumn.pack(budgetIDs)),
-                (.tags, PackedColumn.pack(tags)), (.by, PackedColumn.pack(spentBy)), (.created, PackedColumn.pack(created)),
-                (.updated, PackedColumn.pack(updated)),
-            ]
-            for (key, column) in columns {
-                json.raw(",")
-                json.string(key.stringValue)
-                json.raw(":")
-                json.string(column)
-            }
+        for (key, column) in packedColumns {
+            json.raw(",")
+            json.string(key.stringValue)
+            json.raw(":")
+            json.string(column)
         }
         json.raw("}")
     }

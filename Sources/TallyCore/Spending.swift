@@ -69,11 +69,7 @@ extension Budget {
     /// What this budget's expenses among `expenses` spent in each of its periods, and its earliest expense.
     public func history(in calendar: PeriodCalendar, of expenses: some Sequence<Expense>) throws(TallyError) -> BudgetHistory {
         var history = BudgetHistory()
-        for expense in expenses where expense.budgetID == id {
-            let key = periodKey(of: calendar.period(containing: expense.date))
-            history.spentByPeriod[key] = try (history.spentByPeriod[key] ?? .zero) + expense.total()
-            if history.earliestExpense.map({ expense.date < $0 }) ?? true { history.earliestExpense = expense.date }
-        }
+        for expense in expenses where expense.budgetID == id { try history.add(try expense.total(), on: expense.date, of: self, in: calendar) }
         return history
     }
 }

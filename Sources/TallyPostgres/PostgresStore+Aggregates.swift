@@ -40,11 +40,8 @@ extension PostgresStore {
         {
             let id = try row.int(0)
             guard let budget = rolling[id] else { continue }
-            let day = try Day(stored: try row.int(1))
-            let key = budget.periodKey(of: calendar.period(containing: day))
             var history = histories[id] ?? BudgetHistory()
-            history.spentByPeriod[key] = try (history.spentByPeriod[key] ?? .zero) + Money(cents: try row.int(2))
-            if history.earliestExpense.map({ day < $0 }) ?? true { history.earliestExpense = day }
+            try history.add(Money(cents: try row.int(2)), on: try Day(stored: try row.int(1)), of: budget, in: calendar)
             histories[id] = history
         }
         return histories
@@ -127,9 +124,7 @@ extension PostgresStore {
             let calendar = try loadSettings().calendar
             let periodDays = calendar.days(of: month)
             let intervals = budgets.map { $0.days(viewing: month, in: calendar) }
-            let span = DayInterval(
-                first: intervals.map(\.first).min().map { min($0, periodDays.first) } ?? periodDays.first,
-                last: intervals.map(\.last).max().map { max($0, periodDays.last) } ?? periodDays.last)
+            let span = periodDays.spanning(intervals)
             var groups: [(budgetID: Int64, day: Day, tags: [String], figure: Figure)] = []
             for row in try session.query(
                 """

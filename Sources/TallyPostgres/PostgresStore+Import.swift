@@ -50,11 +50,7 @@ extension PostgresStore {
             }
             _ = try insertExpenses(pending, at: timestamp)
             try unindexed?.restore(session)
-            let earlier = try fingerprint.flatMap { (fingerprint: String) throws(TallyError) -> ImportRecord? in
-                guard let row = try session.query("SELECT importedAt, expenseCount FROM importedFile WHERE fingerprint = $1", [.text(fingerprint)]).first
-                else { return nil }
-                return ImportRecord(fingerprint: fingerprint, importedAt: Milliseconds.date(try row.int(0)), expenseCount: Int(try row.int(1)))
-            }
+            let earlier = try fingerprint.flatMap { (fingerprint: String) throws(TallyError) -> ImportRecord? in try loadImportRecord(fingerprint: fingerprint) }
             try resolution.finish(earlier: earlier, importedCount: count)
             if let keys = request.rowKeys {
                 // The known keys are not needed any more; their memory goes before the sort.

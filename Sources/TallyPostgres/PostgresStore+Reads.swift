@@ -56,11 +56,14 @@ extension PostgresStore {
     }
 
     public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
-        try read { () throws(TallyError) in
-            guard let row = try session.query("SELECT importedAt, expenseCount FROM importedFile WHERE fingerprint = $1", [.text(fingerprint)]).first
-            else { return nil }
-            return ImportRecord(fingerprint: fingerprint, importedAt: Milliseconds.date(try row.int(0)), expenseCount: Int(try row.int(1)))
-        }
+        try read { () throws(TallyError) in try loadImportRecord(fingerprint: fingerprint) }
+    }
+
+    /// The file imported with `fingerprint`, inside the caller's transaction.
+    func loadImportRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
+        guard let row = try session.query("SELECT importedAt, expenseCount FROM importedFile WHERE fingerprint = $1", [.text(fingerprint)]).first
+        else { return nil }
+        return ImportRecord(fingerprint: fingerprint, importedAt: Milliseconds.date(try row.int(0)), expenseCount: Int(try row.int(1)))
     }
 
     // MARK: - Figures

@@ -153,7 +153,7 @@ extension SQLiteStore {
             let calendar = try Self.calendar(db)
             let periodDays = calendar.days(of: month)
             let intervals = budgets.map { $0.days(viewing: month, in: calendar) }
-            let span = Self.span(periodDays, intervals)
+            let span = periodDays.spanning(intervals)
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
@@ -246,14 +246,6 @@ extension SQLiteStore {
     }
 
     /// The smallest interval holding `first` and all of `others`.
-    private static func span(_ first: DayInterval, _ others: [DayInterval]) -> DayInterval {
-        var span = first
-        for interval in others {
-            span = DayInterval(first: min(span.first, interval.first), last: max(span.last, interval.last))
-        }
-        return span
-    }
-
     // MARK: - One Budget's Figures
 
     public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {

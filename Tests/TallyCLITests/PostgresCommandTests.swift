@@ -64,10 +64,7 @@ import Testing
         let started = Date()
         let outcome = try sandbox.run(["budget", "list", "--db", "postgresql://me:hunter2@127.0.0.1:9/ledger"], useDB: false)
         #expect(Date().timeIntervalSince(started) < 6)
-        #expect(outcome.status == 1)
-        #expect(outcome.isOneLineFailure, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("127.0.0.1:9"))
-        #expect(!outcome.stderr.contains("hunter2"))
+        expectConnectionFailure(outcome, naming: "127.0.0.1:9")
     }
 
     /// A server that takes the connection and never answers (a hung server, a proxy that accepts)
@@ -82,10 +79,7 @@ import Testing
         let outcome = try sandbox.run(["budget", "list", "--db", "postgresql://me:hunter2@127.0.0.1:\(listener.port)/ledger\(query)"], useDB: false)
         let elapsed = Date().timeIntervalSince(started)
         #expect(elapsed > seconds - 0.5 && elapsed < seconds + 2, "took \(elapsed) s")
-        #expect(outcome.status == 1)
-        #expect(outcome.isOneLineFailure, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("127.0.0.1:\(listener.port): the server did not answer within \(Int(seconds)) s"), "\(outcome.stderr)")
-        #expect(!outcome.stderr.contains("hunter2"))
+        expectConnectionFailure(outcome, naming: "127.0.0.1:\(listener.port): the server did not answer within \(Int(seconds)) s")
         #expect(try FileManager.default.subpathsOfDirectory(atPath: sandbox.directory.path).sorted() == before)
     }
 
@@ -96,10 +90,16 @@ import Testing
         let started = Date()
         let outcome = try sandbox.run(["budget", "list", "--db", "postgresql://me:hunter2@127.0.0.1:\(listener.port)/ledger"], useDB: false)
         #expect(Date().timeIntervalSince(started) < 3)
-        #expect(outcome.status == 1)
-        #expect(outcome.isOneLineFailure, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("127.0.0.1:\(listener.port)"), "\(outcome.stderr)")
-        #expect(!outcome.stderr.contains("hunter2"))
+        expectConnectionFailure(outcome, naming: "127.0.0.1:\(listener.port)")
+    }
+
+    /// A connection that failed: exit 1, one line that holds `text` (the server, and why) and
+    /// never the URL's password.
+    private func expectConnectionFailure(_ outcome: Outcome, naming text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(outcome.status == 1, sourceLocation: sourceLocation)
+        #expect(outcome.isOneLineFailure, "\(outcome.stderr)", sourceLocation: sourceLocation)
+        #expect(outcome.stderr.contains(text), "\(outcome.stderr)", sourceLocation: sourceLocation)
+        #expect(!outcome.stderr.contains("hunter2"), sourceLocation: sourceLocation)
     }
 
     /// A wrong password fails in one line that never shows it; the right one from PGPASSWORD,
