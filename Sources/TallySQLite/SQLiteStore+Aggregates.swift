@@ -245,7 +245,6 @@ extension SQLiteStore {
         return figures
     }
 
-    /// The smallest interval holding `first` and all of `others`.
     // MARK: - One Budget's Figures
 
     public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
