@@ -194,3 +194,26 @@ import Testing
         return processes.map(\.terminationStatus)
     }
 }
+
+/// The tests' throwaway server runs to the end of the test process: it must hold none of the
+/// process's pipes. One it inherited kept another test waiting for the end of a `tally`'s
+/// output, and kept CI's reader waiting for the end of the run's, until CI's time ran out.
+@Suite struct PostgresTestServerTests {
+    @Test func theServerHoldsNoneOfTheTestProcessesPipes() throws {
+        let held = Pipe()  // open while the server starts, as another test's would be
+        let server = try PostgresTestServer.makePrivate()
+        defer { try? server.stop(mode: "immediate") }
+        let pidFile = try String(contentsOfFile: server.folder + "/data/postmaster.pid", encoding: .utf8)
+        let pid = try #require(pidFile.split(separator: "\n").first.flatMap { Int32($0) })
+        func pipes(of process: String) throws -> Set<String> {
+            let folder = "/proc/\(process)/fd"
+            return Set(try FileManager.default.contentsOfDirectory(atPath: folder).compactMap { fd in
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + fd)).flatMap { $0.hasPrefix("pipe:") ? $0 : nil }
+            })
+        }
+        let ours = try pipes(of: "self")
+        #expect(!ours.isEmpty, "the test holds a pipe: \(held.fileHandleForWriting.fileDescriptor)")
+        let shared = try pipes(of: String(pid)).intersection(ours)
+        #expect(shared.isEmpty, "the server holds the test process's \(shared.sorted())")
+    }
+}

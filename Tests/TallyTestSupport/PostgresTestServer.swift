@@ -112,7 +112,7 @@ public final class PostgresTestServer: Sendable {
 
     private static func stopRunning() {
         for (binaries, data, folder) in running.withLock({ $0 }) {
-            _ = try? runProcess(asServer: true, [binaries + "/pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"])
+            _ = try? runProcess(asServer: true, [binaries + "/pg_ctl", "-D", data, "-m", "immediate", "-w", "-t", "10", "stop"])
             try? FileManager.default.removeItem(atPath: folder)
         }
     }
@@ -138,6 +138,11 @@ public final class PostgresTestServer: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else the test process has open reaches the child. posix_spawn passes on every
+        // descriptor without close-on-exec, and the server pg_ctl starts lives to the end of the
+        // run: holding the write end of another test's pipe to a `tally` it runs, it kept that
+        // test waiting for the end of its output, and the run never ended (CI's 90 minutes ran out).
+        guard Self.closeFrom(&actions, 3) == 0 else { throw StartFailure(description: "cannot close inherited descriptors for \(command[0])") }
         var environment = ProcessInfo.processInfo.environment
         for name in ["PGPASSWORD", "PGPASSFILE", "PGHOST", "PGPORT", "PGUSER", "PGDATABASE", "PGSSLMODE"] { environment[name] = nil }
         environment["LC_ALL"] = "C"
@@ -156,6 +161,17 @@ public final class PostgresTestServer: Sendable {
         }
         return text
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+    /// module does not import: looked up once by name.
+    private static let closeFrom: @Sendable (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
+        typealias Function = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else {
+            return { _, _ in ENOSYS }
+        }
+        let function = unsafeBitCast(symbol, to: Function.self)
+        return { function($0, $1) }
+    }()
 
     private static func findBinaries() -> String? {
         var candidates: [String] = []
