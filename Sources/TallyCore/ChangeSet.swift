@@ -112,6 +112,7 @@ public struct RowChange: Hashable, Sendable, Codable {
 
 /// The ids of the expenses an import or a bulk write added, first to last: one change set holds
 /// the range, not a copy of each row (the rows are there to read while the range is undone).
+/// Undoing it may remove the range in bulk too (``ChangeContent/removedExpenses``).
 public struct ExpenseIDRange: Hashable, Sendable, Codable {
     public var first: Int64
     public var last: Int64
@@ -134,16 +135,25 @@ public struct RowKeyChange: Hashable, Sendable, Codable {
     /// `nil`: every key of `batch`, not read yet.
     public var added: [Int64]?
     public var removed: [Int64]
+    /// Every key of `batch` removed in bulk, the store keeping them beside the change set (as it
+    /// keeps ``ChangeContent/removedExpenses``): what undoing an import does where `added` is nil.
+    public var removedBatch: Bool
 
-    public init(batch: Int64, added: [Int64]?, removed: [Int64] = []) {
+    public init(batch: Int64, added: [Int64]?, removed: [Int64] = [], removedBatch: Bool = false) {
         self.batch = batch
         self.added = added
         self.removed = removed
+        self.removedBatch = removedBatch
+    }
+
+    /// The change that puts the keys back: the whole batch stays whole.
+    var inverse: RowKeyChange {
+        RowKeyChange(batch: batch, added: removedBatch ? nil : removed, removed: added ?? [], removedBatch: added == nil)
     }
 
     // Keys as packed columns (``PackedColumn``), as expenses are: undoing a million-row import
     // removes a million keys.
-    private enum CodingKeys: String, CodingKey { case batch, added, addedCount, removed, removedCount }
+    private enum CodingKeys: String, CodingKey { case batch, added, addedCount, removed, removedCount, removedBatch }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -155,6 +165,7 @@ public struct RowKeyChange: Hashable, Sendable, Codable {
         }
         added = try keys(.added, .addedCount)
         removed = try keys(.removed, .removedCount) ?? []
+        removedBatch = try container.decodeIfPresent(Bool.self, forKey: .removedBatch) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -166,6 +177,7 @@ public struct RowKeyChange: Hashable, Sendable, Codable {
         }
         try container.encode(PackedColumn.pack(removed), forKey: .removed)
         try container.encode(removed.count, forKey: .removedCount)
+        if removedBatch { try container.encode(true, forKey: .removedBatch) }
     }
 }
 
@@ -179,35 +191,46 @@ public struct ChangeContent: Hashable, Sendable, Codable {
     public var expensesAfter: ExpenseImages
     /// Expenses added in bulk, by id range.
     public var addedExpenses: ExpenseIDRange?
+    /// Expenses removed in bulk, by id range: the store keeps their rows beside the change set
+    /// (SQLite's `removedExpense`), so undoing a million-row import copies no row into the content.
+    public var removedExpenses: ExpenseIDRange?
     public var rowKeys: RowKeyChange?
 
     public init(
         rows: [RowChange] = [], expensesBefore: ExpenseImages = ExpenseImages(), expensesAfter: ExpenseImages = ExpenseImages(),
-        addedExpenses: ExpenseIDRange? = nil, rowKeys: RowKeyChange? = nil
+        addedExpenses: ExpenseIDRange? = nil, removedExpenses: ExpenseIDRange? = nil, rowKeys: RowKeyChange? = nil
     ) {
         self.rows = rows
         self.expensesBefore = expensesBefore
         self.expensesAfter = expensesAfter
         self.addedExpenses = addedExpenses
+        self.removedExpenses = removedExpenses
         self.rowKeys = rowKeys
     }
 
     /// Whether the change changed nothing: such a command records no change set.
     public var isEmpty: Bool {
         rows.isEmpty && expensesBefore.isEmpty && expensesAfter.isEmpty && (addedExpenses?.count ?? 0) == 0
-            && (rowKeys.map { ($0.added?.isEmpty ?? false) && $0.removed.isEmpty } ?? true)
+            && (removedExpenses?.count ?? 0) == 0
+            && (rowKeys.map { ($0.added?.isEmpty ?? false) && $0.removed.isEmpty && !$0.removedBatch } ?? true)
     }
 
-    /// The change that reverts this one. Bulk parts must be read first (``isMaterialized``): the
-    /// store replaces `addedExpenses` by the rows' images and reads the row keys of the batch.
-    public func inverse() throws(TallyError) -> ChangeContent {
-        guard isMaterialized else { throw .storage("a change set must be read whole before it is reverted") }
-        return ChangeContent(
+    /// The change that reverts this one. Bulk parts stay bulk: a range added becomes a range
+    /// removed and back, and a batch of row keys stays a batch. A store that keeps no rows beside
+    /// a change set reads the bulk parts as images first (``isMaterialized``).
+    public func inverse() -> ChangeContent {
+        ChangeContent(
             rows: rows.map(\.inverse).reversed(), expensesBefore: expensesAfter, expensesAfter: expensesBefore,
-            rowKeys: rowKeys.map { RowKeyChange(batch: $0.batch, added: $0.removed, removed: $0.added ?? []) })
+            addedExpenses: removedExpenses, removedExpenses: addedExpenses, rowKeys: rowKeys?.inverse)
     }
 
-    public var isMaterialized: Bool { addedExpenses == nil && (rowKeys == nil || rowKeys?.added != nil) }
+    /// Whether the change names every row it touched, with no bulk part.
+    public var isMaterialized: Bool {
+        addedExpenses == nil && removedExpenses == nil && (rowKeys.map { $0.added != nil && !$0.removedBatch } ?? true)
+    }
+
+    /// The bulk ranges, added or removed.
+    var bulkRanges: [ExpenseIDRange] { [addedExpenses, removedExpenses].compactMap { $0 } }
 
     // MARK: - Touched rows
 
@@ -241,13 +264,12 @@ public struct ChangeContent: Hashable, Sendable, Codable {
         let theirs = later.touchedKeys
         if !mine.isDisjoint(with: theirs) { return true }
         if !createdKeys.isDisjoint(with: later.referencedKeys) { return true }
-        if let range = addedExpenses {
+        for range in bulkRanges {
             if theirs.contains(where: { if case .expense(let id) = $0 { range.contains(id) } else { false } }) { return true }
-            if let other = later.addedExpenses, other.first <= range.last, range.first <= other.last { return true }
+            if later.bulkRanges.contains(where: { $0.first <= range.last && range.first <= $0.last }) { return true }
         }
-        if let range = later.addedExpenses,
-            mine.contains(where: { if case .expense(let id) = $0 { range.contains(id) } else { false } })
-        {
+        for range in later.bulkRanges
+        where mine.contains(where: { if case .expense(let id) = $0 { range.contains(id) } else { false } }) {
             return true
         }
         return false
@@ -269,7 +291,8 @@ public struct ChangeContent: Hashable, Sendable, Codable {
         }
         let before = Set(expensesBefore.ids), after = Set(expensesAfter.ids)
         let expenses = ["added": after.subtracting(before).count + (addedExpenses?.count ?? 0),
-                        "changed": after.intersection(before).count, "removed": before.subtracting(after).count]
+                        "changed": after.intersection(before).count,
+                        "removed": before.subtracting(after).count + (removedExpenses?.count ?? 0)]
         for (verb, n) in expenses where n > 0 { counts[verb, default: [:]]["expense"] = n }
         var parts: [String] = []
         for verb in ["added", "changed", "removed"] {

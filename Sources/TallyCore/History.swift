@@ -103,7 +103,7 @@ public struct History: Sendable {
 extension ChangeSet {
     /// The change set that reverts this one, recorded as one change like any other.
     public func undo(id: Int64, when: Date, command: String) throws(TallyError) -> ChangeSet {
-        ChangeSet(id: id, when: when, command: command, undoes: self.id, content: try content.inverse())
+        ChangeSet(id: id, when: when, command: command, undoes: self.id, content: content.inverse())
     }
 }
 
@@ -140,7 +140,7 @@ public enum ChangeContentCoding {
         // Adding, editing or removing expenses (no other row, no bulk part) is most of what people
         // do, and JSONEncoder costs about a million instructions even for one expense, a tenth of
         // `tally add` (callgrind): such a change is written here, as JSON the same decoder reads.
-        if content.rows.isEmpty, content.addedExpenses == nil, content.rowKeys == nil {
+        if content.rows.isEmpty, content.addedExpenses == nil, content.removedExpenses == nil, content.rowKeys == nil {
             var json = JSONText()
             json.raw("{\"rows\":[],\"expensesBefore\":")
             content.expensesBefore.writeJSON(into: &json)

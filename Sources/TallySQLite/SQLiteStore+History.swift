@@ -119,52 +119,24 @@ extension SQLiteStore {
             let history = History(try Self.headers(db))
             let targetID = try history.target(id)
             let sets = try Self.changeSets(from: targetID, db)
-            guard var target = sets.first else { throw TallyError.changeSetNotFound(targetID) }
+            guard let target = sets.first else { throw TallyError.changeSetNotFound(targetID) }
             try history.checkUnblocked(target, later: Array(sets.dropFirst()))
-            target.content = try Self.materialized(target.content, db)
             let undo = try target.undo(id: try Self.nextChangeSetID(db), when: timestamp, command: ChangeContext.command)
             if !dryRun {
-                try Self.apply(undo.content, undoing: target.id, db)
+                // Recorded first: what it removes in bulk is kept under its id.
                 try Self.record(undo, explicitID: true, db)
+                try Self.apply(undo.content, as: undo.id, undoing: target.id, db)
             }
             return UndoOutcome(undone: target, undo: undo, dryRun: dryRun)
         }
         return dryRun ? try read(body) : try write(body)
     }
 
-    /// The content with its bulk parts read: the expenses of its range as images, its batch's
-    /// row keys as a list.
-    private static func materialized(_ content: ChangeContent, _ db: Database) throws -> ChangeContent {
-        var content = content
-        if let range = content.addedExpenses {
-            try forEachExpense(inIDs: range.first...range.last, db) { content.expensesAfter.append($0) }
-            content.addedExpenses = nil
-        }
-        if var keys = content.rowKeys, keys.added == nil {
-            keys.added = try Int64.fetchAll(db, sql: "SELECT key FROM importedRow WHERE batch = ?", arguments: [keys.batch])
-            content.rowKeys = keys
-        }
-        return content
-    }
-
-    private static func forEachExpense(inIDs ids: ClosedRange<Int64>, _ db: Database, _ body: (Expense) throws -> Void) throws {
-        let sets = try Row.fetchAll(db, sql: "SELECT id, tags FROM tagSet")
-        var tags: [Int64: [String]] = [:]
-        for row in sets { tags[row[0]] = TagSetKey.tags(row[1]) }
-        // Columns by position: decoding `ExpenseRecord` by column name looks each name up per row,
-        // a fifth of undoing an import (perf, 200,000 rows).
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT \(ExpenseRecord.positionalColumns) FROM expense WHERE id BETWEEN ? AND ? ORDER BY id",
-            arguments: [ids.lowerBound, ids.upperBound])
-        while let row = try rows.next() {
-            let record = ExpenseRecord(positional: row)
-            try body(try record.model(tags: record.tagSetId.flatMap { tags[$0] } ?? []))
-        }
-    }
-
     /// Applies a change forward: removes what it removes (dependents first), then saves what it
-    /// saves under the rows' own ids (parents first).
-    private static func apply(_ content: ChangeContent, undoing target: Int64, _ db: Database) throws {
+    /// saves under the rows' own ids (parents first). Bulk parts move whole between the ledger and
+    /// the rows kept beside change sets (`Schema.v11RemovedRows`): what `id` removes in bulk is kept
+    /// under `id`, and what it adds in bulk is what `target`, which removed it, kept.
+    private static func apply(_ content: ChangeContent, as id: Int64, undoing target: Int64, _ db: Database) throws {
         let removed = content.rows.filter { $0.after == nil }.compactMap(\.before)
         for image in removed.sorted(by: { $0.dependencyRank > $1.dependencyRank }) where image.dependencyRank > 1 {
             try delete(image, db)
@@ -173,6 +145,14 @@ extension SQLiteStore {
         let gone = content.expensesBefore.ids.filter { !kept.contains($0) }
         if !gone.isEmpty {
             try db.execute(sql: "DELETE FROM expense WHERE id IN (SELECT value FROM json_each(?))", arguments: [jsonArray(gone)])
+        }
+        if let range = content.removedExpenses {
+            try db.execute(
+                sql: """
+                    INSERT INTO removedExpense (changeSetId, \(ExpenseRecord.positionalColumns))
+                    SELECT ?, \(ExpenseRecord.positionalColumns) FROM expense WHERE id BETWEEN ? AND ?
+                    """, arguments: [id, range.first, range.last])
+            try db.execute(sql: "DELETE FROM expense WHERE id BETWEEN ? AND ?", arguments: [range.first, range.last])
         }
         for image in removed where image.dependencyRank == 1 {
             guard case .budget(let budget) = image else { continue }
@@ -187,9 +167,29 @@ extension SQLiteStore {
         }
         let saved = content.rows.compactMap(\.after)
         for image in saved.sorted(by: { $0.dependencyRank < $1.dependencyRank }) where image.dependencyRank <= 1 { try put(image, db) }
+        if content.addedExpenses != nil {
+            try db.execute(
+                sql: """
+                    INSERT INTO expense (\(ExpenseRecord.positionalColumns))
+                    SELECT \(ExpenseRecord.positionalColumns) FROM removedExpense WHERE changeSetId = ? ORDER BY id
+                    """, arguments: [target])
+            try db.execute(sql: "DELETE FROM removedExpense WHERE changeSetId = ?", arguments: [target])
+        }
         try put(try content.expensesAfter.expenses(), db)
         for image in saved.sorted(by: { $0.dependencyRank < $1.dependencyRank }) where image.dependencyRank > 1 { try put(image, db) }
         if let keys = content.rowKeys {
+            if keys.removedBatch {
+                try db.execute(
+                    sql: "INSERT INTO removedImportedRow (changeSetId, key, batch) SELECT ?, key, batch FROM importedRow WHERE batch = ?",
+                    arguments: [id, keys.batch])
+                try db.execute(sql: "DELETE FROM importedRow WHERE batch = ?", arguments: [keys.batch])
+            }
+            if keys.added == nil {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO importedRow (key, batch) SELECT key, batch FROM removedImportedRow WHERE changeSetId = ?",
+                    arguments: [target])
+                try db.execute(sql: "DELETE FROM removedImportedRow WHERE changeSetId = ?", arguments: [target])
+            }
             if !keys.removed.isEmpty {
                 try db.execute(
                     sql: "DELETE FROM importedRow WHERE key IN (SELECT value FROM json_each(?))", arguments: [jsonArray(keys.removed)])

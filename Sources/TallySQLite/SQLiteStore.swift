@@ -199,6 +199,11 @@ public final class SQLiteStore: DataAccess {
         }
     }
 
+    /// How many rows a table of rows kept beside change sets holds (`Schema.v11RemovedRows`).
+    func keptRowCount(_ table: String) throws -> Int {
+        try dbWriter.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+    }
+
     /// A pragma's value as the store's own connection sees it.
     func pragma(_ name: String) throws -> String? {
         try dbWriter.read { db in try String.fetchOne(db, sql: "PRAGMA \(name)") }

@@ -16,6 +16,7 @@ enum Schema {
         migrator.registerMigration("v8-expense-by", migrate: v8ExpenseBy)
         migrator.registerMigration("v9-snapshots", migrate: v9Snapshots)
         migrator.registerMigration("v10-history", migrate: v10History)
+        migrator.registerMigration("v11-removed-rows", migrate: v11RemovedRows)
         return migrator
     }
 
@@ -23,7 +24,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 10
+    static let version: Int32 = 11
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
@@ -499,6 +500,42 @@ enum Schema {
             ALTER TABLE importedRow ADD COLUMN batch INTEGER;
             ALTER TABLE setting ADD COLUMN historyDays INTEGER NOT NULL DEFAULT 365 CHECK (historyDays BETWEEN 1 AND 36500);
             PRAGMA user_version = 10;
+            """)
+    }
+
+    /// `v11-removed-rows` keeps what a change set removed in bulk beside it, where `v10` kept a
+    /// copy of every row in its JSON: undoing a million-row import moves its expenses to
+    /// `removedExpense` and its row keys to `removedImportedRow` (two `INSERT … SELECT`s), and
+    /// undoing that undo moves them back (`ChangeContent.removedExpenses`). The rows go with
+    /// their change set when the history is pruned. No index on a budget or a tag set: a
+    /// removed expense may name a budget the same undo removed, and redo puts both back.
+    ///
+    /// Nothing else changes, so every stored figure stays as it was; change sets recorded
+    /// before keep their images and undo as they did.
+    private static func v11RemovedRows(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE removedExpense (
+                changeSetId INTEGER NOT NULL REFERENCES changeSet(id) ON DELETE CASCADE,
+                id INTEGER NOT NULL,
+                budgetId INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                nameKey TEXT NOT NULL,
+                amountCents INTEGER NOT NULL,
+                quantity INTEGER NOT NULL,
+                date INTEGER NOT NULL,
+                tagSetId INTEGER,
+                createdAt INTEGER NOT NULL,
+                updatedAt INTEGER NOT NULL,
+                spentBy TEXT NOT NULL,
+                PRIMARY KEY (changeSetId, id)
+            ) STRICT, WITHOUT ROWID;
+            CREATE TABLE removedImportedRow (
+                changeSetId INTEGER NOT NULL REFERENCES changeSet(id) ON DELETE CASCADE,
+                key INTEGER NOT NULL,
+                batch INTEGER,
+                PRIMARY KEY (changeSetId, key)
+            ) STRICT, WITHOUT ROWID;
+            PRAGMA user_version = 11;
             """)
     }
 

@@ -45,10 +45,30 @@ import Testing
         var random = SeededGenerator(seed: 9)
         let contents = [
             ChangeContent(addedExpenses: ExpenseIDRange(first: 1, last: 3, count: 3)),
+            ChangeContent(removedExpenses: ExpenseIDRange(first: 1, last: 3, count: 3), rowKeys: RowKeyChange(batch: 4, added: [], removedBatch: true)),
             ChangeContent(expensesAfter: ExpenseImages([try expense(1, using: &random)]), rowKeys: RowKeyChange(batch: 4, added: [1, 2], removed: [3])),
         ]
         for content in contents {
             #expect(try ChangeContentCoding.decode(ChangeContentCoding.encode(content)) == content)
         }
+    }
+
+    /// Undoing a bulk change stays bulk: the range added becomes the range removed (the store keeps
+    /// the rows beside the undo), the batch's keys a removed batch, and undoing that puts back
+    /// exactly the import's own content. Older contents, with every row named, invert as before.
+    @Test func bulkPartsInvertWhole() {
+        let range = ExpenseIDRange(first: 11, last: 1_000_010, count: 1_000_000)
+        let imported = ChangeContent(addedExpenses: range, rowKeys: RowKeyChange(batch: 7, added: nil))
+        let undo = imported.inverse()
+        #expect(undo == ChangeContent(removedExpenses: range, rowKeys: RowKeyChange(batch: 7, added: [], removedBatch: true)))
+        #expect(!undo.isMaterialized && !undo.isEmpty)
+        #expect(undo.countsPhrase == "1000000 expenses removed")
+        #expect(undo.inverse() == imported)
+        #expect(imported.isTouched(by: undo) && undo.isTouched(by: undo.inverse()))
+
+        let named = ChangeContent(rowKeys: RowKeyChange(batch: 7, added: [1, 2]))
+        #expect(named.isMaterialized)
+        #expect(named.inverse() == ChangeContent(rowKeys: RowKeyChange(batch: 7, added: [], removed: [1, 2])))
+        #expect(named.inverse().inverse() == named)
     }
 }

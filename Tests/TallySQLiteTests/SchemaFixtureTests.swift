@@ -87,6 +87,12 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v8-expense-by';
             PRAGMA user_version = 7;
             """,
+        "schema-v10.sqlite": """
+            DROP TABLE removedExpense;
+            DROP TABLE removedImportedRow;
+            DELETE FROM grdb_migrations WHERE identifier = 'v11-removed-rows';
+            PRAGMA user_version = 10;
+            """,
         "schema-v9.sqlite": """
             DROP TABLE changeSet;
             ALTER TABLE importedRow DROP COLUMN batch;
@@ -114,11 +120,15 @@ enum SchemaFixtures {
         // v9 added how many snapshots are kept; v10 the change history. This file was made by
         // `makeFixtures` and taken back to v9 (`downgrades`): the file `v10-history` migrates from.
         "schema-v9.sqlite": fillV7,
+        // v11 keeps what a change set removes in bulk beside it. This file was made by
+        // `makeFixtures` and taken back to v10: its history (each change of `fillV7`, the import
+        // among them) is what v10 recorded, since nothing in it was undone.
+        "schema-v10.sqlite": fillV7,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -187,6 +197,45 @@ enum SchemaFixtures {
             }
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "the fixture is checkpointed")
         }
+    }
+}
+
+@Suite struct HistoryMigrationTests {
+    /// The import in the v10 file was recorded before `v11-removed-rows`: undoing it now moves its
+    /// expense beside the undo, redoing puts it back with its id and every figure, and pruning
+    /// the history takes the kept rows with their change set.
+    @Test func anImportRecordedBeforeV11UndoesAndRedoesInBulk() throws {
+        let fixture = try #require(Bundle.module.url(forResource: "schema-v10.sqlite", withExtension: nil, subdirectory: "Fixtures"))
+        let path = try temporaryFolder().appendingPathComponent("v10.sqlite").path
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let clock = TestClock()
+        let store = try SQLiteStore(path: path, clock: { clock() })
+        let migrated = try Snapshot(store)
+        let history = try store.changeSets(since: nil, limit: nil)
+        // Newest first: after the import, `fillV7` only changed settings, a rule and a profile.
+        let imported = try #require(history.first { $0.changeSet.summary == "1 expense added" }, "\(history.map(\.changeSet.summary))")
+
+        let undo = try store.undo(imported.changeSet.id, dryRun: false)
+        #expect(undo.undo.content.removedExpenses?.count == 1)
+        #expect(undo.undo.content.expensesBefore.isEmpty, "no image of the row in the content")
+        #expect(try store.countExpenses(ExpenseQuery()) == 6)
+        #expect(try store.keptRowCount("removedExpense") == 1)
+        #expect(try store.budgetMonthMismatches() == [])
+
+        let redo = try store.undo(undo.undo.id, dryRun: false)
+        #expect(try Snapshot(store) == migrated)
+        #expect(try store.keptRowCount("removedExpense") == 0)
+        #expect(try store.budgetMonthMismatches() == [])
+
+        // Undone once more, then pruned: the kept row goes with its change set.
+        _ = try store.undo(redo.undo.id, dryRun: false)
+        #expect(try store.keptRowCount("removedExpense") == 1)
+        var settings = try store.settings()
+        settings.historyDays = 1
+        clock.advance(by: 2 * 86_400)
+        _ = try store.updateSettings(settings)
+        #expect(try store.keptRowCount("removedExpense") == 0)
+        #expect(try store.countExpenses(ExpenseQuery()) == 6)
     }
 }
 
