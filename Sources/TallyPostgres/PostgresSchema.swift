@@ -145,6 +145,36 @@ enum PostgresSchema {
                 "ALTER TABLE setting ADD COLUMN historyDays INTEGER NOT NULL DEFAULT 365",
             ]
         ),
+        (
+            // What a change set removed in bulk, kept beside it (see `Schema.v11RemovedRows`):
+            // undoing an import moves its rows here, undoing that undo moves them back.
+            "v4-removed-rows",
+            [
+                """
+                CREATE TABLE removedExpense (
+                    changeSetId BIGINT NOT NULL REFERENCES changeSet(id) ON DELETE CASCADE,
+                    id BIGINT NOT NULL,
+                    budgetId BIGINT NOT NULL,
+                    name TEXT NOT NULL,
+                    nameKey TEXT NOT NULL,
+                    amountCents BIGINT NOT NULL,
+                    quantity BIGINT NOT NULL,
+                    date BIGINT NOT NULL,
+                    tags TEXT[] NOT NULL,
+                    createdAt BIGINT NOT NULL,
+                    updatedAt BIGINT NOT NULL,
+                    spentBy TEXT NOT NULL,
+                    PRIMARY KEY (changeSetId, id))
+                """,
+                """
+                CREATE TABLE removedImportedRow (
+                    changeSetId BIGINT NOT NULL REFERENCES changeSet(id) ON DELETE CASCADE,
+                    key BIGINT NOT NULL,
+                    batch BIGINT,
+                    PRIMARY KEY (changeSetId, key))
+                """,
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }

@@ -1,7 +1,7 @@
 import Foundation
 import TallyCore
 
-// The history, as `SQLiteStore` keeps it (`PostgresSchema` "v3-history"): every write records its
+// The history, as `SQLiteStore` keeps it (`PostgresSchema` "v3-history", "v4-removed-rows"): every write records its
 // change set in its own transaction; `undo` applies Core's inverse of one and records that too.
 extension PostgresStore {
     // MARK: - Recording
@@ -122,39 +122,28 @@ extension PostgresStore {
             let history = History(try self.headers())
             let targetID = try history.target(id)
             let sets = try self.changeSets(from: targetID)
-            guard var target = sets.first else { throw .changeSetNotFound(targetID) }
+            guard let target = sets.first else { throw .changeSetNotFound(targetID) }
             try history.checkUnblocked(target, later: Array(sets.dropFirst()))
-            target.content = try self.materialized(target.content)
             let nextID = dryRun ? try self.lastID("changeSet") + 1 : try self.nextIDs("changeSet")
             let undo = try target.undo(id: nextID, when: timestamp, command: ChangeContext.command)
             if !dryRun {
-                try self.apply(undo.content, undoing: target.id)
+                // Recorded first: what it removes in bulk is kept under its id.
                 try self.record(undo, explicitID: true)
+                try self.apply(undo.content, as: undo.id, undoing: target.id)
             }
             return UndoOutcome(undone: target, undo: undo, dryRun: dryRun)
         }
         return dryRun ? try read(body) : try write(body)
     }
 
-    private func materialized(_ content: ChangeContent) throws(TallyError) -> ChangeContent {
-        var content = content
-        if let range = content.addedExpenses {
-            content.expensesAfter.append(
-                contentsOf: ExpenseImages(try loadExpenses(where: "id BETWEEN $1 AND $2", [.int(range.first), .int(range.last)], suffix: "ORDER BY id")))
-            content.addedExpenses = nil
-        }
-        if var keys = content.rowKeys, keys.added == nil {
-            var added: [Int64] = []
-            for row in try session.query("SELECT key FROM importedRow WHERE batch = $1 ORDER BY key", [.int(keys.batch)]) { added.append(try row.int(0)) }
-            keys.added = added
-            content.rowKeys = keys
-        }
-        return content
-    }
+    /// An expense row's columns, in the ledger and beside a change set alike.
+    private static let keptExpenseColumns = "id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy"
 
     /// Applies a change forward: removes what it removes (dependents first), then saves what it
-    /// saves under the rows' own ids (parents first).
-    private func apply(_ content: ChangeContent, undoing target: Int64) throws(TallyError) {
+    /// saves under the rows' own ids (parents first). Bulk parts move whole between the ledger and
+    /// the rows kept beside change sets (`v4-removed-rows`), as on SQLite: what `id` removes in
+    /// bulk is kept under `id`, and what it adds in bulk is what `target`, which removed it, kept.
+    private func apply(_ content: ChangeContent, as id: Int64, undoing target: Int64) throws(TallyError) {
         let removed = content.rows.filter { $0.after == nil }.compactMap(\.before)
         for image in removed.sorted(by: { $0.rank > $1.rank }) where image.rank > 1 {
             switch image {
@@ -170,6 +159,12 @@ extension PostgresStore {
         let kept = Set(content.expensesAfter.ids)
         let gone = content.expensesBefore.ids.filter { !kept.contains($0) }
         if !gone.isEmpty { try session.query("DELETE FROM expense WHERE id = ANY($1::BIGINT[])", [.ints(gone)]) }
+        if let range = content.removedExpenses {
+            try session.query(
+                "INSERT INTO removedExpense (changeSetId, \(Self.keptExpenseColumns)) SELECT $1, \(Self.keptExpenseColumns) FROM expense WHERE id BETWEEN $2 AND $3",
+                [.int(id), .int(range.first), .int(range.last)])
+            try session.query("DELETE FROM expense WHERE id BETWEEN $1 AND $2", [.int(range.first), .int(range.last)])
+        }
         for image in removed {
             guard case .budget(let budget) = image else { continue }
             let used = try session.query(
@@ -182,11 +177,29 @@ extension PostgresStore {
         }
         let saved = content.rows.compactMap(\.after).sorted { $0.rank < $1.rank }
         for image in saved where image.rank <= 1 { try put(image) }
+        if content.addedExpenses != nil {
+            try session.query(
+                "INSERT INTO expense (\(Self.keptExpenseColumns)) SELECT \(Self.keptExpenseColumns) FROM removedExpense WHERE changeSetId = $1 ORDER BY id",
+                [.int(target)])
+            try session.query("DELETE FROM removedExpense WHERE changeSetId = $1", [.int(target)])
+        }
         let expenses = try content.expensesAfter.expenses()
         // Put back as they were, ids and timestamps included.
         try writeExpenses(expenses, replacing: true)
         for image in saved where image.rank > 1 { try put(image) }
         if let keys = content.rowKeys {
+            if keys.removedBatch {
+                try session.query(
+                    "INSERT INTO removedImportedRow (changeSetId, key, batch) SELECT $1, key, batch FROM importedRow WHERE batch = $2",
+                    [.int(id), .int(keys.batch)])
+                try session.query("DELETE FROM importedRow WHERE batch = $1", [.int(keys.batch)])
+            }
+            if keys.added == nil {
+                try session.query(
+                    "INSERT INTO importedRow (key, batch) SELECT key, batch FROM removedImportedRow WHERE changeSetId = $1 ON CONFLICT DO NOTHING",
+                    [.int(target)])
+                try session.query("DELETE FROM removedImportedRow WHERE changeSetId = $1", [.int(target)])
+            }
             if !keys.removed.isEmpty { try session.query("DELETE FROM importedRow WHERE key = ANY($1::BIGINT[])", [.ints(keys.removed)]) }
             if let added = keys.added, !added.isEmpty { try saveRowKeys(added, batch: keys.batch) }
         }
