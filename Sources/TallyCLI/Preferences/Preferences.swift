@@ -59,7 +59,7 @@ struct Preferences {
                 preferences.locale = try known(configured, cache: cache)
             } catch {
                 let config = preferences.config
-                throw ConfigError.invalidValue(path: config.path, line: config.lines["locale"], key: "locale", reason: error.message)
+                throw ConfigError.invalidValue(path: config.path, line: config.line(of: "locale"), key: "locale", reason: error.message)
             }
         } else {
             // A system's own setting that ICU does not know is no reason to fail: C figures then.
