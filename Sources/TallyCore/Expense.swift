@@ -59,7 +59,8 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
     /// without control characters, as names are checked.
     public static func validatedBy(_ by: String) throws(TallyError) -> String {
         do {
-            let name = try NameKey.validated(by, kind: .person, maximumLength: maximumByLength)
+            // `length(spentBy) <= 100` in the schema counts scalars, not characters.
+            let name = try NameKey.validated(by, kind: .person, maximumLength: maximumByLength, maximumScalars: maximumByLength)
             // Stores group and match it byte by byte; Swift compares by canonical equivalence.
             return name.utf8.allSatisfy { $0 < 0x80 } ? name : name.precomposedStringWithCanonicalMapping
         } catch .emptyName {
@@ -99,7 +100,7 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
             return normalized
         }
         let normalized = tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        guard !normalized.isEmpty, normalized.count <= maximumTagLength,
+        guard !normalized.isEmpty, normalized.count <= maximumTagLength, normalized.unicodeScalars.count <= maximumTagLength * 10,
             !normalized.unicodeScalars.contains(where: { $0 == ";" || $0 == "," || $0.isControlOrLineBreak })
         else { throw .invalidTag(tag) }
         return normalized

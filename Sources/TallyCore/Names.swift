@@ -21,7 +21,13 @@ public enum NameKey {
     }
 
     /// Trims surrounding white space and checks what every name must satisfy.
-    static func validated(_ name: String, kind: TallyError.NameKind, maximumLength: Int) throws(TallyError) -> String {
+    /// At most `maximumLength` characters and `maximumScalars` Unicode scalars (ten per
+    /// character unless given): the schema's CHECKs count scalars (SQLite's `length`), and a
+    /// character may hold many (an emoji family, a letter with marks). A name Swift accepts
+    /// must be one they accept, since bulk writes run without them (`SchemaChecksTests`).
+    static func validated(
+        _ name: String, kind: TallyError.NameKind, maximumLength: Int, maximumScalars: Int? = nil
+    ) throws(TallyError) -> String {
         if let trimmed = PrintableASCII.trimmed(name) {
             // One byte is one character here, and printable ASCII holds no control character.
             guard !trimmed.isEmpty else { throw .emptyName(kind) }
@@ -34,7 +40,9 @@ public enum NameKey {
         let trimmed = untrimmed ? name : name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyName(kind) }
         // A character takes at least one byte, so only long texts need their characters counted.
-        guard trimmed.utf8.count <= maximumLength || trimmed.count <= maximumLength else {
+        guard trimmed.utf8.count <= maximumLength
+            || (trimmed.count <= maximumLength && trimmed.unicodeScalars.count <= maximumScalars ?? maximumLength * 10)
+        else {
             throw .nameTooLong(kind, trimmed, maximum: maximumLength)
         }
         guard !UTF8ControlScan.containsControlOrLineBreak(trimmed) else {

@@ -39,4 +39,18 @@ import TallyCore
     func rejectsBadTags(tag: String) throws {
         #expect(throws: TallyError.invalidTag(tag)) { try expense(tags: [tag]).validate() }
     }
+
+    /// Lengths are characters, and the schema's CHECKs count scalars: a text within the
+    /// characters but past the scalars they allow is refused here, not by SQLite (found by
+    /// `SchemaChecksTests`: sixty "☕️" were a storage error from `add --by`).
+    @Test func scalarsAreBoundedAsTheSchemaBoundsThem() throws {
+        let cups = String(repeating: "☕️", count: 60)  // 60 characters, 120 scalars
+        #expect(cups.count == 60 && cups.unicodeScalars.count == 120)
+        #expect(throws: TallyError.nameTooLong(.person, cups, maximum: Expense.maximumByLength)) { try Expense.validatedBy(cups) }
+        #expect(try Expense.validatedBy(String(repeating: "☕️", count: 50)).unicodeScalars.count == 100)
+        let marked = String(repeating: "e" + String(repeating: "\u{301}", count: 12), count: 190)  // 190 characters, 2,470 scalars
+        #expect(throws: TallyError.nameTooLong(.expense, marked, maximum: Expense.maximumNameLength)) { try expense(name: marked).validate() }
+        let tag = String(repeating: "a" + String(repeating: "\u{301}", count: 11), count: 45)  // 45 characters, 540 scalars
+        #expect(throws: TallyError.invalidTag(tag)) { try expense(tags: [tag]).validate() }
+    }
 }
