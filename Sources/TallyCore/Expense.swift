@@ -99,7 +99,7 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
             else { throw .invalidTag(tag) }
             return normalized
         }
-        let normalized = tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let normalized = NameKey.trimmed(tag).lowercased()
         guard !normalized.isEmpty, normalized.count <= maximumTagLength, normalized.unicodeScalars.count <= maximumTagLength * 10,
             !normalized.unicodeScalars.contains(where: { $0 == ";" || $0 == "," || $0.isControlOrLineBreak })
         else { throw .invalidTag(tag) }

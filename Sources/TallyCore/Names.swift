@@ -17,7 +17,19 @@ public enum NameKey {
     /// The key of a name as a user typed it to find something: surrounding white space does not count.
     public static func lookup(_ name: String) -> String {
         if let folded = PrintableASCII.trimmed(name, lowercased: true) { return folded }
-        return make(name.trimmingCharacters(in: .whitespacesAndNewlines))
+        return make(trimmed(name))
+    }
+
+    /// `text` without the Unicode white space (`White_Space`) around it: the one trimming every
+    /// name, tag and lookup gets. Foundation's `.whitespacesAndNewlines` also takes a zero-width
+    /// space (U+200B), which names keep, so a lookup trimmed that way found `Café` for `Café` +
+    /// U+200B, a budget of its own.
+    public static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     /// Trims surrounding white space and checks what every name must satisfy.
@@ -34,10 +46,10 @@ public enum NameKey {
             guard trimmed.utf8.count <= maximumLength else { throw .nameTooLong(kind, trimmed, maximum: maximumLength) }
             return trimmed
         }
-        // Foundation's trimming was most of this function; most names have nothing to trim.
+        // Trimming was most of this function; most names have nothing to trim.
         let scalars = name.unicodeScalars
         let untrimmed = scalars.first.map { !$0.properties.isWhitespace } == true && scalars.last.map { !$0.properties.isWhitespace } == true
-        let trimmed = untrimmed ? name : name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = untrimmed ? name : Self.trimmed(name)
         guard !trimmed.isEmpty else { throw .emptyName(kind) }
         // A character takes at least one byte, so only long texts need their characters counted.
         guard trimmed.utf8.count <= maximumLength

@@ -25,6 +25,24 @@ import Testing
         }
     }
 
+    /// What a name is saved as and what typing it looks up are one key: a budget added as X is
+    /// found as X. Both trim only Unicode white space; a zero-width space (U+200B), which
+    /// Foundation's trimming also takes, stays part of the name.
+    @Test func aSavedNameIsFoundByTheSameSpelling() throws {
+        var generator = SeededGenerator(seed: 11)
+        let pieces = ["Café", "a", " ", "\u{A0}", "\u{3000}", "\u{200B}", "\u{FEFF}", "\u{2060}", "e\u{301}", "\t", "日本"]
+        var checked = 0
+        for _ in 0..<3_000 {
+            let name = (0..<Int.random(in: 1...5, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "a" }.joined()
+            guard let saved = try? Budget(name: name, limit: Money(cents: 1)).validated() else { continue }
+            #expect(NameKey.lookup(name) == saved.nameKey, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+            checked += 1
+        }
+        #expect(checked > 1_000)
+        #expect(NameKey.lookup("Café\u{200B}") != NameKey.lookup("Café"))
+        #expect(NameKey.lookup(" Café\u{A0}") == NameKey.lookup("Café"))
+    }
+
     @Test(arguments: ["  Café ", "\tCAFE\n", "ＣＡＦＥ", "cafe\u{301}", " e\u{301}clair", "Groceries"])
     func lookupKeysIgnoreSurroundingWhiteSpace(name: String) {
         #expect(NameKey.lookup(name) == NameKey.make(name.trimmingCharacters(in: .whitespacesAndNewlines)))
