@@ -216,17 +216,13 @@ public struct ChangeContent: Hashable, Sendable, Codable {
     }
 
     /// The change that reverts this one. Bulk parts stay bulk: a range added becomes a range
-    /// removed and back, and a batch of row keys stays a batch. A store that keeps no rows beside
-    /// a change set reads the bulk parts as images first (``isMaterialized``).
+    /// removed and back, and a batch of row keys stays a batch; the file and server stores keep
+    /// the rows a bulk part removes beside its change set. (The in-memory store records images
+    /// only, so it never meets a bulk part.)
     public func inverse() -> ChangeContent {
         ChangeContent(
             rows: rows.map(\.inverse).reversed(), expensesBefore: expensesAfter, expensesAfter: expensesBefore,
             addedExpenses: removedExpenses, removedExpenses: addedExpenses, rowKeys: rowKeys?.inverse)
-    }
-
-    /// Whether the change names every row it touched, with no bulk part.
-    public var isMaterialized: Bool {
-        addedExpenses == nil && removedExpenses == nil && (rowKeys.map { $0.added != nil && !$0.removedBatch } ?? true)
     }
 
     /// The bulk ranges, added or removed.

@@ -102,7 +102,7 @@ public struct History: Sendable {
 
 extension ChangeSet {
     /// The change set that reverts this one, recorded as one change like any other.
-    public func undo(id: Int64, when: Date, command: String) throws(TallyError) -> ChangeSet {
+    public func undo(id: Int64, when: Date, command: String) -> ChangeSet {
         ChangeSet(id: id, when: when, command: command, undoes: self.id, content: content.inverse())
     }
 }

@@ -70,7 +70,7 @@ extension InMemoryStore {
             let targetID = try history.target(id)
             guard let target = state.changeSets.first(where: { $0.id == targetID }) else { throw .changeSetNotFound(targetID) }
             try history.checkUnblocked(target, later: state.changeSets.filter { $0.id > targetID })
-            let undo = try target.undo(id: state.nextChangeSetID, when: timestamp, command: ChangeContext.command)
+            let undo = target.undo(id: state.nextChangeSetID, when: timestamp, command: ChangeContext.command)
             if !dryRun {
                 try Self.apply(undo.content, undoing: target.id, to: &state)
                 Self.record(undo, into: &state)

@@ -125,7 +125,7 @@ extension PostgresStore {
             guard let target = sets.first else { throw .changeSetNotFound(targetID) }
             try history.checkUnblocked(target, later: Array(sets.dropFirst()))
             let nextID = dryRun ? try self.lastID("changeSet") + 1 : try self.nextIDs("changeSet")
-            let undo = try target.undo(id: nextID, when: timestamp, command: ChangeContext.command)
+            let undo = target.undo(id: nextID, when: timestamp, command: ChangeContext.command)
             if !dryRun {
                 // Recorded first: what it removes in bulk is kept under its id.
                 try self.record(undo, explicitID: true)

@@ -115,24 +115,9 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
     var createdAt: Int64
     var updatedAt: Int64
 
-    /// The columns ``init(positional:)`` reads, in its order.
+    /// Every column in one order, for statements that name them all: the upsert that puts rows
+    /// back, and moving rows beside a change set and back (`Schema.v11RemovedRows`).
     static let positionalColumns = "id, budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy"
-
-    /// A row of ``positionalColumns`` read by position, for reads of many rows: GRDB's decoding
-    /// by column name looks each name up in every row.
-    init(positional row: Row) {
-        id = row[0]
-        budgetId = row[1]
-        name = row[2]
-        nameKey = row[3]
-        amountCents = row[4]
-        quantity = row[5]
-        date = row[6]
-        tagSetId = row[7]
-        createdAt = row[8]
-        updatedAt = row[9]
-        spentBy = row[10]
-    }
 
     init(_ expense: Expense, nameKey: String? = nil, tagSetId: Int64?) {
         id = expense.id

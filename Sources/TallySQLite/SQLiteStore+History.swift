@@ -121,7 +121,7 @@ extension SQLiteStore {
             let sets = try Self.changeSets(from: targetID, db)
             guard let target = sets.first else { throw TallyError.changeSetNotFound(targetID) }
             try history.checkUnblocked(target, later: Array(sets.dropFirst()))
-            let undo = try target.undo(id: try Self.nextChangeSetID(db), when: timestamp, command: ChangeContext.command)
+            let undo = target.undo(id: try Self.nextChangeSetID(db), when: timestamp, command: ChangeContext.command)
             if !dryRun {
                 // Recorded first: what it removes in bulk is kept under its id.
                 try Self.record(undo, explicitID: true, db)
