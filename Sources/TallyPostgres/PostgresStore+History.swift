@@ -136,14 +136,13 @@ extension PostgresStore {
         return dryRun ? try read(body) : try write(body)
     }
 
-    /// An expense row's columns, in the ledger and beside a change set alike.
-    private static let keptExpenseColumns = "id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy"
-
     /// Applies a change forward: removes what it removes (dependents first), then saves what it
     /// saves under the rows' own ids (parents first). Bulk parts move whole between the ledger and
     /// the rows kept beside change sets (`v4-removed-rows`), as on SQLite: what `id` removes in
     /// bulk is kept under `id`, and what it adds in bulk is what `target`, which removed it, kept.
     private func apply(_ content: ChangeContent, as id: Int64, undoing target: Int64) throws(TallyError) {
+        // An expense row's columns, in the ledger and beside a change set alike.
+        let columns = Self.copiedExpenseColumns.joined(separator: ", ")
         let removed = content.rows.filter { $0.after == nil }.compactMap(\.before)
         for image in removed.sorted(by: { $0.rank > $1.rank }) where image.rank > 1 {
             switch image {
@@ -161,7 +160,7 @@ extension PostgresStore {
         if !gone.isEmpty { try session.query("DELETE FROM expense WHERE id = ANY($1::BIGINT[])", [.ints(gone)]) }
         if let range = content.removedExpenses {
             try session.query(
-                "INSERT INTO removedExpense (changeSetId, \(Self.keptExpenseColumns)) SELECT $1, \(Self.keptExpenseColumns) FROM expense WHERE id BETWEEN $2 AND $3",
+                "INSERT INTO removedExpense (changeSetId, \(columns)) SELECT $1, \(columns) FROM expense WHERE id BETWEEN $2 AND $3",
                 [.int(id), .int(range.first), .int(range.last)])
             try session.query("DELETE FROM expense WHERE id BETWEEN $1 AND $2", [.int(range.first), .int(range.last)])
         }
@@ -179,7 +178,7 @@ extension PostgresStore {
         for image in saved where image.rank <= 1 { try put(image) }
         if content.addedExpenses != nil {
             try session.query(
-                "INSERT INTO expense (\(Self.keptExpenseColumns)) SELECT \(Self.keptExpenseColumns) FROM removedExpense WHERE changeSetId = $1 ORDER BY id",
+                "INSERT INTO expense (\(columns)) SELECT \(columns) FROM removedExpense WHERE changeSetId = $1 ORDER BY id",
                 [.int(target)])
             try session.query("DELETE FROM removedExpense WHERE changeSetId = $1", [.int(target)])
         }

@@ -264,7 +264,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
 
     /// The order `writeExpenses` writes fields in; COPY quotes names, so they are spelled as
     /// PostgreSQL folded the unquoted names of the CREATE TABLE.
-    private static let copiedExpenseColumns = [
+    static let copiedExpenseColumns = [
         "id", "budgetid", "name", "namekey", "amountcents", "quantity", "date", "tags", "createdat", "updatedat", "spentby",
     ]
 
