@@ -161,8 +161,10 @@ struct ExpenseBatchWriter {
     private let fullBatch: RawStatement
     private var pending: [PendingExpense] = []
     private var tagSetIDs: [[String]: Int64] = [:]
-    /// The insert trigger that keeps `budgetMonth`, dropped while this writer adds its own sums.
+    /// The insert triggers that keep `budgetMonth` and `expenseDay`, dropped while this writer
+    /// adds its own sums.
     private let totalsTrigger: SuspendedTrigger
+    private let dayTrigger: SuspendedTrigger
     /// The schema's CHECKs are off while this writer runs: every row it writes passed
     /// `Expense.validated()` (and a budget it creates `Budget.validated()`), which refuse all the
     /// CHECKs refuse (`SchemaChecksTests` holds them to that). They were 40 % of SQLite's work in
@@ -170,6 +172,7 @@ struct ExpenseBatchWriter {
     /// Only a bulk write (`SQLiteStore.bulkWrite`) makes this writer, and it turns them back on
     /// however it ends.
     private var totals: MonthlyTotals
+    private var days = DayTotals()
     /// How many expenses have been written so far.
     private(set) var count = 0
 
@@ -178,6 +181,7 @@ struct ExpenseBatchWriter {
         self.db = db
         self.milliseconds = milliseconds
         totalsTrigger = try SuspendedTrigger(SuspendedTrigger.insert, db)
+        dayTrigger = try SuspendedTrigger(SuspendedTrigger.dayInsert, db)
         totals = MonthlyTotals(monthStart: try SQLiteStore.calendar(db).monthStart)
         // Set before the statements are compiled: SQLite leaves the CHECKs out of their code.
         try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
@@ -203,14 +207,17 @@ struct ExpenseBatchWriter {
         if pending.count == Self.batchSize { try flush() }
     }
 
-    /// Writes what is still queued, adds the sums to `budgetMonth` and puts its trigger back.
+    /// Writes what is still queued, adds the sums to `budgetMonth` and `expenseDay` and puts
+    /// their triggers back.
     /// The writer must not be used afterwards.
     mutating func finish() throws {
         try flush()
         // Turning them on again expires every compiled statement, which recompiles with them.
         try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
         try totals.save(db)
+        try days.save(db)
         try totalsTrigger.restore()
+        try dayTrigger.restore()
     }
 
     private mutating func flush() throws {
@@ -230,8 +237,10 @@ struct ExpenseBatchWriter {
             statement.bind(index + 9, milliseconds)
             statement.bind(index + 10, row.by)
             index += 10
-            // `budgetMonth`, the cache of `Budget.spent(in:of:)`, without its insert trigger.
+            // `budgetMonth` and `expenseDay`, the caches of `Budget.spent(in:of:)` and the
+            // month report, without their insert triggers.
             totals.add(budgetID: row.budgetID, date: row.date, cents: row.amountCents * row.quantity)
+            days.add(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.amountCents * row.quantity)
         }
         try statement.step()
         count += pending.count

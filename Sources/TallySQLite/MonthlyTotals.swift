@@ -47,11 +47,14 @@ struct MonthlyTotals {
     }
 }
 
-/// One of the `budgetMonth` triggers dropped for a bulk change inside the caller's transaction,
-/// which then keeps the totals itself; a failure or a crash rolls the drop back with the rest.
+/// One of the cache triggers (`budgetMonth`, `expenseDay`) dropped for a bulk change inside the
+/// caller's transaction, which then keeps the totals itself; a failure or a crash rolls the drop
+/// back with the rest.
 struct SuspendedTrigger {
     static let insert = "expense_insert_budgetMonth"
     static let delete = "expense_delete_budgetMonth"
+    static let dayInsert = "expense_insert_expenseDay"
+    static let dayDelete = "expense_delete_expenseDay"
 
     private let db: Database
     private let sql: String

@@ -108,14 +108,15 @@ extension SQLiteStore {
         }
     }
 
-    /// `Spending.byPerson(in:of:)` in SQL, proved equal by the contract suite: reads of the
-    /// covering index, which holds `spentBy` last (`Schema.v8ExpenseBy`). Most ledgers have one
-    /// person (or none recorded), so one ungrouped read answers first: when its lowest and
-    /// highest `spentBy` agree, that person spent it all. Only a ledger with several people pays
-    /// for `GROUP BY`, which sorts the period in a temporary b-tree: on 1M expenses (41,667 in the
-    /// month) 19 ms of sqlite3's CPU against 8 ms for the ungrouped read.
+    /// `Spending.byPerson(in:of:)` read from `expenseDay`, its cache, proved equal by the contract
+    /// suite. When a cached sum overflowed it reads the covering index, which holds `spentBy` last
+    /// (`Schema.v8ExpenseBy`): most ledgers have one person (or none recorded), so one ungrouped
+    /// read answers first: when its lowest and highest `spentBy` agree, that person spent it all.
+    /// Only a ledger with several people pays for `GROUP BY`, which sorts the period in a
+    /// temporary b-tree.
     public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {
         try read { db in
+            if let cached = try Self.cachedSpendingByPerson(in: days, db) { return cached }
             let arguments: StatementArguments = [days.first.storedNumber, days.last.storedNumber]
             if let row = try Row.fetchOne(
                 db,
@@ -141,12 +142,11 @@ extension SQLiteStore {
 
     // MARK: - Report Aggregates
 
-    /// One grouped read of the covering index gives every figure of the month: each group holds
-    /// one budget's expenses of one day with one tag set, 744 groups for a month of 41,667
-    /// expenses. The groups follow the index's order, so SQLite streams them without sorting
-    /// (4 ms; grouping by budget first made it sort the month, 12 ms). Its statuses, spending by
-    /// day and by tag are `Budget.status(in:of:)`, `Spending.byDay(in:of:)` and
-    /// `Spending.byTag(in:of:)` for the month, proved equal by the contract suite.
+    /// One read of `expenseDay` gives every figure of the month (`dayGroups(in:_:)`): each group
+    /// holds one budget's expenses of one day with one tag set, 744 groups for a month of 41,667
+    /// expenses. Its statuses, spending by day and by tag are `Budget.status(in:of:)`,
+    /// `Spending.byDay(in:of:)` and `Spending.byTag(in:of:)` for the month, proved equal by the
+    /// contract suite.
     public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
         try read { db in
             let budgets = try Self.allBudgets(db)
@@ -154,18 +154,7 @@ extension SQLiteStore {
             let periodDays = calendar.days(of: month)
             let intervals = budgets.map { $0.days(viewing: month, in: calendar) }
             let span = periodDays.spanning(intervals)
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT budgetId, date, tagSetId, SUM(amountCents * quantity) AS spent, COUNT(*) AS count
-                    FROM expense WHERE date BETWEEN ? AND ?
-                    GROUP BY date, budgetId, tagSetId
-                    """,
-                arguments: [span.first.storedNumber, span.last.storedNumber])
-            var groups: [(budgetID: Int64, day: Day, tagSetID: Int64?, spent: Money, count: Int)] = []
-            while let row = try rows.next() {
-                groups.append((row[0], try Self.day(row[1]), row[2], Money(cents: row[3]), row[4]))
-            }
+            let groups = try Self.dayGroups(in: span, db)
 
             let histories = try Self.histories(of: budgets, calendar, db)
             var groupsByBudget: [Int64: [Int]] = [:]
@@ -261,7 +250,7 @@ extension SQLiteStore {
     /// `budgetMonth` (see `Schema.v3` and `v4`) instead of summing the period's expenses, which
     /// took a fifth of the command: one row for a monthly budget, the year's rows to date for a
     /// yearly one. Those rows are a cache of `Budget.status(viewing:in:of:)`'s spent and count,
-    /// proved equal by the contract suite and `budgetMonthMismatches()`. A once budget's range is
+    /// proved equal by the contract suite and `cacheMismatches()`. A once budget's range is
     /// summed from its expenses.
     private static func figure(of budget: Budget, in month: Month, _ calendar: PeriodCalendar, _ db: Database) throws -> (spent: Int64, count: Int) {
         let days = budget.days(viewing: month, in: calendar)
@@ -306,7 +295,7 @@ extension SQLiteStore {
     // MARK: - Aggregate Helpers
 
     /// The day of a stored `date`; the schema's CHECK allows a few that do not exist (`20260231`).
-    private static func day(_ number: Int64) throws(TallyError) -> Day {
+    static func day(_ number: Int64) throws(TallyError) -> Day {
         guard let day = Day(storedNumber: number) else { throw .storage("an expense has an invalid date \(number)") }
         return day
     }

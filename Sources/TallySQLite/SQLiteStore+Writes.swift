@@ -87,12 +87,12 @@ extension SQLiteStore {
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense WHERE budgetId = ?", arguments: [budget.id]) ?? 0
             try budget.checkRemoval(expenseCount: count, includingExpenses: includingExpenses)
             if count > 0 { content.expensesBefore = ExpenseImages(try Self.expenses(ExpenseQuery(budgetID: budget.id), db)) }
-            // The foreign keys' ON DELETE CASCADE removes the expenses and the budget's monthly
-            // totals, so the per-expense trigger that updates those totals is dropped meanwhile:
-            // it took removing 183,520 expenses from 0.64 to 0.92 s.
-            let trigger = count > 0 ? try SuspendedTrigger(SuspendedTrigger.delete, db) : nil
+            // The foreign keys' ON DELETE CASCADE removes the expenses and the budget's rows of
+            // both caches, so the per-expense triggers that update those are dropped meanwhile:
+            // `budgetMonth`'s took removing 183,520 expenses from 0.64 to 0.92 s.
+            let triggers = count > 0 ? [try SuspendedTrigger(SuspendedTrigger.delete, db), try SuspendedTrigger(SuspendedTrigger.dayDelete, db)] : []
             try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id])
-            try trigger?.restore()
+            for trigger in triggers { try trigger.restore() }
             return count
         }
     }

@@ -188,14 +188,14 @@ public final class SQLiteStore: DataAccess {
         try dbWriter.writeWithoutTransaction { db in try db.execute(sql: sql) }
     }
 
-    /// Rows of `budgetMonth` that differ from the sums of the expenses themselves, as text;
-    /// empty when the triggers and the bulk writers kept every month right.
-    func budgetMonthMismatches() throws -> [String] {
+    /// Rows of `budgetMonth` and `expenseDay` that differ from the sums of the expenses
+    /// themselves, as text; empty when the triggers and the bulk writers kept both caches right.
+    func cacheMismatches() throws -> [String] {
         try dbWriter.read { db in
             let stored = "SELECT budgetId, month, spentCents, expenseCount FROM budgetMonth WHERE expenseCount <> 0 OR spentCents <> 0"
             let summed = "SELECT budgetId, date / 100, SUM(amountCents * quantity), COUNT(*) FROM expense GROUP BY 1, 2"
             return try Row.fetchAll(db, sql: "\(stored) EXCEPT \(summed) UNION ALL SELECT * FROM (\(summed) EXCEPT \(stored))")
-                .map(\.description)
+                .map(\.description) + Self.expenseDayMismatches(db)
         }
     }
 

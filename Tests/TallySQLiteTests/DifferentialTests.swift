@@ -11,7 +11,7 @@ import TallyStoreContract
     func bothStoresAgreeStepByStep(seed: UInt64) throws {
         try Differential.run(seed: seed, makeStore: makeStore) { store, step in
             let sqlite = try #require(store as? SQLiteStore)
-            #expect(try sqlite.budgetMonthMismatches() == [], "\(step)")
+            #expect(try sqlite.cacheMismatches() == [], "\(step)")
         }
     }
 }

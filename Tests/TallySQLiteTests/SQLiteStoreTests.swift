@@ -259,7 +259,7 @@ import TallyInMemory
             try insert(try expense(5, 10, "2025-03-15", food), "food")
             return "march"
         }
-        #expect(try store.budgetMonthMismatches() == [])
+        #expect(try store.cacheMismatches() == [])
         #expect(try store.status(of: food, in: march).spent == Money(cents: 100 + 500 + 1_000))
         #expect(try store.status(of: food, in: march).expenseCount == 3)
         #expect(try store.status(of: rent, in: march).spent == Money(cents: 70_000))
@@ -273,14 +273,14 @@ import TallyInMemory
             }
         }
         _ = try store.addExpense(try expense(400, 1, "2026-03-20", food))
-        #expect(try store.budgetMonthMismatches() == [])
+        #expect(try store.cacheMismatches() == [])
         #expect(try store.status(of: food, in: march).spent == Money(cents: 2_000))
 
         // Removing a budget drops the delete trigger for its expenses and must put it back.
         let extra = try store.addExpense(try expense(300, 1, "2026-03-02", rent))
         #expect(try store.removeBudget(named: "Food", includingExpenses: true) == 7)
         try store.removeExpense(id: extra.id ?? 0)
-        #expect(try store.budgetMonthMismatches() == [])
+        #expect(try store.cacheMismatches() == [])
         #expect(try store.status(of: rent, in: march).spent == Money(cents: 70_000))
     }
 

@@ -90,7 +90,7 @@ import TallyCore
         let oneCheck = try oneByOne.pragma("integrity_check") ?? ""
         #expect(bulkCheck == "ok")
         #expect(oneCheck == "ok")
-        #expect(try bulk.budgetMonthMismatches() == [])
+        #expect(try bulk.cacheMismatches() == [])
     }
 
     /// A bulk write that succeeds, and one that fails half way, leave the CHECKs on.

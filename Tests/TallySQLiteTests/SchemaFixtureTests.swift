@@ -93,6 +93,14 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v11-removed-rows';
             PRAGMA user_version = 10;
             """,
+        "schema-v11.sqlite": """
+            DROP TRIGGER expense_insert_expenseDay;
+            DROP TRIGGER expense_delete_expenseDay;
+            DROP TRIGGER expense_update_expenseDay;
+            DROP TABLE expenseDay;
+            DELETE FROM grdb_migrations WHERE identifier = 'v12-expense-days';
+            PRAGMA user_version = 11;
+            """,
         "schema-v9.sqlite": """
             DROP TABLE changeSet;
             ALTER TABLE importedRow DROP COLUMN batch;
@@ -124,11 +132,14 @@ enum SchemaFixtures {
         // `makeFixtures` and taken back to v10: its history (each change of `fillV7`, the import
         // among them) is what v10 recorded, since nothing in it was undone.
         "schema-v10.sqlite": fillV7,
+        // v12 adds the month report's cache of each day's spending, filled on migration. This
+        // file was made by `makeFixtures` and taken back to v11.
+        "schema-v11.sqlite": fillV7,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -141,7 +152,7 @@ enum SchemaFixtures {
         try fill(expected, clock)
         #expect(try Snapshot(store) == Snapshot(expected))
         #expect(try store.settings() == expected.settings())
-        #expect(try store.budgetMonthMismatches() == [])
+        #expect(try store.cacheMismatches() == [])
         for text in ["2025-12", "2026-01", "2026-02"] {
             let month = try Month(parsing: text)
             #expect(try store.budgetStatuses(for: month) == expected.budgetStatuses(for: month))
@@ -220,12 +231,12 @@ enum SchemaFixtures {
         #expect(undo.undo.content.expensesBefore.isEmpty, "no image of the row in the content")
         #expect(try store.countExpenses(ExpenseQuery()) == 6)
         #expect(try store.keptRowCount("removedExpense") == 1)
-        #expect(try store.budgetMonthMismatches() == [])
+        #expect(try store.cacheMismatches() == [])
 
         let redo = try store.undo(undo.undo.id, dryRun: false)
         #expect(try Snapshot(store) == migrated)
         #expect(try store.keptRowCount("removedExpense") == 0)
-        #expect(try store.budgetMonthMismatches() == [])
+        #expect(try store.cacheMismatches() == [])
 
         // Undone once more, then pruned: the kept row goes with its change set.
         _ = try store.undo(redo.undo.id, dryRun: false)
@@ -253,7 +264,7 @@ enum SchemaFixtures {
         let posted = try store.postRecurring(through: Day(parsing: "2026-04-01"), dryRun: false)
         #expect(posted.map(\.occurrence.date) == [try Day(parsing: "2026-03-01"), try Day(parsing: "2026-04-01")])
         #expect(try store.recurringPayments().map(\.ruleID) == [rule.id, rule.id])
-        #expect(try store.budgetMonthMismatches() == [])
+        #expect(try store.cacheMismatches() == [])
     }
 
     /// SQLite itself refuses a second payment of one occurrence and an expense paying two.

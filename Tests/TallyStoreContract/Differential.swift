@@ -49,7 +49,13 @@ public enum Differential {
 
     private static func expectSameState(_ memory: InMemoryStore, _ store: any DataAccess, step: String) throws {
         let months = Fixtures.months
-        let queries = months.map { ExpenseQuery(days: $0.days) } + [
+        // The month report's largest expenses, of the month and of each budget, which the SQLite
+        // store bounds by its cache of each day's groups.
+        let largest = months.flatMap { month in
+            [ExpenseQuery(days: month.days, sort: .total, descending: true, limit: 3)]
+                + (1...4).map { ExpenseQuery(budgetID: $0, days: month.days, sort: .total, descending: true, limit: 2) }
+        }
+        let queries = months.map { ExpenseQuery(days: $0.days) } + largest + [
             ExpenseQuery(sort: .date), ExpenseQuery(sort: .name, descending: true), ExpenseQuery(sort: .total),
             ExpenseQuery(sort: .amount, descending: true, limit: 7, offset: 3), ExpenseQuery(search: "APPLE"),
             ExpenseQuery(search: "creme"), ExpenseQuery(tag: "Food"), ExpenseQuery(tag: "été"),
@@ -63,7 +69,8 @@ public enum Differential {
                 statuses: months.map { month in Result { () throws(TallyError) in try store.budgetStatuses(for: month) } },
                 byDay: months.map { month in Result { () throws(TallyError) in try store.spendingByDay(in: month.days) } },
                 byTag: months.map { month in Result { () throws(TallyError) in try store.spendingByTag(in: month.days) } },
-                byPerson: months.map { month in Result { () throws(TallyError) in try store.spendingByPerson(in: month.days) } }
+                byPerson: months.map { month in Result { () throws(TallyError) in try store.spendingByPerson(in: month.days) } },
+                summaries: months.map { month in Result { () throws(TallyError) in try store.monthSummary(for: month) } }
             )
         }
         let expected = observe(memory)
@@ -95,6 +102,7 @@ extension Differential {
         var byDay: [Result<[Day: Money], TallyError>]
         var byTag: [Result<[String: Money], TallyError>]
         var byPerson: [Result<[PersonSpending], TallyError>]
+        var summaries: [Result<MonthSummary, TallyError>]
     }
 
     /// What an operation returned, so that both stores' answers compare as one value.

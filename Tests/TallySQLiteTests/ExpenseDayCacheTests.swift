@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import TallyCore
+import TallyTestSupport
+@testable import TallySQLite
+
+/// `expenseDay`, the month report's cache (`Schema.v12ExpenseDays`): kept by its triggers and by
+/// the bulk writers that drop them, it must always equal the sums of the expenses, and what is
+/// read through it must equal what the expenses themselves answer.
+@Suite struct ExpenseDayCacheTests {
+    private func makeStore() throws -> (SQLiteStore, Budget, Budget) {
+        let store = try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path)
+        let food = try store.addBudget(Budget(name: "Food", limit: Money(cents: 10_000)))
+        let rent = try store.addBudget(Budget(name: "Rent", limit: Money(cents: 90_000)))
+        return (store, food, rent)
+    }
+
+    /// Seeded expenses over two months, with few distinct totals so that many tie.
+    private func expenses(_ count: Int, budgets: [Budget], seed: UInt64) throws -> [Expense] {
+        var generator = SeededGenerator(seed: seed)
+        let days = Array(try Month(parsing: "2026-03").days) + Array(try Month(parsing: "2026-04").days)
+        return (0..<count).map { _ in
+            Expense(
+                name: "E", amount: Money(cents: [100, 250, 1_000, 2_500].randomElement(using: &generator) ?? 100),
+                quantity: Int64.random(in: 1...3, using: &generator), date: days.randomElement(using: &generator) ?? days[0],
+                budgetID: budgets.randomElement(using: &generator)?.id ?? 0,
+                tags: [[], ["daily"], ["daily", "market"]].randomElement(using: &generator) ?? [],
+                by: ["", "Anna", "Zoë"].randomElement(using: &generator) ?? "")
+        }
+    }
+
+    /// The largest expenses of `days` (and one budget) as the rule orders them: by total, then
+    /// by id, both descending, from every expense read plainly.
+    private func expectLargestAgree(_ store: SQLiteStore, _ budgets: [Budget], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for text in ["2026-03", "2026-04", "2026-05"] {
+            let days = try Month(parsing: text).days
+            for budgetID in [nil] + budgets.map(\.id) {
+                let all = try store.expenses(ExpenseQuery(budgetID: budgetID, days: days))
+                let ordered = try all.sorted { a, b in
+                    let (x, y) = (try a.total(), try b.total())
+                    return x != y ? x > y : (a.id ?? 0) > (b.id ?? 0)
+                }
+                for limit in [1, 3, 10, 500] {
+                    let query = ExpenseQuery(budgetID: budgetID, days: days, sort: .total, descending: true, limit: limit)
+                    #expect(try store.expenses(query) == Array(ordered.prefix(limit)), "\(text) budget \(budgetID ?? 0) limit \(limit)", sourceLocation: sourceLocation)
+                }
+            }
+        }
+    }
+
+    @Test func undoAndRedoOfAnImportKeepTheCache() throws {
+        let (store, food, rent) = try makeStore()
+        for expense in try expenses(40, budgets: [food, rent], seed: 1) { _ = try store.addExpense(expense) }
+        let imported = try expenses(400, budgets: [food, rent], seed: 2)
+        _ = try store.importExpenses(ImportRequest(source: "bank.csv")) { (insert: ImportInsert) throws(TallyError) -> String? in
+            for expense in imported { try insert(expense, expense.budgetID == food.id ? "food" : "rent") }
+            return "bank"
+        }
+        #expect(try store.cacheMismatches() == [])
+        try expectLargestAgree(store, [food, rent])
+        let before = try store.monthSummary(for: Month(parsing: "2026-03"))
+
+        let history = try store.changeSets(since: nil, limit: 1)
+        let undo = try store.undo(try #require(history.first).changeSet.id, dryRun: false)
+        #expect(undo.undo.content.removedExpenses?.count == 400, "undone in bulk")
+        #expect(try store.cacheMismatches() == [])
+        try expectLargestAgree(store, [food, rent])
+
+        _ = try store.undo(undo.undo.id, dryRun: false)
+        #expect(try store.cacheMismatches() == [])
+        #expect(try store.monthSummary(for: Month(parsing: "2026-03")) == before)
+        try expectLargestAgree(store, [food, rent])
+    }
+
+    @Test func editsAndRemovalsOfTheLargestKeepTheCache() throws {
+        let (store, food, rent) = try makeStore()
+        var added: [Expense] = []
+        for expense in try expenses(120, budgets: [food, rent], seed: 3) { added.append(try store.addExpense(expense)) }
+        // Largest first, so each removal takes its group's largest and the next must be found.
+        let byTotal = try added.sorted { try $0.total() > $1.total() }
+        for expense in byTotal.prefix(30) { try store.removeExpense(id: expense.id ?? 0) }
+        for var expense in byTotal.dropFirst(30).prefix(30) {
+            expense.tags = expense.tags.isEmpty ? ["moved"] : []
+            expense.by = expense.by == "Anna" ? "" : "Anna"
+            expense.quantity += 1
+            _ = try store.updateExpense(expense)
+        }
+        #expect(try store.cacheMismatches() == [])
+        try expectLargestAgree(store, [food, rent])
+        #expect(try store.removeBudget(named: "Food", includingExpenses: true) > 0)
+        #expect(try store.cacheMismatches() == [])
+        try expectLargestAgree(store, [rent])
+    }
+
+    /// A cached sum that is not an integer (how an overflow is stored) sends every reader back to
+    /// the expenses: the wrong figure planted here must never show.
+    @Test func aCachedSumThatIsNotAnIntegerIsNotTrusted() throws {
+        let (store, food, rent) = try makeStore()
+        for expense in try expenses(60, budgets: [food, rent], seed: 4) { _ = try store.addExpense(expense) }
+        let march = try Month(parsing: "2026-03")
+        let summary = try store.monthSummary(for: march)
+        let people = try store.spendingByPerson(in: march.days)
+        let largest = try store.expenses(ExpenseQuery(days: march.days, sort: .total, descending: true, limit: 3))
+        try store.executeUnchecked("UPDATE expenseDay SET spentCents = 1.5 WHERE date = (SELECT min(date) FROM expenseDay)")
+        #expect(try store.cacheMismatches() != [])
+        #expect(try store.monthSummary(for: march) == summary)
+        #expect(try store.spendingByPerson(in: march.days) == people)
+        #expect(try store.expenses(ExpenseQuery(days: march.days, sort: .total, descending: true, limit: 3)) == largest)
+    }
+}
