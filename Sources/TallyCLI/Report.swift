@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyReports
+import TallyStores
 import TallyUseCases
 
 extension Tally {
@@ -63,32 +64,12 @@ extension Tally {
             if let span = try range.span() {
                 return try runOverTime(span)
             }
-            let month = try self.month.resolved()
-            // Read the template before the database, so a bad template fails fast and alone.
-            var htmlRenderer = try template.map { (path: String) throws(ReportError) in try HTMLRenderer(templateAt: path, chartScale: 2) }
-            let report = try MonthReport(period: month, today: Day.today(), explain: explain).run(in: store.ledger)
-            let preferences = Preferences.current
-            let money = format == .json ? .plain : preferences.moneyFormat(currency: report.currency)
-            switch format {
-            case .text:
-                var text = TextRenderer(useColor: output == nil && preferences.colorsStandardOutput, money: money).render(report)
-                let flagged = report.budgets.filter { $0.level != .ok }.count
-                if !explain, flagged > 0 {
-                    text += "\n\(flagged) budget\(flagged == 1 ? " is" : "s are") past the warning level; --explain says why.\n"
-                }
-                try emit(Data(text.utf8))
-            case .json:
-                try emit(Data(JSONRenderer().render(report).utf8))
-            case .csv:
-                // `validate()` refuses it first; CSV is for reports over time.
-                throw ValidationError("--format csv needs --from and --to, or --year")
-            case .png:
-                try save(PNGRenderer(scale: scale, money: money).render(report), defaultName: "tally-report-\(report.month.isoString).png")
-            case .html:
-                htmlRenderer?.money = money
-                let renderer = htmlRenderer ?? HTMLRenderer(chartScale: 2, money: money)
-                try save(Data(renderer.render(report).utf8), defaultName: "tally-report-\(report.month.isoString).html")
-            }
+            try request.run()
+        }
+
+        /// The report of one period as plain values, as `QuickReport` reads it too.
+        var request: MonthReportRequest {
+            MonthReportRequest(month: month.month, format: format, output: output, scale: scale, template: template, explain: explain, db: store.db)
         }
 
         private func runOverTime(_ span: PeriodsReport.Span) throws {
@@ -104,33 +85,89 @@ extension Tally {
             }
         }
 
-        /// Text formats go to stdout unless an output file was asked for.
         private func emit(_ data: Data) throws(TallyError) {
-            guard output != nil else {
-                var text = String(decoding: data, as: UTF8.self)
-                if text.hasSuffix("\n") { text.removeLast() }
-                Console.write(text)
-                return
-            }
-            try save(data, defaultName: "")
+            try ReportOutput(path: output).emit(data)
         }
 
         private func save(_ data: Data, defaultName: String) throws(TallyError) {
-            let path = output ?? defaultName
-            do {
-                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw .cannotWrite(path: path, reason: Self.reason(error))
-            }
-            Console.write(path)
+            try ReportOutput(path: output).save(data, defaultName: defaultName)
         }
+    }
+}
 
-        private static func reason(_ error: any Error) -> String {
-            let nsError = error as NSError
-            if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-                return String(cString: strerror(Int32(underlying.code)))
+/// The report of one period as plain values, which `QuickReport` can build without ArgumentParser.
+struct MonthReportRequest: Equatable {
+    var month: String?
+    var format: Tally.Report.Format = .text
+    var output: String?
+    var scale = 1
+    var template: String?
+    var explain = false
+    var db: String?
+
+    func run() throws {
+        let month = try month.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) } ?? .current
+        // Read the template before the database, so a bad template fails fast and alone.
+        var htmlRenderer = try template.map { (path: String) throws(ReportError) in try HTMLRenderer(templateAt: path, chartScale: 2) }
+        let location = StoreLocation(CommonOptions.resolvedPath(db: db))
+        if case .unusableServer(let reason) = location { throw ValidationError(reason) }
+        let report = try MonthReport(period: month, today: Day.today(), explain: explain).run(in: Ledger(location: location))
+        let preferences = Preferences.current
+        let money = format == .json ? .plain : preferences.moneyFormat(currency: report.currency)
+        let out = ReportOutput(path: output)
+        switch format {
+        case .text:
+            var text = TextRenderer(useColor: output == nil && preferences.colorsStandardOutput, money: money).render(report)
+            let flagged = report.budgets.filter { $0.level != BudgetLevel.ok }.count
+            if !explain, flagged > 0 {
+                text += "\n\(flagged) budget\(flagged == 1 ? " is" : "s are") past the warning level; --explain says why.\n"
             }
-            return nsError.localizedDescription
+            try out.emit(Data(text.utf8))
+        case .json:
+            try out.emit(Data(JSONRenderer().render(report).utf8))
+        case .csv:
+            // `validate()` refuses it first; CSV is for reports over time.
+            throw ValidationError("--format csv needs --from and --to, or --year")
+        case .png:
+            try out.save(PNGRenderer(scale: scale, money: money).render(report), defaultName: "tally-report-\(report.month.isoString).png")
+        case .html:
+            htmlRenderer?.money = money
+            let renderer = htmlRenderer ?? HTMLRenderer(chartScale: 2, money: money)
+            try out.save(Data(renderer.render(report).utf8), defaultName: "tally-report-\(report.month.isoString).html")
         }
+    }
+}
+
+/// Where a report goes: text formats to stdout unless a file was asked for, images and pages to
+/// the file or to a default name in the current directory.
+struct ReportOutput {
+    var path: String?
+
+    func emit(_ data: Data) throws(TallyError) {
+        guard path != nil else {
+            var text = String(decoding: data, as: UTF8.self)
+            if text.hasSuffix("\n") { text.removeLast() }
+            Console.write(text)
+            return
+        }
+        try save(data, defaultName: "")
+    }
+
+    func save(_ data: Data, defaultName: String) throws(TallyError) {
+        let path = self.path ?? defaultName
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .cannotWrite(path: path, reason: Self.reason(error))
+        }
+        Console.write(path)
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
     }
 }

@@ -44,6 +44,10 @@ public struct Tally: ParsableCommand {
                 try addition.run()
                 return ExitCode.success.rawValue
             }
+            if let request = QuickReport.parse(arguments) {
+                try request.run()
+                return ExitCode.success.rawValue
+            }
             var command = try parseAsRoot(arguments)
             try command.run()
             return ExitCode.success.rawValue

@@ -24,14 +24,7 @@ public struct ReportBuilder: Sendable {
     public func report(for month: Month, today: Day? = nil, explain: Bool = true) throws(TallyError) -> MonthlyReport {
         // Trend entries are periods named by month: `spentByMonth` reads each under the ledger's calendar.
         let months = (0..<Self.trendLength).reversed().map { month.adding(months: -$0) }
-        // SQLite reads on one core: the trend's earlier months are read on another thread while
-        // this one reads the month itself (about 16 ms each on a million expenses).
         let earlier = months.first.flatMap { first in months.dropLast().last.map { first...$0 } }
-        let store = self.store
-        let earlierSpent = Background { () throws(TallyError) -> [Month: [Int64: Money]] in
-            guard let earlier else { return [:] }
-            return try store.spentByMonth(in: earlier)
-        }
         let summary = try store.monthSummary(for: month)
         let statuses = summary.statuses
         var budgets = statuses.map(MonthlyReport.BudgetLine.init)
@@ -59,7 +52,7 @@ public struct ReportBuilder: Sendable {
             month: month, periodDays: summary.days, budgets: budgets, totals: totals,
             days: try days(of: summary.days, spentByDay: summary.spentByDay),
             top: try top(in: summary.days, budgetNames: names(of: statuses)), tags: tags(summary.spentByTag),
-            trend: try trend(months, current: statuses, earlierSpent: earlierSpent.value()),
+            trend: try trend(months, current: statuses, earlierSpent: earlier.map { (range: ClosedRange<Month>) throws(TallyError) in try store.spentByMonth(in: range) } ?? [:]),
             through: today.flatMap { summary.days.contains($0) ? $0 : nil }
         )
         report.pace = pace
