@@ -111,7 +111,9 @@ struct MonthReportRequest: Equatable {
         var htmlRenderer = try template.map { (path: String) throws(ReportError) in try HTMLRenderer(templateAt: path, chartScale: 2) }
         let location = StoreLocation(CommonOptions.resolvedPath(db: db))
         if case .unusableServer(let reason) = location { throw ValidationError(reason) }
-        let report = try MonthReport(period: month, today: Day.today(), explain: explain).run(in: Ledger(location: location))
+        let ledger = Ledger(location: location)
+        defer { ledger.closeUntilExit() }
+        let report = try MonthReport(period: month, today: Day.today(), explain: explain).run(in: ledger)
         let preferences = Preferences.current
         let money = format == .json ? .plain : preferences.moneyFormat(currency: report.currency)
         let out = ReportOutput(path: output)

@@ -1,227 +1,119 @@
-import Foundation
 import TallyCore
 
 /// Renders a report as JSON with sorted keys and amounts as two-decimal strings, so the output
-/// is byte-for-byte stable and no consumer parses money into a float by accident.
+/// is byte-for-byte stable and no consumer parses money into a float by accident. The document
+/// is a ``JSONValue``, written as `ListJSON.encode` writes every other `--json` output.
 public struct JSONRenderer: Sendable {
     public init() {}
 
     public func render(_ report: MonthlyReport) throws(ReportError) -> String {
-        try ListJSON.encode(Document(report)) + "\n"
+        Self.document(report).text + "\n"
     }
 
-    private struct Document: Encodable {
-        let month: String
-        /// The ledger's ISO 4217 code, `null` without one: amounts stay plain decimal strings.
-        let currency: ListJSON.Nullable<String>
-        /// The period's first and last days, `YYYY-MM-DD`.
-        let from, to: String
-        let budgets: [BudgetLine]
-        let totals: Totals
-        let days: [DayLine]
-        let top: [TopLine]
-        let tags: [TagLine]
-        let trend: TrendLine
-        /// Only when more than one person spent in the period.
-        let people: [PersonLine]?
-
-        init(_ report: MonthlyReport) {
-            month = report.month.isoString
-            currency = ListJSON.Nullable(report.currency?.code)
-            from = report.periodDays.first.isoString
-            to = report.periodDays.last.isoString
-            budgets = report.budgets.map(BudgetLine.init)
-            totals = Totals(report.totals, pace: report.pace)
-            days = report.days.map { DayLine(date: $0.day.isoString, spent: $0.spent.plainString, cumulative: $0.cumulative.plainString) }
-            top = report.top.map(TopLine.init)
-            tags = report.tags.map { TagLine(tag: $0.tag, spent: $0.spent.plainString) }
-            trend = TrendLine(report.trend)
-            people = report.people.isEmpty ? nil : report.people.map(PersonLine.init)
-        }
+    /// `currency` is the ledger's ISO 4217 code, `null` without one: amounts stay plain decimal
+    /// strings. `from` and `to` are the period's first and last days, `YYYY-MM-DD`. `people` is
+    /// there only when more than one person spent in the period.
+    static func document(_ report: MonthlyReport) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("month", .string(report.month.isoString)),
+            ("currency", .string(report.currency?.code)),
+            ("from", .string(report.periodDays.first.isoString)),
+            ("to", .string(report.periodDays.last.isoString)),
+            ("budgets", .array(report.budgets.map(budget))),
+            ("totals", totals(report.totals, pace: report.pace)),
+            ("days", .array(report.days.map { day in
+                .object([("date", .string(day.day.isoString)), ("spent", .string(day.spent.plainString)), ("cumulative", .string(day.cumulative.plainString))])
+            })),
+            ("top", .array(report.top.map(top))),
+            ("tags", .array(report.tags.map { .object([("tag", .string($0.tag)), ("spent", .string($0.spent.plainString))]) })),
+            ("trend", trend(report.trend)),
+        ]
+        if !report.people.isEmpty { members.append(("people", .array(report.people.map(person)))) }
+        return .object(members)
     }
 
     /// `by` is `null` for expenses that record no one.
-    private struct PersonLine: Encodable {
-        let by: ListJSON.Nullable<String>
-        let spent: String
-        let expenses: Int
-
-        init(_ person: PersonSpending) {
-            by = ListJSON.Nullable(person.by.isEmpty ? nil : person.by)
-            spent = person.spent.plainString
-            expenses = person.expenses
-        }
+    private static func person(_ person: PersonSpending) -> JSONValue {
+        .object([("by", .string(person.by.isEmpty ? nil : person.by)), ("spent", .string(person.spent.plainString)), ("expenses", .int(Int64(person.expenses)))])
     }
 
-    private struct BudgetLine: Encodable {
-        let name, limit, carried, available, spent, remaining, share, status: String
-        /// `monthly`, `yearly` or `once`; `from` and `to` are the days the figures cover.
-        let period, from, to: String
-        let over: Bool
-        let expenseCount: Int
-        /// The pace, `null` outside the current period (and `projected` before a tenth of it).
-        let elapsed, projected, perDay: String?
-        /// Only for a budget over or past its warning level.
-        let whyOver: WhyOverLine?
+    /// `period` is `monthly`, `yearly` or `once`; `from` and `to` are the days the figures
+    /// cover. The pace is `null` outside the current period (and `projected` before a tenth of
+    /// it); `whyOver` is there only for a budget over or past its warning level.
+    private static func budget(_ line: MonthlyReport.BudgetLine) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("name", .string(line.name)), ("period", .string(line.period.rawValue)),
+            ("from", .string(line.days.first.isoString)), ("to", .string(line.days.last.isoString)),
+        ]
+        members += figures(
+            limit: line.limit, carried: line.carried, available: line.available, spent: line.spent, remaining: line.remaining,
+            share: line.share, level: line.level, over: line.isOver, expenseCount: line.expenseCount,
+            elapsed: line.pace?.elapsed, projected: line.pace?.projected, perDay: line.pace?.perDay)
+        if let why = line.whyOver { members.append(("whyOver", whyOver(why, name: line.name))) }
+        return .object(members)
+    }
 
-        private enum CodingKeys: String, CodingKey {
-            case name, limit, carried, available, spent, remaining, share, status, period, from, to, over, expenseCount
-            case elapsed, projected, perDay, whyOver
-        }
+    /// Every key always, the pace's as `null` when there is none.
+    private static func totals(_ totals: MonthlyReport.Totals, pace: MonthlyReport.TotalPace?) -> JSONValue {
+        .object(figures(
+            limit: totals.limit, carried: totals.carried, available: totals.available, spent: totals.spent, remaining: totals.remaining,
+            share: totals.share, level: totals.level, over: totals.isOver, expenseCount: totals.expenseCount,
+            elapsed: pace?.elapsed, projected: pace?.projected, perDay: pace?.perDay))
+    }
 
-        /// Every key always, the pace's as `null` when there is none.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            for (key, value) in [
-                (CodingKeys.name, name), (.limit, limit), (.carried, carried), (.available, available), (.spent, spent),
-                (.remaining, remaining), (.share, share), (.status, status), (.period, period), (.from, from), (.to, to),
-            ] {
-                try container.encode(value, forKey: key)
-            }
-            try container.encode(over, forKey: .over)
-            try container.encode(expenseCount, forKey: .expenseCount)
-            try container.encode(elapsed, forKey: .elapsed)
-            try container.encode(projected, forKey: .projected)
-            try container.encode(perDay, forKey: .perDay)
-            try container.encodeIfPresent(whyOver, forKey: .whyOver)
-        }
-
-        init(_ line: MonthlyReport.BudgetLine) {
-            name = line.name
-            period = line.period.rawValue
-            from = line.days.first.isoString
-            to = line.days.last.isoString
-            limit = line.limit.plainString
-            carried = line.carried.plainString
-            available = line.available.plainString
-            spent = line.spent.plainString
-            remaining = line.remaining.plainString
-            share = line.share.ratioString
-            status = line.level.rawValue
-            over = line.isOver
-            expenseCount = line.expenseCount
-            elapsed = line.pace?.elapsed.ratioString
-            projected = line.pace?.projected?.plainString
-            perDay = line.pace?.perDay.plainString
-            whyOver = line.whyOver.map { WhyOverLine($0, name: line.name) }
-        }
+    /// The figures a budget line and the totals share.
+    private static func figures(
+        limit: Money, carried: Money, available: Money, spent: Money, remaining: Money, share: Share, level: BudgetLevel,
+        over: Bool, expenseCount: Int, elapsed: Share?, projected: Money?, perDay: Money?
+    ) -> [(String, JSONValue)] {
+        [
+            ("limit", .string(limit.plainString)), ("carried", .string(carried.plainString)),
+            ("available", .string(available.plainString)), ("spent", .string(spent.plainString)),
+            ("remaining", .string(remaining.plainString)), ("share", .string(share.ratioString)),
+            ("status", .string(level.rawValue)), ("over", .bool(over)), ("expenseCount", .int(Int64(expenseCount))),
+            ("elapsed", .string(elapsed?.ratioString)), ("projected", .string(projected?.plainString)),
+            ("perDay", .string(perDay?.plainString)),
+        ]
     }
 
     /// `summary` is the sentence the text report prints; `change` and `changeShare` (`null`
     /// without earlier spending) compare the period with `earlierAverage`.
-    private struct WhyOverLine: Encodable {
-        let summary, earlierAverage, change: String
-        let changeShare: ListJSON.Nullable<String>
-        let largest: [TopLine]
-        let grown: [Growth]
-
-        init(_ why: WhyOver, name: String) {
-            summary = WhyOverText.sentence(name, why)
-            earlierAverage = why.change.base.plainString
-            change = why.change.amount.plainString
-            changeShare = ListJSON.Nullable(why.change.ratioString)
-            largest = why.largest.map { TopLine(MonthlyReport.TopExpense($0, budgetName: name)) }
-            grown = why.grown.map(Growth.init)
-        }
-
-        struct Growth: Encodable {
-            let kind, name, spent, earlierAverage, change: String
-            let changeShare: ListJSON.Nullable<String>
-            let expenseCount: Int
-
-            init(_ growth: WhyOver.Growth) {
-                kind = growth.kind.rawValue
-                name = growth.name
-                spent = growth.spent.plainString
-                earlierAverage = growth.change.base.plainString
-                change = growth.change.amount.plainString
-                changeShare = ListJSON.Nullable(growth.change.ratioString)
-                expenseCount = growth.count
-            }
-        }
+    private static func whyOver(_ why: WhyOver, name: String) -> JSONValue {
+        .object([
+            ("summary", .string(WhyOverText.sentence(name, why))),
+            ("earlierAverage", .string(why.change.base.plainString)),
+            ("change", .string(why.change.amount.plainString)),
+            ("changeShare", .string(why.change.ratioString)),
+            ("largest", .array(why.largest.map { top(MonthlyReport.TopExpense($0, budgetName: name)) })),
+            ("grown", .array(why.grown.map { growth in
+                .object([
+                    ("kind", .string(growth.kind.rawValue)), ("name", .string(growth.name)),
+                    ("spent", .string(growth.spent.plainString)), ("earlierAverage", .string(growth.change.base.plainString)),
+                    ("change", .string(growth.change.amount.plainString)), ("changeShare", .string(growth.change.ratioString)),
+                    ("expenseCount", .int(Int64(growth.count))),
+                ])
+            })),
+        ])
     }
 
-    private struct Totals: Encodable {
-        let limit, carried, available, spent, remaining, share, status: String
-        let over: Bool
-        let expenseCount: Int
-        let elapsed, projected, perDay: String?
-
-        private enum CodingKeys: String, CodingKey {
-            case limit, carried, available, spent, remaining, share, status, over, expenseCount, elapsed, projected, perDay
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            for (key, value) in [
-                (CodingKeys.limit, limit), (.carried, carried), (.available, available), (.spent, spent), (.remaining, remaining),
-                (.share, share), (.status, status),
-            ] {
-                try container.encode(value, forKey: key)
-            }
-            try container.encode(over, forKey: .over)
-            try container.encode(expenseCount, forKey: .expenseCount)
-            try container.encode(elapsed, forKey: .elapsed)
-            try container.encode(projected, forKey: .projected)
-            try container.encode(perDay, forKey: .perDay)
-        }
-
-        init(_ totals: MonthlyReport.Totals, pace: MonthlyReport.TotalPace?) {
-            elapsed = pace?.elapsed.ratioString
-            projected = pace?.projected?.plainString
-            perDay = pace?.perDay.plainString
-            limit = totals.limit.plainString
-            carried = totals.carried.plainString
-            available = totals.available.plainString
-            spent = totals.spent.plainString
-            remaining = totals.remaining.plainString
-            share = totals.share.ratioString
-            status = totals.level.rawValue
-            over = totals.isOver
-            expenseCount = totals.expenseCount
-        }
+    /// `id` is there only for a saved expense.
+    private static func top(_ expense: MonthlyReport.TopExpense) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("name", .string(expense.name)), ("budget", .string(expense.budgetName)), ("date", .string(expense.date.isoString)),
+            ("amount", .string(expense.amount.plainString)), ("quantity", .int(expense.quantity)),
+            ("total", .string(expense.total.plainString)), ("tags", .array(expense.tags.map { .string($0) })),
+        ]
+        if let id = expense.id { members.append(("id", .int(id))) }
+        return .object(members)
     }
 
-    private struct DayLine: Encodable {
-        let date, spent, cumulative: String
-    }
-
-    private struct TopLine: Encodable {
-        let id: Int64?
-        let name, budget, date, amount, total: String
-        let quantity: Int64
-        let tags: [String]
-
-        init(_ expense: MonthlyReport.TopExpense) {
-            id = expense.id
-            name = expense.name
-            budget = expense.budgetName
-            date = expense.date.isoString
-            amount = expense.amount.plainString
-            quantity = expense.quantity
-            total = expense.total.plainString
-            tags = expense.tags
-        }
-    }
-
-    private struct TagLine: Encodable {
-        let tag, spent: String
-    }
-
-    private struct TrendLine: Encodable {
-        let months: [String]
-        let budgets: [Series]
-        let totals: [String]
-
-        struct Series: Encodable {
-            let name: String
-            let spent: [String]
-        }
-
-        init(_ trend: MonthlyReport.Trend) {
-            months = trend.months.map(\.isoString)
-            budgets = trend.budgets.map { Series(name: $0.name, spent: $0.spent.map(\.plainString)) }
-            totals = trend.totals.map(\.plainString)
-        }
+    private static func trend(_ trend: MonthlyReport.Trend) -> JSONValue {
+        .object([
+            ("months", .array(trend.months.map { .string($0.isoString) })),
+            ("budgets", .array(trend.budgets.map { series in
+                .object([("name", .string(series.name)), ("spent", .array(series.spent.map { .string($0.plainString) }))])
+            })),
+            ("totals", .array(trend.totals.map { .string($0.plainString) })),
+        ])
     }
 }
