@@ -197,7 +197,7 @@ public enum RowDiff {
 
 /// JSON written byte by byte: texts escaped as RFC 8259 requires (quote, backslash, control
 /// characters), everything else as its UTF-8.
-struct JSONText {
+public struct JSONText {
     private(set) var bytes: [UInt8] = []
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
@@ -210,14 +210,26 @@ struct JSONText {
     }
 
     mutating func string(_ text: String) {
+        Self.append(text, to: &bytes)
+    }
+
+    /// `text` quoted and escaped as JSONEncoder escapes it: quote and backslash, the five
+    /// control characters with a short form (`\b`, `\t`, `\n`, `\f`, `\r`) by it, the other
+    /// control characters as `\u00xx`; slashes and everything else as they are.
+    public static func append(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
                 bytes.append(UInt8(ascii: "\\"))
                 bytes.append(byte)
+            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0..<0x20:
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 15)]])
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
             default:
                 bytes.append(byte)
             }

@@ -1,3 +1,5 @@
+import TallyCore
+
 /// A JSON document written byte for byte as `ListJSON.encode` (JSONEncoder, pretty-printed,
 /// sorted keys, slashes unescaped) writes it, for the month report.
 ///
@@ -30,7 +32,7 @@ public enum JSONValue: Sendable {
 
     private func write(into bytes: inout [UInt8], indent: Int) {
         switch self {
-        case .string(let text): Self.write(text, into: &bytes)
+        case .string(let text): JSONText.append(text, to: &bytes)
         case .int(let value): bytes.append(contentsOf: String(value).utf8)
         case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
         case .null: bytes.append(contentsOf: "null".utf8)
@@ -52,7 +54,7 @@ public enum JSONValue: Sendable {
             for (index, member) in sorted.enumerated() {
                 if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
                 Self.indent(indent + 2, into: &bytes)
-                Self.write(member.0, into: &bytes)
+                JSONText.append(member.0, to: &bytes)
                 bytes.append(contentsOf: " : ".utf8)
                 member.1.write(into: &bytes, indent: indent + 2)
             }
@@ -64,32 +66,5 @@ public enum JSONValue: Sendable {
 
     private static func indent(_ count: Int, into bytes: inout [UInt8]) {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
-    }
-
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// Quote, backslash and control characters escaped as JSONEncoder escapes them: the five
-    /// with a short form (`\b`, `\t`, `\n`, `\f`, `\r`) by it, the others as `\u00xx`.
-    private static func write(_ text: String, into bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case 0x08: bytes.append(contentsOf: "\\b".utf8)
-            case 0x09: bytes.append(contentsOf: "\\t".utf8)
-            case 0x0A: bytes.append(contentsOf: "\\n".utf8)
-            case 0x0C: bytes.append(contentsOf: "\\f".utf8)
-            case 0x0D: bytes.append(contentsOf: "\\r".utf8)
-            case 0..<0x20:
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 15)])
-            default:
-                bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
