@@ -4,7 +4,7 @@ import TallyCore
 /// Each day's spending per budget, tag set and person, summed in Swift by the writers that bypass
 /// the `expenseDay` triggers (`Schema.v12ExpenseDays`): the migration that creates the table, an
 /// import, and undo or redo of one. The same cache as the triggers keep: a group's sum, count and
-/// largest total.
+/// largest total, which these writers keep exact.
 struct DayTotals {
     private struct Key: Hashable {
         let date: Int64

@@ -76,7 +76,7 @@ import TallyTestSupport
         let (store, food, rent) = try makeStore()
         var added: [Expense] = []
         for expense in try expenses(120, budgets: [food, rent], seed: 3) { added.append(try store.addExpense(expense)) }
-        // Largest first, so each removal takes its group's largest and the next must be found.
+        // Largest first, so each removal takes its group's largest: its bound stays, and no reader may trust it.
         let byTotal = try added.sorted { try $0.total() > $1.total() }
         for expense in byTotal.prefix(30) { try store.removeExpense(id: expense.id ?? 0) }
         for var expense in byTotal.dropFirst(30).prefix(30) {
