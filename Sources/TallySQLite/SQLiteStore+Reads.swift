@@ -144,7 +144,8 @@ extension SQLiteStore {
     }
 
     public func settings() throws(TallyError) -> LedgerSettings {
-        try read { db in try Self.settings(db) }
+        if let settings = settingsJustRead.take() { return settings }
+        return try read { db in try Self.settings(db) }
     }
 
     static func settings(_ db: Database) throws -> LedgerSettings {
