@@ -249,7 +249,7 @@ struct ExpenseBatchWriter {
 }
 
 /// A prepared statement stepped through SQLite's C API. GRDB owns and finalizes it.
-private struct RawStatement {
+struct RawStatement {
     private let statement: Statement
     private let handle: OpaquePointer
     private let connection: OpaquePointer?
@@ -269,6 +269,10 @@ private struct RawStatement {
 
     func bindNull(_ index: Int32) {
         sqlite3_bind_null(handle, index)
+    }
+
+    func bind(_ index: Int32, _ value: Double) {
+        sqlite3_bind_double(handle, index, value)
     }
 
     func bind(_ index: Int32, _ value: String) {

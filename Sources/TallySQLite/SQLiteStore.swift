@@ -200,7 +200,7 @@ public final class SQLiteStore: DataAccess {
     func cacheMismatches() throws -> [String] {
         try dbWriter.read { db in
             let stored = "SELECT budgetId, month, spentCents, expenseCount FROM budgetMonth WHERE expenseCount <> 0 OR spentCents <> 0"
-            let summed = "SELECT budgetId, date / 100, SUM(amountCents * quantity), COUNT(*) FROM expense GROUP BY 1, 2"
+            let summed = "SELECT budgetId, \(Schema.period("date")), SUM(amountCents * quantity), COUNT(*) FROM expense GROUP BY 1, 2"
             return try Row.fetchAll(db, sql: "\(stored) EXCEPT \(summed) UNION ALL SELECT * FROM (\(summed) EXCEPT \(stored))")
                 .map(\.description) + Self.expenseDayMismatches(db)
         }

@@ -556,10 +556,10 @@ enum Schema {
     /// row goes when its last expense does. `spentCents` is `ANY` for the same reason as
     /// `budgetMonth`'s: an overflow becomes a REAL, and the readers then sum the expenses.
     ///
-    /// The triggers cost every `tally add` what SQLite spends parsing and compiling them: the
-    /// insert trigger in this form 0.54 million instructions (0.68 million with a column list and
-    /// a conflict target), the other two 0.2 million to parse (0.45 million while removals looked
-    /// up the next largest).
+    /// Every command parses the triggers with the schema, so they are written short: removals
+    /// leave the largest total as a bound, which took 0.2 million instructions off each command
+    /// (0.45 million while they looked up the next largest). `tally add` compiles no trigger
+    /// (`SQLiteStore.insertKeepingCaches`).
     ///
     /// The rows are summed in Swift, as `v3`'s were: one overflowing SUM would fail the migration.
     private static func v12ExpenseDays(_ db: Database) throws {
@@ -592,9 +592,8 @@ enum Schema {
         try totals.save(db)
     }
 
-    /// `v12`'s trigger statement that adds expense `row` (`NEW`) to its group. Written in the
-    /// shortest form SQLite compiles fastest (no column list, no conflict target): every
-    /// `tally add` compiles it with its insert.
+    /// `v12`'s trigger statement that adds expense `row` (`NEW`) to its group, in the shortest
+    /// form (no column list, no conflict target).
     private static func v12Addition(_ row: String) -> String {
         """
         INSERT INTO expenseDay VALUES (\(row).date, \(row).budgetId, ifnull(\(row).tagSetId, 0), \(row).spentBy,
@@ -617,7 +616,7 @@ enum Schema {
 
     /// The period (`YYYYMM`) a stored date (`YYYYMMDD`) falls in, as `PeriodCalendar.period(containing:)`
     /// answers under `setting.monthStart`: its month from the month-start day on, else the month before.
-    private static func period(_ date: String) -> String {
+    static func period(_ date: String) -> String {
         """
         CASE WHEN \(date) % 100 >= (SELECT monthStart FROM setting WHERE id = 1) THEN \(date) / 100 \
         WHEN \(date) / 100 % 100 = 1 THEN (\(date) / 10000 - 1) * 100 + 12 ELSE \(date) / 100 - 1 END

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TallyCore
+import TallyInMemory
 import TallyTestSupport
 @testable import TallySQLite
 
@@ -106,5 +107,55 @@ import TallyTestSupport
         #expect(try store.monthSummary(for: march) == summary)
         #expect(try store.spendingByPerson(in: march.days) == people)
         #expect(try store.expenses(ExpenseQuery(days: march.days, sort: .total, descending: true, limit: 3)) == largest)
+    }
+}
+
+/// `tally add`'s path (`addExpense(_:toBudgetNamed:)`) inserts with the connection's triggers off
+/// and writes both caches itself: they must come out as the triggers would keep them, and the
+/// triggers must be back on for the next write.
+@Suite struct AddByNameCacheTests {
+    @Test func addsByNameKeepBothCachesAndTheTriggersComeBack() throws {
+        let clock = TestClock()
+        let store = try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path, clock: { clock() })
+        let memory = InMemoryStore(clock: { clock() })
+        for target in [store as any DataAccess, memory] {
+            _ = try target.addBudget(Budget(name: "Food", limit: Money(cents: 10_000)))
+            _ = try target.addBudget(Budget(name: "Rent", limit: Money(cents: 90_000), rollover: .both))
+        }
+        var settings = try store.settings()
+        settings.calendar = try PeriodCalendar(monthStart: 15)
+        _ = try store.updateSettings(settings)
+        _ = try memory.updateSettings(settings)
+        var generator = SeededGenerator(seed: 12)
+        let days = Array(try Month(parsing: "2026-03").days) + Array(try Month(parsing: "2026-04").days)
+        for _ in 0..<150 {
+            let expense = Expense(
+                name: "E", amount: Money(cents: Int64.random(in: 1...5_000, using: &generator)), quantity: Int64.random(in: 1...3, using: &generator),
+                date: days.randomElement(using: &generator) ?? days[0], budgetID: 0,
+                tags: [[], ["daily"], ["daily", "market"]].randomElement(using: &generator) ?? [],
+                by: ["", "Anna", "Zoë", "Zoe\u{308}"].randomElement(using: &generator) ?? "")
+            let name = Bool.random(using: &generator) ? "food" : "RENT"
+            let added = try store.addExpense(expense, toBudgetNamed: name)
+            #expect(try added == memory.addExpense(expense, toBudgetNamed: name))
+            // What `tally add` prints next: the settings its own transaction read.
+            #expect(try store.settings() == settings)
+        }
+        #expect(try store.cacheMismatches() == [])
+        for text in ["2026-02", "2026-03", "2026-04"] {
+            let month = try Month(parsing: text)
+            #expect(try store.monthSummary(for: month) == memory.monthSummary(for: month))
+            #expect(try store.budgetStatuses(for: month) == memory.budgetStatuses(for: month))
+            #expect(try store.spendingByPerson(in: month.days) == memory.spendingByPerson(in: month.days))
+        }
+        // The triggers are on again: a row written behind the store's back is counted.
+        try store.executeUnchecked(
+            "INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, createdAt, updatedAt) VALUES (1, 'Raw', 'raw', 100, 1, 20260320, 0, 0)")
+        #expect(try store.cacheMismatches() == [])
+        // The settings a write read are for the `settings()` right after it only.
+        _ = try store.addExpense(Expense(name: "E", amount: Money(cents: 1), date: days[0], budgetID: 0), toBudgetNamed: "Food")
+        settings.currency = try Currency(code: "EUR")
+        try store.executeUnchecked("UPDATE setting SET currency = 'EUR' WHERE id = 1")
+        _ = try store.budgets()
+        #expect(try store.settings().currency == settings.currency)
     }
 }
