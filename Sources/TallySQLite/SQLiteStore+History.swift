@@ -152,8 +152,8 @@ extension SQLiteStore {
                     INSERT INTO removedExpense (changeSetId, \(ExpenseRecord.positionalColumns))
                     SELECT ?, \(ExpenseRecord.positionalColumns) FROM expense WHERE id BETWEEN ? AND ?
                     """, arguments: [id, range.first, range.last])
-            // `expenseDay` is kept by the sums of the moved rows: its per-row trigger took undoing
-            // a million-row import from 3.5 to 5.2 s.
+            // `expenseDay` is kept by the sums of the moved rows: with its per-row trigger,
+            // sqlite3 took 3.6 s instead of 1.9 s to delete a million expenses.
             var days = DayTotals()
             try days.add(expenses: "\(DayTotals.columns) FROM removedExpense WHERE changeSetId = ?", arguments: [id], db)
             let trigger = try SuspendedTrigger(SuspendedTrigger.dayDelete, db)

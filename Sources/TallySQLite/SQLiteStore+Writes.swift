@@ -134,8 +134,8 @@ extension SQLiteStore {
     /// the `budgetMonth` and `expenseDay` insert triggers into it, and the two rows they would
     /// write added here by the bulk writers' own statements (`MonthlyTotals`, `DayTotals`). Compiling
     /// the triggers was 1.2 million of the command's 9.4 million instructions: GRDB's statement
-    /// authorizer handles every column the trigger programs read (callgrind). The differential
-    /// test checks both caches against the expenses after every step.
+    /// authorizer handles every column the trigger programs read (callgrind).
+    /// `AddByNameCacheTests` checks both caches against the expenses after adds by name.
     static func insertKeepingCaches(_ expense: Expense, calendar: PeriodCalendar, _ db: Database) throws -> Expense {
         guard let connection = db.sqliteConnection, tally_enable_triggers(connection, 0) == 0 else { return try insert(expense, db) }
         defer { _ = tally_enable_triggers(connection, 1) }
