@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TallyCore
 
 /// Each day's spending per budget, tag set and person, summed in Swift by the writers that bypass
@@ -99,11 +100,17 @@ struct DayTotals {
     /// What `add(expenses:arguments:_:)` reads from a table of expenses, before its `FROM`.
     static let columns = "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity"
 
-    /// Adds the expenses `sql` selects as ``columns`` does.
-    mutating func add(expenses sql: String, arguments: StatementArguments, _ db: Database) throws {
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-        while let row = try rows.next() {
-            add(date: row[0], budgetID: row[1], tagSetID: row[2], by: row[3], cents: row[4])
+    /// Adds the expenses `sql` selects as ``columns`` does, `argument` bound to its one
+    /// parameter if any. Stepped through SQLite's C API: GRDB's rows cost 5,900 instructions each
+    /// (callgrind, undoing a 100,000-row import: 4.24 billion instructions, 3.65 billion now).
+    mutating func add(expenses sql: String, argument: Int64? = nil, _ db: Database) throws {
+        let statement = try RawStatement(db, sql)
+        if let argument { statement.bind(1, argument) }
+        try statement.forEachRow { row in
+            let tagSetID = sqlite3_column_type(row, 2) == SQLITE_NULL ? nil : sqlite3_column_int64(row, 2)
+            let by = sqlite3_column_text(row, 3).map { String(cString: $0) } ?? ""
+            add(date: sqlite3_column_int64(row, 0), budgetID: sqlite3_column_int64(row, 1), tagSetID: tagSetID, by: by,
+                cents: sqlite3_column_int64(row, 4))
         }
     }
 

@@ -303,6 +303,20 @@ struct RawStatement {
         }
     }
 
+    /// Steps a query, handing the statement to `body` at each row to read its columns.
+    func forEachRow(_ body: (OpaquePointer) throws -> Void) throws {
+        defer { sqlite3_reset(handle) }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else {
+                let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "error \(code)"
+                throw TallyError.storage("database error: \(message)")
+            }
+            try body(handle)
+        }
+    }
+
     func step() throws(TallyError) {
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)

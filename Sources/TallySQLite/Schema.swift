@@ -588,7 +588,7 @@ enum Schema {
             PRAGMA user_version = 12;
             """)
         var totals = DayTotals()
-        try totals.add(expenses: "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity FROM expense", arguments: [], db)
+        try totals.add(expenses: "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity FROM expense", db)
         try totals.save(db)
     }
 
