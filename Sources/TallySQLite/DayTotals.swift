@@ -63,8 +63,6 @@ struct DayTotals {
         }
     }
 
-    var isEmpty: Bool { figures.isEmpty }
-
     /// `date` is the stored `YYYYMMDD` number, `cents` the expense's total.
     mutating func add(date: Int64, budgetID: Int64, tagSetID: Int64?, by: String, cents: Int64) {
         let key = Key(date: date, budgetID: budgetID, tagSetID: tagSetID ?? 0, person: person(by))
