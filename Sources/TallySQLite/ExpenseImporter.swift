@@ -291,39 +291,29 @@ struct RawStatement {
 
     /// Steps a one-column query, handing each integer to `body`.
     func forEachInteger(_ body: (Int64) -> Void) throws(TallyError) {
-        defer { sqlite3_reset(handle) }
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { return }
-            guard code == SQLITE_ROW else {
-                let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "error \(code)"
-                throw .storage("database error: \(message)")
-            }
-            body(sqlite3_column_int64(handle, 0))
-        }
+        try forEachRow { row in body(sqlite3_column_int64(row, 0)) }
     }
 
     /// Steps a query, handing the statement to `body` at each row to read its columns.
-    func forEachRow(_ body: (OpaquePointer) throws -> Void) throws {
+    func forEachRow(_ body: (OpaquePointer) -> Void) throws(TallyError) {
         defer { sqlite3_reset(handle) }
         while true {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { return }
-            guard code == SQLITE_ROW else {
-                let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "error \(code)"
-                throw TallyError.storage("database error: \(message)")
-            }
-            try body(handle)
+            guard code == SQLITE_ROW else { throw failure(code) }
+            body(handle)
         }
     }
 
     func step() throws(TallyError) {
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
-        guard code == SQLITE_DONE else {
-            let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "error \(code)"
-            throw .storage("database error: \(message)")
-        }
+        guard code == SQLITE_DONE else { throw failure(code) }
+    }
+
+    private func failure(_ code: Int32) -> TallyError {
+        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "error \(code)"
+        return .storage("database error: \(message)")
     }
 }
 

@@ -6,7 +6,7 @@ import TallyCore
 public struct JSONRenderer: Sendable {
     public init() {}
 
-    public func render(_ report: MonthlyReport) throws(ReportError) -> String {
+    public func render(_ report: MonthlyReport) -> String {
         Self.document(report).text + "\n"
     }
 
