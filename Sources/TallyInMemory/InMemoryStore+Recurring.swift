@@ -21,17 +21,6 @@ extension InMemoryStore {
         }
     }
 
-    public func recurringRules() throws(TallyError) -> [RecurringRule] {
-        try transaction { state in state.rules.values.sorted { ($0.id ?? 0) < ($1.id ?? 0) } }
-    }
-
-    public func recurringRule(id: Int64) throws(TallyError) -> RecurringRule {
-        try transaction { (state: inout State) throws(TallyError) in
-            guard let rule = state.rules[id] else { throw .recurringRuleNotFound(id) }
-            return rule
-        }
-    }
-
     public func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
         let rule = try rule.validated()
         return try transaction { (state: inout State) throws(TallyError) in
@@ -46,45 +35,6 @@ extension InMemoryStore {
         try transaction { (state: inout State) throws(TallyError) in
             guard state.rules.removeValue(forKey: id) != nil else { throw .recurringRuleNotFound(id) }
             state.payments[id] = nil
-        }
-    }
-
-    public func recurringPayments() throws(TallyError) -> [RecurringPayment] {
-        try transaction { state in Self.allPayments(state) }
-    }
-
-    public func postRecurring(through last: Day, dryRun: Bool) throws(TallyError) -> [RecurringPost] {
-        let timestamp = now
-        return try transaction { (state: inout State) throws(TallyError) in
-            let rules = state.rules.values.sorted { ($0.id ?? 0) < ($1.id ?? 0) }
-            let payments = Self.allPayments(state)
-            let due = RecurringSchedule.unpaid(rules, payments: payments, through: last)
-            guard !due.isEmpty else { return [] }
-            let linked = Set(payments.compactMap(\.expenseID))
-            let snapshot = state
-            let plan = try RecurringSchedule.plan(due, linked: linked) { (budgetID: Int64, days: DayInterval) throws(TallyError) in
-                try Self.matching(ExpenseQuery(budgetID: budgetID, days: days), in: snapshot)
-            }
-            guard !dryRun else { return plan }
-            var done: [RecurringPost] = []
-            for post in plan {
-                let occurrence = post.occurrence
-                let ruleID = occurrence.rule.id ?? 0
-                switch post.outcome {
-                case .posted(let expense):
-                    let validated = try expense.validated()
-                    try validated.checkBudget(state.budgets[validated.budgetID])
-                    let saved = Self.insertExpense(validated, at: timestamp, into: &state)
-                    state.payments[ruleID, default: [:]][occurrence.date] = RecurringPayment(
-                        ruleID: ruleID, date: occurrence.date, expenseID: saved.id, kind: .posted)
-                    done.append(RecurringPost(occurrence: occurrence, outcome: .posted(saved)))
-                case .matched(let expense):
-                    state.payments[ruleID, default: [:]][occurrence.date] = RecurringPayment(
-                        ruleID: ruleID, date: occurrence.date, expenseID: expense.id, kind: .matched)
-                    done.append(post)
-                }
-            }
-            return done
         }
     }
 
@@ -107,7 +57,7 @@ extension InMemoryStore {
         guard state.budgets[rule.budgetID] != nil else { throw .budgetNotFound("#\(rule.budgetID)") }
     }
 
-    private static func allPayments(_ state: State) -> [RecurringPayment] {
+    static func allPayments(_ state: State) -> [RecurringPayment] {
         state.payments.values.flatMap(\.values).sorted { ($0.ruleID, $0.date) < ($1.ruleID, $1.date) }
     }
 

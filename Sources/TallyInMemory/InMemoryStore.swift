@@ -90,10 +90,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try transaction { (state: inout State) throws(TallyError) in try Self.find(name, in: state) }
     }
 
-    public func budgets() throws(TallyError) -> [Budget] {
-        try transaction { state in Self.ordered(Array(state.budgets.values)) }
-    }
-
     public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
         var budget = try budget.validated()
         let timestamp = now
@@ -192,9 +188,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
-    public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
-        let matches = try transaction { (state: inout State) throws(TallyError) in try Self.matching(query, in: state) }
-        let sorted = try Self.sorted(matches, by: query.sort, descending: query.descending)
+    /// The expenses `query` asks for, sorted and paged.
+    static func expenses(_ query: ExpenseQuery, in state: State) throws(TallyError) -> [Expense] {
+        let sorted = try Self.sorted(try matching(query, in: state), by: query.sort, descending: query.descending)
         let start = min(max(query.offset, 0), sorted.count)
         let end = query.limit.map { min(start + max($0, 0), sorted.count) } ?? sorted.count
         return Array(sorted[start..<end])
@@ -367,7 +363,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try budget.checkNameIsFree(heldBy: state.budgets.values.first { $0.nameKey == key }?.id)
     }
 
-    private static func ordered(_ budgets: [Budget]) -> [Budget] {
+    static func ordered(_ budgets: [Budget]) -> [Budget] {
         budgets.sorted { lhs, rhs in
             let (left, right) = (Array(lhs.nameKey.utf8), Array(rhs.nameKey.utf8))
             return left == right ? (lhs.id ?? 0) < (rhs.id ?? 0) : left.lexicographicallyPrecedes(right)

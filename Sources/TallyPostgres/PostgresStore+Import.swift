@@ -94,23 +94,12 @@ extension PostgresStore {
         return rule
     }
 
-    public func recurringRules() throws(TallyError) -> [RecurringRule] {
-        try read { () throws(TallyError) in try loadRules() }
-    }
-
     func loadRules(where condition: String = "TRUE", _ binds: [SQLValue] = []) throws(TallyError) -> [RecurringRule] {
         var rules: [RecurringRule] = []
         for row in try session.query("SELECT \(Columns.rule) FROM recurringRule WHERE \(condition) ORDER BY id", binds) {
             rules.append(try RecurringRule(row: row))
         }
         return rules
-    }
-
-    public func recurringRule(id: Int64) throws(TallyError) -> RecurringRule {
-        try read { () throws(TallyError) in
-            guard let rule = try loadRules(where: "id = $1", [.int(id)]).first else { throw .recurringRuleNotFound(id) }
-            return rule
-        }
     }
 
     public func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
@@ -133,10 +122,6 @@ extension PostgresStore {
         }
     }
 
-    public func recurringPayments() throws(TallyError) -> [RecurringPayment] {
-        try read { () throws(TallyError) in try loadPayments() }
-    }
-
     func loadPayments() throws(TallyError) -> [RecurringPayment] {
         var payments: [RecurringPayment] = []
         for row in try session.query("SELECT ruleId, date, expenseId, kind FROM recurringPayment ORDER BY ruleId, date") {
@@ -153,48 +138,6 @@ extension PostgresStore {
             INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES ($1, $2, $3, $4)
             ON CONFLICT (ruleId, date) DO UPDATE SET expenseId = excluded.expenseId, kind = excluded.kind
             """, [.int(payment.ruleID), .int(payment.date.stored), .int(payment.expenseID), .text(payment.kind.rawValue)])
-    }
-
-    public func postRecurring(through last: Day, dryRun: Bool) throws(TallyError) -> [RecurringPost] {
-        let timestamp = now
-        // The writer lock makes two machines posting at once take turns: the second finds every
-        // occurrence paid by the first.
-        let body = { [self] (content: inout ChangeContent) throws(TallyError) -> [RecurringPost] in
-            let payments = try loadPayments()
-            let due = RecurringSchedule.unpaid(try loadRules(), payments: payments, through: last)
-            guard !due.isEmpty else { return [] }
-            let linked = Set(payments.compactMap(\.expenseID))
-            let plan = try RecurringSchedule.plan(due, linked: linked) { (budgetID: Int64, days: DayInterval) throws(TallyError) in
-                let filter = try Filter(ExpenseQuery(budgetID: budgetID, days: days), paged: false)
-                return try loadExpenses(where: filter.sql, filter.binds)
-            }
-            guard !dryRun else { return plan }
-            var done: [RecurringPost] = []
-            for post in plan {
-                let occurrence = post.occurrence
-                let ruleID = occurrence.rule.id ?? 0
-                switch post.outcome {
-                case .posted(let expense):
-                    let validated = try expense.validated()
-                    try validated.checkBudget(try loadBudgets(where: "id = $1", [.int(validated.budgetID)]).first)
-                    let saved = try insertExpenses([validated], at: timestamp)[0]
-                    content.expensesAfter.append(saved)
-                    try savePayment(RecurringPayment(ruleID: ruleID, date: occurrence.date, expenseID: saved.id, kind: .posted))
-                    done.append(RecurringPost(occurrence: occurrence, outcome: .posted(saved)))
-                case .matched(let expense):
-                    try savePayment(RecurringPayment(ruleID: ruleID, date: occurrence.date, expenseID: expense.id, kind: .matched))
-                    done.append(post)
-                }
-            }
-            return done
-        }
-        guard !dryRun else {
-            return try read { () throws(TallyError) in
-                var ignored = ChangeContent()
-                return try body(&ignored)
-            }
-        }
-        return try recordedWrite(rows: true, body)
     }
 
     /// A backup's rules, with their paid occurrences, into a ledger that has none.

@@ -8,11 +8,10 @@ import TallyCore
 extension PostgresStore {
     // MARK: - Lists
 
-    public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
-        try read { () throws(TallyError) in
-            let filter = try Filter(query, paged: true)
-            return try loadExpenses(where: filter.sql, filter.binds, suffix: filter.order)
-        }
+    /// The expenses `query` asks for, inside the caller's transaction.
+    func loadExpenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
+        let filter = try Filter(query, paged: true)
+        return try loadExpenses(where: filter.sql, filter.binds, suffix: filter.order)
     }
 
     public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {

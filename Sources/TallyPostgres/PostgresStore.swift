@@ -113,10 +113,6 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         try read { () throws(TallyError) in try find(name) }
     }
 
-    public func budgets() throws(TallyError) -> [Budget] {
-        try read { () throws(TallyError) in try loadBudgets() }
-    }
-
     /// Every budget, ordered by the bytes of its name key, then id.
     func loadBudgets(where condition: String = "TRUE", _ binds: [SQLValue] = []) throws(TallyError) -> [Budget] {
         let rows = try session.query("SELECT \(Columns.budget) FROM budget WHERE \(condition) ORDER BY nameKey COLLATE \"C\", id", binds)

@@ -198,16 +198,24 @@ public struct ListUpcoming: Sendable {
 
     public func run(in ledger: Ledger) throws(TallyError) -> (occurrences: [RecurringOccurrence], budgetNames: [Int64: String]) {
         try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            let list = RecurringSchedule.upcoming(try store.recurringRules(), payments: try store.recurringPayments(), today: today, days: days)
-            return (list, try RecurringReads.budgetNames(store))
+            try store.reading { (rows: any LedgerRows) throws(TallyError) in
+                let budgets = try rows.budgets()
+                let list = RecurringSchedule.upcoming(
+                    try rows.recurringRules(), payments: try rows.recurringPayments(), today: today, days: days, budgets: budgets)
+                return (list, RecurringReads.names(of: budgets))
+            }
         }
     }
 }
 
 enum RecurringReads {
     static func budgetNames(_ store: any DataAccess) throws(TallyError) -> [Int64: String] {
+        names(of: try store.budgets())
+    }
+
+    static func names(of budgets: [Budget]) -> [Int64: String] {
         var names: [Int64: String] = [:]
-        for budget in try store.budgets() { names[budget.id ?? 0] = budget.name }
+        for budget in budgets { names[budget.id ?? 0] = budget.name }
         return names
     }
 

@@ -107,7 +107,7 @@ private func rule(
         let rent = try rule(.month, start: "2026-01-01", skips: ["2026-02-01"], id: 1)
         let gym = try rule(.week, day: 2, start: "2026-03-01", amount: 2_000, id: 2)
         let paid = [RecurringPayment(ruleID: 1, date: try d("2026-01-01"), expenseID: 9, kind: .posted)]
-        let list = RecurringSchedule.upcoming([rent, gym], payments: paid, today: try d("2026-03-05"), days: 7)
+        let list = RecurringSchedule.upcoming([rent, gym], payments: paid, today: try d("2026-03-05"), days: 7, budgets: [])
         #expect(list.map(\.date) == (try days("2026-03-01", "2026-03-04", "2026-03-11")))
         #expect(list.map(\.overdue) == [true, true, false])
         #expect(list.map { $0.rule.id } == [1, 2, 2])

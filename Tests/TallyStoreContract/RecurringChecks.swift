@@ -135,6 +135,7 @@ extension StoreContract {
             switch post.outcome {
             case .posted(let expense): "\(post.occurrence.date) posted \(expense.amount.plainString)"
             case .matched(let expense): "\(post.occurrence.date) matched \(expense.date) \(expense.amount.plainString)"
+            case .outsideBudget(let range): "\(post.occurrence.date) outside \(range.first)"
             }
         }
         #expect(outcomes == [

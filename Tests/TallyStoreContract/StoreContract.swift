@@ -87,6 +87,7 @@ public enum StoreContract {
         Check("brokenRecurringRulesAreRefusedAndChangeNothing", brokenRecurringRulesAreRefusedAndChangeNothing),
         Check("postingIsIdempotentAndRemembersEachOccurrence", postingIsIdempotentAndRemembersEachOccurrence),
         Check("postingMatchesRecordedExpensesWithinThreeDaysAndTenPercent", postingMatchesRecordedExpensesWithinThreeDaysAndTenPercent),
+        Check("postingIntoAOnceBudgetFollowsItsRange", postingIntoAOnceBudgetFollowsItsRange),
         Check("aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules", aBackupsRecurringRulesAreRestoredOnlyIntoALedgerWithoutRules),
         Check("warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault", warningLevelsAreKeptPerBudgetAndAsTheLedgersDefault),
         Check("alertLevelsAreRememberedPerPeriod", alertLevelsAreRememberedPerPeriod),

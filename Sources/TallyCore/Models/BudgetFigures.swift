@@ -136,8 +136,14 @@ extension Budget {
 
     /// A once budget takes only expenses dated within its range.
     public func checkAccepts(_ day: Day) throws(TallyError) {
-        guard period == .once, let range, !range.contains(day) else { return }
+        guard !accepts(day), let range else { return }
         throw .expenseOutsideRange(budget: name, day: day, range: range)
+    }
+
+    /// Whether an expense of `day` may be in this budget (``checkAccepts(_:)``).
+    public func accepts(_ day: Day) -> Bool {
+        guard period == .once, let range else { return true }
+        return range.contains(day)
     }
 }
 

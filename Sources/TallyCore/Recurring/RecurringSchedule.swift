@@ -45,6 +45,9 @@ public struct RecurringPost: Hashable, Sendable {
         case posted(Expense)
         /// An expense already recorded pays it.
         case matched(Expense)
+        /// Not posted: its budget is a once budget that takes no expense of that day
+        /// (``Budget/checkAccepts(_:)``); these are its days. It stays unpaid.
+        case outsideBudget(DayInterval)
     }
 
     public var occurrence: RecurringOccurrence
@@ -84,11 +87,15 @@ public enum RecurringSchedule {
 
     /// What `upcoming` lists: the overdue occurrences (before `today`, unpaid, not skipped) first,
     /// then the unpaid ones from `today` through `days − 1` days later, each group by date.
+    /// An occurrence whose budget does not take its day (``Budget/accepts(_:)``) is never due.
     public static func upcoming(
-        _ rules: [RecurringRule], payments: [RecurringPayment], today: Day, days: Int
+        _ rules: [RecurringRule], payments: [RecurringPayment], today: Day, days: Int, budgets: [Budget]
     ) -> [RecurringOccurrence] {
         let last = Day(ordinal: today.ordinal + max(days, 1) - 1) ?? today
-        return unpaid(rules, payments: payments, through: last).map { occurrence in
+        var byID: [Int64: Budget] = [:]
+        for budget in budgets { byID[budget.id ?? 0] = budget }
+        let due = unpaid(rules, payments: payments, through: last).filter { byID[$0.rule.budgetID]?.accepts($0.date) ?? true }
+        return due.map { occurrence in
             var occurrence = occurrence
             occurrence.overdue = occurrence.date < today
             return occurrence

@@ -43,6 +43,12 @@ public enum ExpenseSort: String, Hashable, Sendable, CaseIterable {
 ///
 /// `SQLiteStore` and `InMemoryStore` implement it identically; the contract suite proves it.
 public protocol DataAccess: AnyObject, Sendable {
+    /// Runs `body` over the ledger's rows in one read transaction: one consistent view.
+    func reading<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T
+    /// Runs `body` over the ledger's rows in one write transaction, recorded as one change set:
+    /// all of its writes are saved or, when it throws, none.
+    func writing<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T
+
     /// Ends the store's use now (an SQLite file folds its WAL back in); every later call throws.
     func close() throws(TallyError)
 
@@ -55,8 +61,6 @@ public protocol DataAccess: AnyObject, Sendable {
     func addBudget(_ budget: Budget) throws(TallyError) -> Budget
     /// Finds a budget by name, ignoring case and diacritics.
     func budget(named name: String) throws(TallyError) -> Budget
-    /// Every budget, ordered by name key then id.
-    func budgets() throws(TallyError) -> [Budget]
     /// Saves a changed name, limit or period of an existing budget.
     func updateBudget(_ budget: Budget) throws(TallyError) -> Budget
     /// Removes a budget and, when `includingExpenses` is true, its expenses with it.
@@ -81,8 +85,6 @@ public protocol DataAccess: AnyObject, Sendable {
     func removeExpense(id: Int64) throws(TallyError)
     /// The expenses with these ids that exist, by id, from one read.
     func expenses(ids: [Int64]) throws(TallyError) -> [Expense]
-    /// The expenses matching `query`, sorted and paged as it asks.
-    func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense]
     /// How many expenses match `query`, ignoring its sort and paging.
     func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int
     /// Hands every expense matching `query` to `body` in its order, one at a time and in one
@@ -168,21 +170,10 @@ public protocol DataAccess: AnyObject, Sendable {
 
     /// Validates and saves a new rule in an existing budget.
     func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule
-    /// Every rule, by id, with its skips.
-    func recurringRules() throws(TallyError) -> [RecurringRule]
-    func recurringRule(id: Int64) throws(TallyError) -> RecurringRule
     /// Saves a changed rule, its skips included. Occurrences already paid stay paid.
     func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule
     /// Removes a rule; the expenses it posted stay.
     func removeRecurringRule(id: Int64) throws(TallyError)
-    /// Every paid occurrence, by rule id then date.
-    func recurringPayments() throws(TallyError) -> [RecurringPayment]
-    /// What `recurring post` does, as one transaction: every occurrence due through `last`
-    /// (``RecurringSchedule/unpaid(_:payments:through:)``) is paid by a recorded expense
-    /// (``RecurringSchedule/plan(_:linked:candidates:)``) or posted as a new one, and remembered
-    /// as paid. Idempotent: an occurrence is paid once, whoever posts at the same time.
-    /// `dryRun` decides the same and writes nothing.
-    func postRecurring(through last: Day, dryRun: Bool) throws(TallyError) -> [RecurringPost]
 
     // MARK: History
 

@@ -45,8 +45,17 @@ public enum RecurringRenderers {
         _ posts: [RecurringPost], budgetNames: [Int64: String], dryRun: Bool, money: MoneyFormat = .plain
     ) throws(TallyError) -> String {
         var lines: [String] = []
+        var outside: [(rule: RecurringRule, days: [Day], range: DayInterval)] = []
         for post in posts {
             let occurrence = post.occurrence
+            if case .outsideBudget(let range) = post.outcome {
+                if let index = outside.firstIndex(where: { $0.rule.id == occurrence.rule.id }) {
+                    outside[index].days.append(occurrence.date)
+                } else {
+                    outside.append((occurrence.rule, [occurrence.date], range))
+                }
+                continue
+            }
             let what = "\(occurrence.date.isoString) \(occurrence.rule.name) (rule \(occurrence.rule.id ?? 0)), "
                 + "\(try money.string(occurrence.total)) in \(budgetNames[occurrence.rule.budgetID] ?? "")"
             switch post.outcome {
@@ -56,7 +65,17 @@ public enum RecurringRenderers {
                 lines.append(
                     (dryRun ? "Would match " : "Matched ") + what
                         + " to expense #\(expense.id ?? 0) of \(expense.date.isoString), \(try money.string(expense.total()))")
+            case .outsideBudget:
+                break
             }
+        }
+        // One line a rule, however many of its occurrences fall outside the budget's days.
+        for (rule, days, range) in outside {
+            let count = days.count == 1 ? "1 occurrence" : "\(days.count) occurrences"
+            let span = days.count == 1 ? "on \(days[0].isoString)" : "from \(days[0].isoString) to \(days[days.count - 1].isoString)"
+            lines.append(
+                "Not posted: \(count) of \(rule.name) (rule \(rule.id ?? 0)) \(span), outside the days of "
+                    + "\(budgetNames[rule.budgetID] ?? ""), \(range.first.isoString) to \(range.last.isoString)")
         }
         return lines.joined(separator: "\n")
     }

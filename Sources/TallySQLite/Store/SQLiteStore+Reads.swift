@@ -10,20 +10,11 @@ extension SQLiteStore {
         try read { db in try Self.find(name, db) }
     }
 
-    public func budgets() throws(TallyError) -> [Budget] {
-        try read { db in try Self.allBudgets(db) }
-    }
-
     public func expense(id: Int64) throws(TallyError) -> Expense {
         try read { db in
             guard let record = try ExpenseRecord.fetchOne(db, key: id) else { throw TallyError.expenseNotFound(id) }
             return try record.model(tags: Self.tags(of: record.tagSetId, db))
         }
-    }
-
-    public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
-        let filter = try Filter(query)
-        return try read { db in try Self.expenses(query, filter, db) }
     }
 
     /// The expenses `query` asks for, inside the caller's transaction.

@@ -34,14 +34,6 @@ extension SQLiteStore {
         }
     }
 
-    public func recurringRules() throws(TallyError) -> [RecurringRule] {
-        try read { db in try Self.allRules(db) }
-    }
-
-    public func recurringRule(id: Int64) throws(TallyError) -> RecurringRule {
-        try read { db in try Self.rule(id: id, db) }
-    }
-
     public func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
         let rule = try rule.validated()
         let timestamp = Milliseconds.since1970(now)
@@ -66,62 +58,6 @@ extension SQLiteStore {
             try db.execute(sql: "DELETE FROM recurringRule WHERE id = ?", arguments: [id])
             guard db.changesCount > 0 else { throw TallyError.recurringRuleNotFound(id) }
         }
-    }
-
-    public func recurringPayments() throws(TallyError) -> [RecurringPayment] {
-        try read { db in try Self.allPayments(db) }
-    }
-
-    /// One `IMMEDIATE` transaction: a second process posting at the same time waits, then finds
-    /// the occurrences paid; the `(ruleId, date)` key would refuse a second payment anyway.
-    public func postRecurring(through last: Day, dryRun: Bool) throws(TallyError) -> [RecurringPost] {
-        let timestamp = now
-        let body = { (db: Database, content: inout ChangeContent) throws -> [RecurringPost] in
-            let rules = try Self.allRules(db)
-            guard !rules.isEmpty else { return [] }
-            let payments = try Self.allPayments(db)
-            let due = RecurringSchedule.unpaid(rules, payments: payments, through: last)
-            guard !due.isEmpty else { return [] }
-            let plan = try RecurringSchedule.plan(due, linked: Set(payments.compactMap(\.expenseID))) {
-                (budgetID: Int64, days: DayInterval) throws(TallyError) in
-                do {
-                    return try Self.expenses(ExpenseQuery(budgetID: budgetID, days: days), db)
-                } catch {
-                    throw Self.storageError(error)
-                }
-            }
-            guard !dryRun else { return plan }
-            var done: [RecurringPost] = []
-            for post in plan {
-                let occurrence = post.occurrence
-                var paidBy: Expense
-                let kind: RecurringPayment.Kind
-                switch post.outcome {
-                case .posted(let expense):
-                    var expense = try expense.validated()
-                    expense.createdAt = timestamp
-                    expense.updatedAt = timestamp
-                    paidBy = try Self.insert(expense, db)
-                    content.expensesAfter.append(paidBy)
-                    kind = .posted
-                case .matched(let expense):
-                    paidBy = expense
-                    kind = .matched
-                }
-                try db.execute(
-                    sql: "INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES (?, ?, ?, ?)",
-                    arguments: [occurrence.rule.id, occurrence.date.storedNumber, paidBy.id, kind.rawValue])
-                done.append(RecurringPost(occurrence: occurrence, outcome: kind == .posted ? .posted(paidBy) : .matched(paidBy)))
-            }
-            return done
-        }
-        guard !dryRun else {
-            return try read { db in
-                var ignored = ChangeContent()
-                return try body(db, &ignored)
-            }
-        }
-        return try recordedWrite(rows: true, body)
     }
 
     // MARK: - Recurring Helpers
