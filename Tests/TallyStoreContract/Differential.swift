@@ -70,7 +70,9 @@ public enum Differential {
                 byDay: months.map { month in Result { () throws(TallyError) in try store.spendingByDay(in: month.days) } },
                 byTag: months.map { month in Result { () throws(TallyError) in try store.spendingByTag(in: month.days) } },
                 byPerson: months.map { month in Result { () throws(TallyError) in try store.spendingByPerson(in: month.days) } },
-                summaries: months.map { month in Result { () throws(TallyError) in try store.monthSummary(for: month) } }
+                summaries: months.map { month in Result { () throws(TallyError) in try store.monthSummary(for: month) } },
+                rules: Result { () throws(TallyError) in try store.recurringRules() },
+                payments: Result { () throws(TallyError) in try store.recurringPayments() }
             )
         }
         let expected = observe(memory)
@@ -103,11 +105,15 @@ extension Differential {
         var byTag: [Result<[String: Money], TallyError>]
         var byPerson: [Result<[PersonSpending], TallyError>]
         var summaries: [Result<MonthSummary, TallyError>]
+        var rules: Result<[RecurringRule], TallyError>
+        var payments: Result<[RecurringPayment], TallyError>
     }
 
     /// What an operation returned, so that both stores' answers compare as one value.
     enum Answer: Equatable {
-        case budget(Budget), expense(Expense), count(Int), done
+        case budget(Budget), expense(Expense), count(Int), done, rule(RecurringRule), posts([RecurringPost])
+        /// An undo's answer, by the ids of the change set it reverted and the one it recorded.
+        case undo(undone: Int64, undo: Int64)
     }
 
     enum Operation: CustomStringConvertible {
@@ -118,6 +124,11 @@ extension Differential {
         case addExpenses([Expense])
         case updateExpense(Expense)
         case removeExpense(Int64)
+        case addRecurringRule(RecurringRule)
+        case skip(ruleID: Int64, Day)
+        case postRecurring(through: Day, dryRun: Bool)
+        /// `undo` with no id, or of a change set by id: an undo's own id redoes.
+        case undo(Int64?)
 
         var description: String {
             switch self {
@@ -128,6 +139,10 @@ extension Differential {
             case .addExpenses(let expenses): "addExpenses(\(expenses.map(Self.describe)))"
             case .updateExpense(let expense): "updateExpense(\(Self.describe(expense)))"
             case .removeExpense(let id): "removeExpense(\(id))"
+            case .addRecurringRule(let rule): "addRecurringRule(\(rule.name.debugDescription) \(rule.amount) every \(rule.interval) \(rule.every) from \(rule.start) budget #\(rule.budgetID))"
+            case .skip(let id, let day): "skip(rule #\(id), \(day))"
+            case .postRecurring(let last, let dryRun): "postRecurring(through: \(last), dryRun: \(dryRun))"
+            case .undo(let id): "undo(\(id.map(String.init) ?? "nil"))"
             }
         }
 
@@ -147,6 +162,22 @@ extension Differential {
                 case .removeExpense(let id):
                     try store.removeExpense(id: id)
                     return .done
+                case .addRecurringRule(let rule): return .rule(try store.addRecurringRule(rule))
+                case .skip(let id, let day):
+                    var rule = try store.recurringRule(id: id)
+                    rule.skips.append(day)
+                    return .rule(try store.updateRecurringRule(rule))
+                case .postRecurring(let last, let dryRun):
+                    // What a dry run would post is stamped when it is made, not by the store's clock.
+                    return .posts(try store.postRecurring(through: last, dryRun: dryRun).map { post in
+                        guard dryRun, case .posted(var expense) = post.outcome else { return post }
+                        expense.createdAt = Date(timeIntervalSince1970: 0)
+                        expense.updatedAt = expense.createdAt
+                        return RecurringPost(occurrence: post.occurrence, outcome: .posted(expense))
+                    })
+                case .undo(let id):
+                    let outcome = try store.undo(id, dryRun: false)
+                    return .undo(undone: outcome.undone.id, undo: outcome.undo.id)
                 }
             }
         }
@@ -163,7 +194,15 @@ extension Differential {
             }
             switch Int.random(in: 0..<100, using: &generator) {
             case 0..<12:
-                return .addBudget(Budget(name: Fixtures.budgetName(&generator), limit: Fixtures.limit(&generator)))
+                var budget = Budget(name: Fixtures.budgetName(&generator), limit: Fixtures.limit(&generator))
+                if Int.random(in: 0..<4, using: &generator) == 0 {
+                    // A once budget, its range now and then backwards.
+                    budget.period = .once
+                    let ends = [Fixtures.day(&generator), Fixtures.day(&generator)]
+                    budget.range = DayInterval(first: ends.min() ?? ends[0], last: ends.max() ?? ends[0])
+                    if Int.random(in: 0..<8, using: &generator) == 0 { budget.range = DayInterval(first: ends.max() ?? ends[0], last: ends.min() ?? ends[0]) }
+                }
+                return .addBudget(budget)
             case 12..<20:
                 var budget = budgets.randomElement(using: &generator) ?? Budget(name: "Nowhere", limit: Money(cents: 100))
                 if Int.random(in: 0..<8, using: &generator) == 0 { budget.id = 999 }
@@ -175,12 +214,14 @@ extension Differential {
                     ? budgets.randomElement(using: &generator).map { NameKey.make($0.name).uppercased() } ?? "none"
                     : Fixtures.budgetName(&generator)
                 return .removeBudget(name, includingExpenses: Int.random(in: 0..<4, using: &generator) == 0)
-            case 23..<68:
+            case 23..<63:
                 return .addExpense(Fixtures.expense(&generator, budgetID: budgetID(&generator)))
-            case 68..<73:
+            case 63..<71:
+                return try Differential.recurring(using: &generator, current: current, budgetID: budgetID(&generator))
+            case 71..<76:
                 let count = Int.random(in: 0...6, using: &generator)
                 return .addExpenses((0..<count).map { _ in Fixtures.expense(&generator, budgetID: budgetID(&generator)) })
-            case 73..<92:
+            case 76..<92:
                 var expense = expenses.randomElement(using: &generator)
                     ?? Fixtures.expense(&generator, budgetID: budgetID(&generator))
                 if expense.id == nil || Int.random(in: 0..<10, using: &generator) == 0 {
@@ -204,6 +245,33 @@ extension Differential {
         }
     }
 
+    /// A recurring rule, a skip, a post through one of the days, or an undo (of the last change,
+    /// or by id, which redoes an undo or is refused as already undone, blocked or unknown).
+    static func recurring(using generator: inout SeededGenerator, current: InMemoryStore, budgetID: Int64) throws -> Operation {
+        let rules = try current.recurringRules()
+        switch Int.random(in: 0..<10, using: &generator) {
+        case 0..<2:
+            let start = Fixtures.day(&generator)
+            let every: RecurringFrequency = Bool.random(using: &generator) ? .month : .week
+            return .addRecurringRule(RecurringRule(
+                name: Fixtures.pick(Fixtures.expenseNames, else: Fixtures.badExpenseNames, oneIn: 10, &generator), budgetID: budgetID,
+                amount: Money(cents: Int64.random(in: 1...20_000, using: &generator)), every: every,
+                interval: every == .week ? Int.random(in: 2...6, using: &generator) : Int.random(in: 1...3, using: &generator),
+                start: start, until: Bool.random(using: &generator) ? nil : Fixtures.day(&generator)))
+        case 2:
+            return .skip(ruleID: rules.randomElement(using: &generator)?.id ?? 99, Fixtures.day(&generator))
+        case 3..<7:
+            return .postRecurring(through: Fixtures.day(&generator), dryRun: Int.random(in: 0..<4, using: &generator) == 0)
+        case 7:
+            return .undo(nil)
+        default:
+            let recent = try current.changeSets(since: nil, limit: 6)
+            return .undo(recent.randomElement(using: &generator)?.changeSet.id ?? Int64.random(in: 1...400, using: &generator))
+        }
+    }
+}
+
+extension Differential {
     /// The values operations are drawn from: clashing spellings, hostile text and every limit.
     enum Fixtures {
         static let months = ["2024-02", "2026-01", "2026-02", "2026-03", "2026-12"].compactMap { try? Month(parsing: $0) }
@@ -228,6 +296,10 @@ extension Differential {
         static func pick(_ good: [String], else bad: [String], oneIn: Int, _ generator: inout SeededGenerator) -> String {
             let pool = Int.random(in: 0..<oneIn, using: &generator) == 0 ? bad : good
             return pool.randomElement(using: &generator) ?? ""
+        }
+
+        static func day(_ generator: inout SeededGenerator) -> Day {
+            days.randomElement(using: &generator) ?? days[0]
         }
 
         static func budgetName(_ generator: inout SeededGenerator) -> String {
