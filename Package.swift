@@ -26,12 +26,10 @@ let package = Package(
         .target(
             name: "TallySQLite",
             dependencies: [
-                "TallyCore", "CSQLiteTriggers", .product(name: "GRDB", package: "GRDB.swift"),
+                "TallyCore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        // `sqlite3_db_config`, variadic in C, for the SQLite store (see its `insertKeepingCaches`).
-        .systemLibrary(name: "CSQLiteTriggers"),
         // The PostgreSQL store: only the `tally-postgres` executable links it, so `tally` never loads NIO.
         .target(
             name: "TallyPostgres",

@@ -239,8 +239,8 @@ import TallyInMemory
         return ((attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1) & 0o777
     }
 
-    /// Bulk writes and budget removals drop a `budgetMonth` trigger inside their transaction;
-    /// afterwards, and after a failed import, it must be back and every month must match its expenses.
+    /// Bulk writes, budget removals and a failed import keep every month of `budgetMonth` equal to
+    /// its expenses.
     @Test func bulkWritesKeepEachBudgetsMonthlyTotals() throws {
         let store = try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path)
         let food = try store.addBudget(Budget(name: "Food", limit: Money(cents: 10_000)))
@@ -276,7 +276,7 @@ import TallyInMemory
         #expect(try store.cacheMismatches() == [])
         #expect(try store.status(of: food, in: march).spent == Money(cents: 2_000))
 
-        // Removing a budget drops the delete trigger for its expenses and must put it back.
+        // Removing a budget takes its rows of both caches with its expenses, and nothing else.
         let extra = try store.addExpense(try expense(300, 1, "2026-03-02", rent))
         #expect(try store.removeBudget(named: "Food", includingExpenses: true) == 7)
         try store.removeExpense(id: extra.id ?? 0)

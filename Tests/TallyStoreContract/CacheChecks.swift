@@ -6,13 +6,12 @@ import Testing
 // MARK: - Every figure a store keeps or sums is a cache of the Core rules
 
 extension StoreContract {
-    /// A store may answer its figures however it likes: `SQLiteStore` sums in SQL, reads the
-    /// `budgetMonth` totals its triggers keep for `tally add`, and has its bulk writers (batch
-    /// adds, imports, cascading removals) suspend those triggers and add up the totals
-    /// themselves. All of that is only a cache: on a random ledger built through every kind of
+    /// A store may answer its figures however it likes: `SQLiteStore` sums in SQL and reads the
+    /// `budgetMonth` and `expenseDay` caches that `ExpenseCaches` keeps on every write (adds, batch
+    /// adds, imports, edits, removals, cascading removals). All of that is only a cache: on a random ledger built through every kind of
     /// write, each figure must equal what the Core rules (`Budget.spent(in:of:)`,
     /// `BudgetStatus`, `Expense.total()`) compute from the plain expenses the store lists.
-    static func aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules(_ stores: Stores) throws {
+    static func aggregatesAndCachedFiguresAreTheCoreRules(_ stores: Stores) throws {
         let clock = TestClock()
         let store = try stores.make(clock: clock)
         var random = SeededGenerator(seed: 20_260_301)

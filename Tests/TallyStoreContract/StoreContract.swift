@@ -80,7 +80,7 @@ public enum StoreContract {
         Check("monthSummaryAndSpentByMonthEqualTheSingleFiguresAcrossMonthBoundaries", monthSummaryAndSpentByMonthEqualTheSingleFiguresAcrossMonthBoundaries),
         Check("reportAggregatesOfAnEmptyStoreAreEmpty", reportAggregatesOfAnEmptyStoreAreEmpty),
         Check("reportAggregatesTooLargeFailInsteadOfWrapping", reportAggregatesTooLargeFailInsteadOfWrapping),
-        Check("aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules", aggregatesTriggersAndBulkAccumulatorsAreCachesOfTheCoreRules),
+        Check("aggregatesAndCachedFiguresAreTheCoreRules", aggregatesAndCachedFiguresAreTheCoreRules),
         Check("periodFiguresAreTheCoreRulesAfterEditsToOldExpenses", periodFiguresAreTheCoreRulesAfterEditsToOldExpenses),
         Check("aOnceBudgetRefusesExpensesOutsideItsRange", aOnceBudgetRefusesExpensesOutsideItsRange),
         Check("recurringRulesAreAddedListedEditedAndRemoved", recurringRulesAreAddedListedEditedAndRemoved),

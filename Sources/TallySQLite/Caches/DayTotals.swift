@@ -1,12 +1,10 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 import TallyCore
 
-/// Each day's spending per budget, tag set and person, summed in Swift by the writers that bypass
-/// the `expenseDay` triggers (`Schema.v12ExpenseDays`): the migration that creates the table, an
-/// import, and undo or redo of one. The same cache as the triggers keep: a group's sum, count and
-/// largest total, which these writers keep exact.
+/// Each day's spending per budget, tag set and person, `expenseDay`'s rows
+/// (`Schema.v12ExpenseDays`), summed in Swift for `ExpenseCaches`, their one writer: a group's
+/// sum, count and largest total.
 struct DayTotals {
     /// Who spent it is a number here, an index into `people`, so that a row's text is compared
     /// with the row before's instead of hashed: with the sorted writes of `save`, a 100,000-row
@@ -33,7 +31,8 @@ struct DayTotals {
     }
 
     private struct Figure {
-        /// `nil` once the sum overflowed; it is then stored as a REAL, like the triggers do.
+        /// `nil` once the sum overflowed; it is then stored as a REAL, which sends the readers back
+        /// to the expenses.
         var cents: Int64? = 0
         var count: Int64 = 0
         var largest = Int64.min
@@ -96,25 +95,8 @@ struct DayTotals {
         }
     }
 
-    /// What `add(expenses:argument:_:)` reads from a table of expenses, before its `FROM`.
-    static let columns = "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity"
-
-    /// Adds the expenses `sql` selects as ``columns`` does, `argument` bound to its one
-    /// parameter if any. Stepped through SQLite's C API: GRDB's rows cost 5,900 instructions each
-    /// (callgrind, undoing a 100,000-row import: 4.24 billion instructions, 3.65 billion now).
-    mutating func add(expenses sql: String, argument: Int64? = nil, _ db: Database) throws {
-        let statement = try RawStatement(db, sql)
-        if let argument { statement.bind(1, argument) }
-        try statement.forEachRow { row in
-            let tagSetID = sqlite3_column_type(row, 2) == SQLITE_NULL ? nil : sqlite3_column_int64(row, 2)
-            let by = sqlite3_column_text(row, 3).map { String(cString: $0) } ?? ""
-            add(date: sqlite3_column_int64(row, 0), budgetID: sqlite3_column_int64(row, 1), tagSetID: tagSetID, by: by,
-                cents: sqlite3_column_int64(row, 4))
-        }
-    }
-
     /// Adds one expense's total to its group's row, as `add` then `save` would, without their
-    /// dictionaries (see `MonthlyTotals.saveOne`).
+    /// dictionaries (see `ExpenseCaches.added`).
     static func saveOne(date: Int64, budgetID: Int64, tagSetID: Int64?, by: String, cents: Int64, _ db: Database) throws {
         try db.makeStatement(sql: saveSQL).execute(arguments: [date, budgetID, tagSetID ?? 0, by, cents, 1, cents])
     }

@@ -1,16 +1,16 @@
 import GRDB
 import TallyCore
 
-/// Spending per budget and period, summed in Swift by the writers that bypass the `budgetMonth`
-/// triggers (bulk writes, the migration that creates the table, a new month-start setting): the
-/// same cache of each period's `Budget.spent(in:of:)` and expense count as the triggers keep.
+/// Spending per budget and period, `budgetMonth`'s rows: each period's `Budget.spent(in:of:)`
+/// and expense count, summed in Swift for `ExpenseCaches`, their one writer.
 struct MonthlyTotals {
     private struct Key: Hashable {
         let budgetID: Int64
         let month: Int64
     }
 
-    /// `cents` is `nil` once the sum overflowed; it is then stored as a REAL, like the triggers do.
+    /// `cents` is `nil` once the sum overflowed; it is then stored as a REAL, which sends the
+    /// readers back to the expenses.
     private var figures: [Key: (cents: Int64?, count: Int64)] = [:]
     /// The day months start on (`PeriodCalendar.monthStart`).
     private let monthStart: Int64
@@ -45,9 +45,19 @@ struct MonthlyTotals {
         }
     }
 
+    /// Takes the sums from the stored ones. A period left with no expense keeps its row, at zero.
+    func subtract(_ db: Database) throws {
+        let statement = try db.makeStatement(sql: """
+            UPDATE budgetMonth SET spentCents = spentCents - ?3, expenseCount = expenseCount - ?4 WHERE budgetId = ?1 AND month = ?2
+            """)
+        for (key, figure) in figures {
+            let cents: any DatabaseValueConvertible = figure.cents ?? Double(Int64.max) * 2
+            try statement.execute(arguments: [key.budgetID, key.month, cents, figure.count])
+        }
+    }
+
     /// Adds one expense's total (`date` stored as `YYYYMMDD`) to its period's row, as `add` then
-    /// `save` would, without their dictionary: `tally add` writes one row, and the first use of
-    /// a dictionary keyed by a type of ours cost the runtime 0.45 million instructions.
+    /// `save` would, without their dictionary (see `ExpenseCaches.added`).
     static func saveOne(budgetID: Int64, date: Int64, cents: Int64, monthStart: Int, _ db: Database) throws {
         try db.makeStatement(sql: saveSQL).execute(arguments: [budgetID, period(of: date, monthStart: Int64(monthStart)), cents, 1])
     }
@@ -57,29 +67,4 @@ struct MonthlyTotals {
         ON CONFLICT (budgetId, month) DO UPDATE
         SET spentCents = spentCents + excluded.spentCents, expenseCount = expenseCount + excluded.expenseCount
         """
-}
-
-/// One of the cache triggers (`budgetMonth`, `expenseDay`) dropped for a bulk change inside the
-/// caller's transaction, which then keeps the totals itself; a failure or a crash rolls the drop
-/// back with the rest.
-struct SuspendedTrigger {
-    static let insert = "expense_insert_budgetMonth"
-    static let delete = "expense_delete_budgetMonth"
-    static let dayInsert = "expense_insert_expenseDay"
-    static let dayDelete = "expense_delete_expenseDay"
-
-    private let db: Database
-    private let sql: String
-
-    init(_ name: String, _ db: Database) throws {
-        guard let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", arguments: [name])
-        else { throw TallyError.storage("the database has no \(name) trigger") }
-        try db.execute(sql: "DROP TRIGGER \(name)")
-        self.db = db
-        self.sql = sql
-    }
-
-    func restore() throws {
-        try db.execute(sql: sql)
-    }
 }

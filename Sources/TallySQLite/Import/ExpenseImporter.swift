@@ -161,18 +161,14 @@ struct ExpenseBatchWriter {
     private let fullBatch: RawStatement
     private var pending: [PendingExpense] = []
     private var tagSetIDs: [[String]: Int64] = [:]
-    /// The insert triggers that keep `budgetMonth` and `expenseDay`, dropped while this writer
-    /// adds its own sums.
-    private let totalsTrigger: SuspendedTrigger
-    private let dayTrigger: SuspendedTrigger
     /// The schema's CHECKs are off while this writer runs: every row it writes passed
     /// `Expense.validated()` (and a budget it creates `Budget.validated()`), which refuse all the
     /// CHECKs refuse (`SchemaChecksTests` holds them to that). They were 40 % of SQLite's work in
     /// a million-row import: `INSERT … SELECT` of its rows took 2.19 s with them, 1.36 s without.
     /// Only a bulk write (`SQLiteStore.bulkWrite`) makes this writer, and it turns them back on
     /// however it ends.
-    private var totals: MonthlyTotals
-    private var days = DayTotals()
+    /// The rows' sums for `budgetMonth` and `expenseDay`, written once at the end.
+    private var caches: ExpenseCaches
     /// How many expenses have been written so far.
     private(set) var count = 0
 
@@ -180,9 +176,7 @@ struct ExpenseBatchWriter {
     init(db: Database, milliseconds: Int64) throws {
         self.db = db
         self.milliseconds = milliseconds
-        totalsTrigger = try SuspendedTrigger(SuspendedTrigger.insert, db)
-        dayTrigger = try SuspendedTrigger(SuspendedTrigger.dayInsert, db)
-        totals = MonthlyTotals(monthStart: try SQLiteStore.calendar(db).monthStart)
+        caches = try ExpenseCaches(db)
         // Set before the statements are compiled: SQLite leaves the CHECKs out of their code.
         try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
         fullBatch = try RawStatement(db, ExpenseRecord.insertSQL(rows: Self.batchSize))
@@ -207,17 +201,13 @@ struct ExpenseBatchWriter {
         if pending.count == Self.batchSize { try flush() }
     }
 
-    /// Writes what is still queued, adds the sums to `budgetMonth` and `expenseDay` and puts
-    /// their triggers back.
+    /// Writes what is still queued and adds the rows to the caches.
     /// The writer must not be used afterwards.
     mutating func finish() throws {
         try flush()
         // Turning them on again expires every compiled statement, which recompiles with them.
         try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
-        try totals.save(db)
-        try days.save(db)
-        try totalsTrigger.restore()
-        try dayTrigger.restore()
+        try caches.saveAdded(db)
     }
 
     private mutating func flush() throws {
@@ -237,10 +227,7 @@ struct ExpenseBatchWriter {
             statement.bind(index + 9, milliseconds)
             statement.bind(index + 10, row.by)
             index += 10
-            // `budgetMonth` and `expenseDay`, the caches of `Budget.spent(in:of:)` and the
-            // month report, without their insert triggers.
-            totals.add(budgetID: row.budgetID, date: row.date, cents: row.amountCents * row.quantity)
-            days.add(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.amountCents * row.quantity)
+            caches.add(ExpenseCaches.Row(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.amountCents * row.quantity))
         }
         try statement.step()
         count += pending.count

@@ -18,6 +18,7 @@ enum Schema {
         migrator.registerMigration("v10-history", migrate: v10History)
         migrator.registerMigration("v11-removed-rows", migrate: v11RemovedRows)
         migrator.registerMigration("v12-expense-days", migrate: v12ExpenseDays)
+        migrator.registerMigration("v13-cache-writer", migrate: v13CacheWriter)
         return migrator
     }
 
@@ -25,7 +26,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 12
+    static let version: Int32 = 13
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
@@ -240,12 +241,7 @@ enum Schema {
             PRAGMA user_version = 3;
             """)
         // Summed in Swift: SQL's SUM would fail the whole migration on one overflowing month.
-        var totals = MonthlyTotals()
-        let rows = try Row.fetchCursor(db, sql: "SELECT budgetId, date, amountCents * quantity FROM expense")
-        while let row = try rows.next() {
-            totals.add(budgetID: row[0], date: row[1], cents: row[2])
-        }
-        try totals.save(db)
+        try ExpenseCaches.rebuildMonths(monthStart: 1, db)
     }
 
     /// Budgets that work like budgets: a period (`monthly`, `yearly` or `once` with its days),
@@ -587,9 +583,7 @@ enum Schema {
             END;
             PRAGMA user_version = 12;
             """)
-        var totals = DayTotals()
-        try totals.add(expenses: "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity FROM expense", db)
-        try totals.save(db)
+        try ExpenseCaches.rebuildDays(db)
     }
 
     /// `v12`'s trigger statement that adds expense `row` (`NEW`) to its group, in the shortest

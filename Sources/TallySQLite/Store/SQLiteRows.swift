@@ -21,13 +21,15 @@ extension SQLiteStore {
 }
 
 /// ``LedgerRows`` on the connection of one of `SQLiteStore`'s transactions. Expenses it inserts
-/// keep the caches through the schema's triggers; the change set records them as added.
+/// go with their rows of the caches (`ExpenseCaches`); the change set records them as added.
 final class SQLiteRows: LedgerRows {
     private let db: Database
     private let timestamp: Date
     private let writable: Bool
     /// What `insert` saved, for the transaction's change set.
     private(set) var inserted: [Expense] = []
+    /// The ledger's month start, read at the first insert.
+    private var monthStart: Int?
 
     init(_ db: Database, at timestamp: Date, writable: Bool) {
         self.db = db
@@ -54,11 +56,13 @@ final class SQLiteRows: LedgerRows {
     func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         try checkWritable()
         return try run { () throws in
-            try expenses.map { expense in
+            let monthStart = try self.monthStart ?? SQLiteStore.calendar(db).monthStart
+            self.monthStart = monthStart
+            return try expenses.map { expense in
                 var expense = expense
                 expense.createdAt = timestamp
                 expense.updatedAt = timestamp
-                let saved = try SQLiteStore.insert(expense, db)
+                let saved = try SQLiteStore.insert(expense, monthStart: monthStart, db)
                 inserted.append(saved)
                 return saved
             }

@@ -4,7 +4,7 @@ import TallyCore
 
 // The history (`Schema.v10History`): every write records its change set inside its own
 // transaction; `undo` applies a change set's inverse (Core's `ChangeContent.inverse`) and records
-// that as a change set too. Monthly totals follow the expense triggers, as for any other write.
+// that as a change set too. Both caches follow through `ExpenseCaches`, as for any other write.
 extension SQLiteStore {
     // MARK: - Recording
 
@@ -144,7 +144,11 @@ extension SQLiteStore {
         let kept = Set(content.expensesAfter.ids)
         let gone = content.expensesBefore.ids.filter { !kept.contains($0) }
         if !gone.isEmpty {
-            try db.execute(sql: "DELETE FROM expense WHERE id IN (SELECT value FROM json_each(?))", arguments: [jsonArray(gone)])
+            let ids = jsonArray(gone)
+            var removed = try ExpenseCaches(db)
+            try removed.add(expenses: "\(ExpenseCaches.columns) FROM expense WHERE id IN (SELECT value FROM json_each(?))", bind: { $0.bind(1, ids) }, db)
+            try db.execute(sql: "DELETE FROM expense WHERE id IN (SELECT value FROM json_each(?))", arguments: [ids])
+            try removed.saveRemoved(db)
         }
         if let range = content.removedExpenses {
             try db.execute(
@@ -152,14 +156,10 @@ extension SQLiteStore {
                     INSERT INTO removedExpense (changeSetId, \(ExpenseRecord.positionalColumns))
                     SELECT ?, \(ExpenseRecord.positionalColumns) FROM expense WHERE id BETWEEN ? AND ?
                     """, arguments: [id, range.first, range.last])
-            // `expenseDay` is kept by the sums of the moved rows: with its per-row trigger,
-            // sqlite3 took 3.6 s instead of 1.9 s to delete a million expenses.
-            var days = DayTotals()
-            try days.add(expenses: "\(DayTotals.columns) FROM removedExpense WHERE changeSetId = ?", argument: id, db)
-            let trigger = try SuspendedTrigger(SuspendedTrigger.dayDelete, db)
+            var removed = try ExpenseCaches(db)
+            try removed.add(expenses: "\(ExpenseCaches.columns) FROM removedExpense WHERE changeSetId = ?", bind: { $0.bind(1, id) }, db)
             try db.execute(sql: "DELETE FROM expense WHERE id BETWEEN ? AND ?", arguments: [range.first, range.last])
-            try trigger.restore()
-            try days.subtract(db)
+            try removed.saveRemoved(db)
         }
         for image in removed where image.dependencyRank == 1 {
             guard case .budget(let budget) = image else { continue }
@@ -175,16 +175,14 @@ extension SQLiteStore {
         let saved = content.rows.compactMap(\.after)
         for image in saved.sorted(by: { $0.dependencyRank < $1.dependencyRank }) where image.dependencyRank <= 1 { try put(image, db) }
         if content.addedExpenses != nil {
-            var days = DayTotals()
-            try days.add(expenses: "\(DayTotals.columns) FROM removedExpense WHERE changeSetId = ?", argument: target, db)
-            let trigger = try SuspendedTrigger(SuspendedTrigger.dayInsert, db)
+            var added = try ExpenseCaches(db)
+            try added.add(expenses: "\(ExpenseCaches.columns) FROM removedExpense WHERE changeSetId = ?", bind: { $0.bind(1, target) }, db)
             try db.execute(
                 sql: """
                     INSERT INTO expense (\(ExpenseRecord.positionalColumns))
                     SELECT \(ExpenseRecord.positionalColumns) FROM removedExpense WHERE changeSetId = ? ORDER BY id
                     """, arguments: [target])
-            try trigger.restore()
-            try days.save(db)
+            try added.saveAdded(db)
             try db.execute(sql: "DELETE FROM removedExpense WHERE changeSetId = ?", arguments: [target])
         }
         try put(try content.expensesAfter.expenses(), db)
@@ -258,11 +256,16 @@ extension SQLiteStore {
         }
     }
 
-    /// Saves expenses under their own ids, inserting or updating; the triggers keep `budgetMonth`.
-    /// One cached statement, and each name's key and each tag set's id worked out once: redoing an
-    /// undone import of 200,000 rows took 23 s as a record lookup and a record insert a row.
+    /// Saves expenses under their own ids, inserting or updating, and moves their rows of the
+    /// caches from what they were to what they are. One cached statement, and each name's key and
+    /// each tag set's id worked out once: redoing an undone import of 200,000 rows took 23 s as a
+    /// record lookup and a record insert a row.
     private static func put(_ expenses: [Expense], _ db: Database) throws {
         guard !expenses.isEmpty else { return }
+        let ids = jsonArray(expenses.compactMap(\.id))
+        var replaced = try ExpenseCaches(db)
+        try replaced.add(expenses: "\(ExpenseCaches.columns) FROM expense WHERE id IN (SELECT value FROM json_each(?))", bind: { $0.bind(1, ids) }, db)
+        var added = try ExpenseCaches(db)
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO expense (\(ExpenseRecord.positionalColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -283,7 +286,10 @@ extension SQLiteStore {
                 record.id, record.budgetId, record.name, record.nameKey, record.amountCents, record.quantity, record.date,
                 record.tagSetId, record.createdAt, record.updatedAt, record.spentBy,
             ])
+            added.add(ExpenseCaches.Row(record))
         }
+        try replaced.saveRemoved(db)
+        try added.saveAdded(db)
     }
 }
 

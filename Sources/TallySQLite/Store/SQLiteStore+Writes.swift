@@ -1,5 +1,4 @@
 import Foundation
-import CSQLiteTriggers
 import GRDB
 import TallyCore
 
@@ -58,11 +57,7 @@ extension SQLiteStore {
         guard try calendar(db) != settings.calendar else { return }
         try db.execute(sql: "UPDATE setting SET monthStart = ? WHERE id = 1", arguments: [settings.calendar.monthStart])
         // `budgetMonth` holds each period's totals, and the periods just changed.
-        try db.execute(sql: "DELETE FROM budgetMonth")
-        var totals = MonthlyTotals(monthStart: settings.calendar.monthStart)
-        let rows = try Row.fetchCursor(db, sql: "SELECT budgetId, date, amountCents * quantity FROM expense")
-        while let row = try rows.next() { totals.add(budgetID: row[0], date: row[1], cents: row[2]) }
-        try totals.save(db)
+        try ExpenseCaches.rebuildMonths(monthStart: settings.calendar.monthStart, db)
     }
 
     public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
@@ -89,11 +84,8 @@ extension SQLiteStore {
             try budget.checkRemoval(expenseCount: count, includingExpenses: includingExpenses)
             if count > 0 { content.expensesBefore = ExpenseImages(try Self.expenses(ExpenseQuery(budgetID: budget.id), db)) }
             // The foreign keys' ON DELETE CASCADE removes the expenses and the budget's rows of
-            // both caches, so the per-expense triggers that update those are dropped meanwhile:
-            // `budgetMonth`'s took removing 183,520 expenses from 0.64 to 0.92 s.
-            let triggers = count > 0 ? [try SuspendedTrigger(SuspendedTrigger.delete, db), try SuspendedTrigger(SuspendedTrigger.dayDelete, db)] : []
+            // both caches.
             try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id])
-            for trigger in triggers { try trigger.restore() }
             return count
         }
     }
@@ -104,7 +96,7 @@ extension SQLiteStore {
         expense.updatedAt = expense.createdAt
         return try recordedWrite(rows: false) { db, content in
             try Self.checkBudgetExists(for: expense, db)
-            let saved = try Self.insert(expense, db)
+            let saved = try Self.insert(expense, monthStart: try Self.calendar(db).monthStart, db)
             content.expensesAfter.append(saved)
             return saved
         }
@@ -122,7 +114,7 @@ extension SQLiteStore {
             let ledgerSettings = try Self.settings(db)
             settings = ledgerSettings
             let calendar = ledgerSettings.calendar
-            let saved = try Self.insertKeepingCaches(expense, calendar: calendar, db)
+            let saved = try Self.insert(expense, monthStart: calendar.monthStart, db)
             content.expensesAfter.append(saved)
             return (expense: saved, status: try Self.status(of: budget, in: calendar.period(containing: expense.date), calendar, db))
         }
@@ -130,24 +122,11 @@ extension SQLiteStore {
         return added
     }
 
-    /// `tally add`'s insert: with the connection's triggers off, so that SQLite does not compile
-    /// the `budgetMonth` and `expenseDay` insert triggers into it, and the two rows they would
-    /// write added here by the bulk writers' own statements (`MonthlyTotals`, `DayTotals`). Compiling
-    /// the triggers was 1.2 million of the command's 9.4 million instructions: GRDB's statement
-    /// authorizer handles every column the trigger programs read (callgrind).
-    /// `AddByNameCacheTests` checks both caches against the expenses after adds by name.
-    static func insertKeepingCaches(_ expense: Expense, calendar: PeriodCalendar, _ db: Database) throws -> Expense {
-        guard let connection = db.sqliteConnection, tally_enable_triggers(connection, 0) == 0 else { return try insert(expense, db) }
-        defer { _ = tally_enable_triggers(connection, 1) }
+    /// Saves a validated expense under a new id, with its rows of the caches (`ExpenseCaches`).
+    static func insert(_ expense: Expense, monthStart: Int, _ db: Database) throws -> Expense {
         let (saved, tagSetID) = try insertRecord(expense, db)
-        let total = try saved.total().cents
-        try MonthlyTotals.saveOne(budgetID: saved.budgetID, date: saved.date.storedNumber, cents: total, monthStart: calendar.monthStart, db)
-        try DayTotals.saveOne(date: saved.date.storedNumber, budgetID: saved.budgetID, tagSetID: tagSetID, by: saved.by, cents: total, db)
+        try ExpenseCaches.added(ExpenseCaches.Row(saved, tagSetID: tagSetID), monthStart: monthStart, db)
         return saved
-    }
-
-    static func insert(_ expense: Expense, _ db: Database) throws -> Expense {
-        try insertRecord(expense, db).expense
     }
 
     /// The saved expense, and the tag set it was saved with.
@@ -210,6 +189,13 @@ extension SQLiteStore {
             expense.updatedAt = timestamp
             let record = ExpenseRecord(expense, tagSetId: try Self.tagSetID(expense.tags, db))
             try Self.saving(expense) { try record.update(db) }
+            let (old, new) = (ExpenseCaches.Row(existing), ExpenseCaches.Row(record))
+            if old != new {
+                var removed = ExpenseCaches(monthStart: try Self.calendar(db).monthStart)
+                removed.add(old)
+                try removed.saveRemoved(db)
+                try ExpenseCaches.added(new, monthStart: try Self.calendar(db).monthStart, db)
+            }
             content.expensesAfter.append(expense)
             return expense
         }
@@ -220,6 +206,9 @@ extension SQLiteStore {
             guard let existing = try ExpenseRecord.fetchOne(db, key: id) else { throw TallyError.expenseNotFound(id) }
             content.expensesBefore.append(try Self.model(existing, db))
             try db.execute(sql: "DELETE FROM expense WHERE id = ?", arguments: [id])
+            var removed = try ExpenseCaches(db)
+            removed.add(ExpenseCaches.Row(existing))
+            try removed.saveRemoved(db)
         }
     }
 

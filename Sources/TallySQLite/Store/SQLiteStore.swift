@@ -196,7 +196,7 @@ public final class SQLiteStore: DataAccess {
     }
 
     /// Rows of `budgetMonth` and `expenseDay` that differ from the sums of the expenses
-    /// themselves, as text; empty when the triggers and the bulk writers kept both caches right.
+    /// themselves, as text; empty when `ExpenseCaches` kept both caches right.
     func cacheMismatches() throws -> [String] {
         try dbWriter.read { db in
             let stored = "SELECT budgetId, month, spentCents, expenseCount FROM budgetMonth WHERE expenseCount <> 0 OR spentCents <> 0"
@@ -209,6 +209,11 @@ public final class SQLiteStore: DataAccess {
     /// How many rows a table of rows kept beside change sets holds (`Schema.v11RemovedRows`).
     func keptRowCount(_ table: String) throws -> Int {
         try dbWriter.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+    }
+
+    /// The schema's triggers, by name.
+    func triggerNames() throws -> [String] {
+        try dbWriter.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name") }
     }
 
     /// A pragma's value as the store's own connection sees it.
