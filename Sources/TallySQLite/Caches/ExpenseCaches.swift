@@ -28,13 +28,13 @@ struct ExpenseCaches {
     private var months: MonthlyTotals
     private var days = DayTotals()
 
-    init(monthStart: Int) {
-        months = MonthlyTotals(monthStart: monthStart)
+    init(calendar: PeriodCalendar) {
+        months = MonthlyTotals(calendar: calendar)
     }
 
-    /// For the ledger's own month start.
+    /// Under the ledger's own calendar.
     init(_ db: Database) throws {
-        self.init(monthStart: try SQLiteStore.calendar(db).monthStart)
+        self.init(calendar: try SQLiteStore.calendar(db))
     }
 
     mutating func add(_ row: Row) {
@@ -74,17 +74,17 @@ struct ExpenseCaches {
     /// One added row, written without the dictionaries of `add` and `saveAdded`: `tally add`
     /// writes one row, and the first use of a dictionary keyed by a type of ours cost the runtime
     /// 0.45 million instructions.
-    static func added(_ row: Row, monthStart: Int, _ db: Database) throws {
-        try MonthlyTotals.saveOne(budgetID: row.budgetID, date: row.date, cents: row.cents, monthStart: monthStart, db)
+    static func added(_ row: Row, calendar: PeriodCalendar, _ db: Database) throws {
+        try MonthlyTotals.saveOne(budgetID: row.budgetID, date: row.date, cents: row.cents, calendar: calendar, db)
         try DayTotals.saveOne(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.cents, db)
     }
 
     /// `budgetMonth` built anew from every expense: its periods changed (a new month start), or
     /// it is new (`Schema.v3`).
-    static func rebuildMonths(monthStart: Int, _ db: Database) throws {
+    static func rebuildMonths(calendar: PeriodCalendar, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM budgetMonth")
         // Its three columns only: `Schema.v3` runs on files whose expenses have no `spentBy` yet.
-        var months = MonthlyTotals(monthStart: monthStart)
+        var months = MonthlyTotals(calendar: calendar)
         let statement = try RawStatement(db, "SELECT budgetId, date, amountCents * quantity FROM expense")
         try statement.forEachRow { row in
             months.add(budgetID: sqlite3_column_int64(row, 0), date: sqlite3_column_int64(row, 1), cents: sqlite3_column_int64(row, 2))
@@ -96,7 +96,7 @@ struct ExpenseCaches {
     /// overflowing SUM would fail the migration.
     static func rebuildDays(_ db: Database) throws {
         try db.execute(sql: "DELETE FROM expenseDay")
-        var caches = ExpenseCaches(monthStart: 1)
+        var caches = ExpenseCaches(calendar: .calendarMonths)
         try caches.add(expenses: "\(columns) FROM expense", db)
         try caches.days.save(db)
     }

@@ -12,16 +12,18 @@ struct MonthlyTotals {
     /// `cents` is `nil` once the sum overflowed; it is then stored as a REAL, which sends the
     /// readers back to the expenses.
     private var figures: [Key: (cents: Int64?, count: Int64)] = [:]
-    /// The day months start on (`PeriodCalendar.monthStart`).
-    private let monthStart: Int64
+    /// How the ledger's months run: Core's rule for which period a day falls in.
+    private let calendar: PeriodCalendar
+    /// The last date's period: rows come in runs of one date.
+    private var last: (date: Int64, period: Int64)?
 
-    init(monthStart: Int = 1) {
-        self.monthStart = Int64(monthStart)
+    init(calendar: PeriodCalendar) {
+        self.calendar = calendar
     }
 
     /// `date` is the stored `YYYYMMDD` number.
     mutating func add(budgetID: Int64, date: Int64, cents: Int64) {
-        let key = Key(budgetID: budgetID, month: Self.period(of: date, monthStart: monthStart))
+        let key = Key(budgetID: budgetID, month: period(of: date))
         let figure = figures[key] ?? (0, 0)
         let sum = figure.cents.flatMap { total in
             let (value, overflow) = total.addingReportingOverflow(cents)
@@ -30,10 +32,18 @@ struct MonthlyTotals {
         figures[key] = (sum, figure.count + 1)
     }
 
-    /// `PeriodCalendar.period(containing:)` on stored numbers, as `Schema.period` in SQL.
-    static func period(of date: Int64, monthStart: Int64) -> Int64 {
-        let month = date / 100
-        return date % 100 >= monthStart ? month : (month % 100 == 1 ? (month / 100 - 1) * 100 + 12 : month - 1)
+    /// The stored period (`YYYYMM`) of a stored date, by `PeriodCalendar.period(containing:)`.
+    private mutating func period(of date: Int64) -> Int64 {
+        if let last, last.date == date { return last.period }
+        let period = Self.period(of: date, calendar)
+        last = (date, period)
+        return period
+    }
+
+    /// `PeriodCalendar.period(containing:)` of a stored date. The schema's CHECK keeps every
+    /// stored date a day; a number that is not one stays in its calendar month.
+    static func period(of date: Int64, _ calendar: PeriodCalendar) -> Int64 {
+        Day(storedNumber: date).map { calendar.period(containing: $0).storedNumber } ?? date / 100
     }
 
     /// Adds the sums to the stored ones.
@@ -58,8 +68,8 @@ struct MonthlyTotals {
 
     /// Adds one expense's total (`date` stored as `YYYYMMDD`) to its period's row, as `add` then
     /// `save` would, without their dictionary (see `ExpenseCaches.added`).
-    static func saveOne(budgetID: Int64, date: Int64, cents: Int64, monthStart: Int, _ db: Database) throws {
-        try db.makeStatement(sql: saveSQL).execute(arguments: [budgetID, period(of: date, monthStart: Int64(monthStart)), cents, 1])
+    static func saveOne(budgetID: Int64, date: Int64, cents: Int64, calendar: PeriodCalendar, _ db: Database) throws {
+        try db.makeStatement(sql: saveSQL).execute(arguments: [budgetID, period(of: date, calendar), cents, 1])
     }
 
     private static let saveSQL = """

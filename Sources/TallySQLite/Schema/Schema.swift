@@ -241,7 +241,7 @@ enum Schema {
             PRAGMA user_version = 3;
             """)
         // Summed in Swift: SQL's SUM would fail the whole migration on one overflowing month.
-        try ExpenseCaches.rebuildMonths(monthStart: 1, db)
+        try ExpenseCaches.rebuildMonths(calendar: .calendarMonths, db)
     }
 
     /// Budgets that work like budgets: a period (`monthly`, `yearly` or `once` with its days),

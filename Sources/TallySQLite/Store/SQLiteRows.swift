@@ -28,8 +28,8 @@ final class SQLiteRows: LedgerRows {
     private let writable: Bool
     /// What `insert` saved, for the transaction's change set.
     private(set) var inserted: [Expense] = []
-    /// The ledger's month start, read at the first insert.
-    private var monthStart: Int?
+    /// The ledger's calendar, read at the first insert.
+    private var calendar: PeriodCalendar?
 
     init(_ db: Database, at timestamp: Date, writable: Bool) {
         self.db = db
@@ -56,13 +56,13 @@ final class SQLiteRows: LedgerRows {
     func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         try checkWritable()
         return try run { () throws in
-            let monthStart = try self.monthStart ?? SQLiteStore.calendar(db).monthStart
-            self.monthStart = monthStart
+            let calendar = try self.calendar ?? SQLiteStore.calendar(db)
+            self.calendar = calendar
             return try expenses.map { expense in
                 var expense = expense
                 expense.createdAt = timestamp
                 expense.updatedAt = timestamp
-                let saved = try SQLiteStore.insert(expense, monthStart: monthStart, db)
+                let saved = try SQLiteStore.insert(expense, calendar: calendar, db)
                 inserted.append(saved)
                 return saved
             }

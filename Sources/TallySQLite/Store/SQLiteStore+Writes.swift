@@ -57,7 +57,7 @@ extension SQLiteStore {
         guard try calendar(db) != settings.calendar else { return }
         try db.execute(sql: "UPDATE setting SET monthStart = ? WHERE id = 1", arguments: [settings.calendar.monthStart])
         // `budgetMonth` holds each period's totals, and the periods just changed.
-        try ExpenseCaches.rebuildMonths(monthStart: settings.calendar.monthStart, db)
+        try ExpenseCaches.rebuildMonths(calendar: settings.calendar, db)
     }
 
     public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
@@ -96,7 +96,7 @@ extension SQLiteStore {
         expense.updatedAt = expense.createdAt
         return try recordedWrite(rows: false) { db, content in
             try Self.checkBudgetExists(for: expense, db)
-            let saved = try Self.insert(expense, monthStart: try Self.calendar(db).monthStart, db)
+            let saved = try Self.insert(expense, calendar: try Self.calendar(db), db)
             content.expensesAfter.append(saved)
             return saved
         }
@@ -114,7 +114,7 @@ extension SQLiteStore {
             let ledgerSettings = try Self.settings(db)
             settings = ledgerSettings
             let calendar = ledgerSettings.calendar
-            let saved = try Self.insert(expense, monthStart: calendar.monthStart, db)
+            let saved = try Self.insert(expense, calendar: calendar, db)
             content.expensesAfter.append(saved)
             return (expense: saved, status: try Self.status(of: budget, in: calendar.period(containing: expense.date), calendar, db))
         }
@@ -123,9 +123,9 @@ extension SQLiteStore {
     }
 
     /// Saves a validated expense under a new id, with its rows of the caches (`ExpenseCaches`).
-    static func insert(_ expense: Expense, monthStart: Int, _ db: Database) throws -> Expense {
+    static func insert(_ expense: Expense, calendar: PeriodCalendar, _ db: Database) throws -> Expense {
         let (saved, tagSetID) = try insertRecord(expense, db)
-        try ExpenseCaches.added(ExpenseCaches.Row(saved, tagSetID: tagSetID), monthStart: monthStart, db)
+        try ExpenseCaches.added(ExpenseCaches.Row(saved, tagSetID: tagSetID), calendar: calendar, db)
         return saved
     }
 
@@ -191,10 +191,11 @@ extension SQLiteStore {
             try Self.saving(expense) { try record.update(db) }
             let (old, new) = (ExpenseCaches.Row(existing), ExpenseCaches.Row(record))
             if old != new {
-                var removed = ExpenseCaches(monthStart: try Self.calendar(db).monthStart)
+                let calendar = try Self.calendar(db)
+                var removed = ExpenseCaches(calendar: calendar)
                 removed.add(old)
                 try removed.saveRemoved(db)
-                try ExpenseCaches.added(new, monthStart: try Self.calendar(db).monthStart, db)
+                try ExpenseCaches.added(new, calendar: calendar, db)
             }
             content.expensesAfter.append(expense)
             return expense
