@@ -40,7 +40,7 @@ public enum CSVError: Error, Equatable, Sendable {
         case .bareCarriageReturn(let line):
             .importFile(line: line, reason: "a carriage return outside quotes (lines must end with LF or CRLF)")
         case .invalidUTF8(let line):
-            .importFile(line: line, reason: "the text is not UTF-8; a file in Windows-1252 or Latin-1 reads with --encoding windows-1252 or latin1")
+            .importFile(line: line, reason: "the text is not UTF-8", hint: .encoding)
         case .recordTooLarge(let line, let maximum):
             .importFile(line: line, reason: "a record is larger than \(maximum / (1024 * 1024)) MiB")
         case .source(let error):
