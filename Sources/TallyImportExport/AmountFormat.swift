@@ -110,13 +110,24 @@ public enum AmountProblem: Error, Hashable, Sendable {
     /// Carries another currency's sign or code (`nil`: a currency while none was named).
     case currency(String?)
 
+    /// What is wrong with the cell; ``hint`` says which setting could read it.
     public func reason(decimalComma: Bool) -> String {
         switch self {
         case .notANumber: "use an amount like 12.50, optionally signed, at most 1,000,000,000.00"
-        case .ambiguous: "it reads differently with a decimal point and a decimal comma; say which with --decimal-comma if ',' is the decimal sign"
+        case .ambiguous: "it reads differently with a decimal point and a decimal comma"
         case .fitsNeither: decimalComma ? "it is not a number written as 1.234,56" : "it is not a number written as 1,234.56"
-        case .currency(let code?): "it is in \(code); only amounts in the --currency given can be read"
-        case .currency(nil): "it carries a currency sign; name the currency with --currency"
+        case .currency(let code?): "it is in \(code)"
+        case .currency(nil): "it carries a currency sign"
+        }
+    }
+
+    /// The import setting that could read the cell, for the CLI to name as its flag.
+    public var hint: TallyError.ImportHint? {
+        switch self {
+        case .notANumber, .fitsNeither: nil
+        case .ambiguous: .decimalComma
+        case .currency(_?): .currencyGiven
+        case .currency(nil): .currencyUnnamed
         }
     }
 }

@@ -1,53 +1,8 @@
 import Foundation
 import TallyCore
 
-/// What makes a file not RFC 4180 CSV; each case names the physical line (1-based) where it happens.
-public enum CSVError: Error, Equatable, Sendable {
-    /// A quoted field is still open at the end of the file; the line is where it opened.
-    case unterminatedQuote(line: Int)
-    /// A `"` inside a field that did not start with one.
-    case unexpectedQuote(line: Int)
-    /// Something other than a delimiter or a line end right after a closing quote.
-    case textAfterClosingQuote(line: Int)
-    /// A carriage return outside quotes that is not part of a CRLF line end.
-    case bareCarriageReturn(line: Int)
-    /// Bytes that are not UTF-8.
-    case invalidUTF8(line: Int)
-    /// One record is larger than the reader is allowed to hold in memory.
-    case recordTooLarge(line: Int, maximumBytes: Int)
-    /// The source could not be read.
-    case source(TallyError)
-
-    /// Where the problem is, when it is in the file.
-    public var line: Int? {
-        switch self {
-        case .unterminatedQuote(let line), .unexpectedQuote(let line), .textAfterClosingQuote(let line),
-            .bareCarriageReturn(let line), .invalidUTF8(let line), .recordTooLarge(let line, _):
-            line
-        case .source: nil
-        }
-    }
-
-    /// The same failure as a `TallyError`, for the one-line message a user sees.
-    public var tallyError: TallyError {
-        switch self {
-        case .unterminatedQuote(let line):
-            .importFile(line: line, reason: "a quoted field is not closed before the end of the file")
-        case .unexpectedQuote(let line):
-            .importFile(line: line, reason: "a '\"' inside a field that is not quoted (quote the field and double the '\"')")
-        case .textAfterClosingQuote(let line):
-            .importFile(line: line, reason: "text after the closing '\"' of a quoted field")
-        case .bareCarriageReturn(let line):
-            .importFile(line: line, reason: "a carriage return outside quotes (lines must end with LF or CRLF)")
-        case .invalidUTF8(let line):
-            .importFile(line: line, reason: "the text is not UTF-8; a file in Windows-1252 or Latin-1 reads with --encoding windows-1252 or latin1")
-        case .recordTooLarge(let line, let maximum):
-            .importFile(line: line, reason: "a record is larger than \(maximum / (1024 * 1024)) MiB")
-        case .source(let error):
-            error
-        }
-    }
-}
+// The streaming reader and the records it hands out; its errors are in `CSVError.swift`, its
+// UTF-8 check in `UTF8Check.swift`.
 
 /// One CSV record, borrowed from the reader's buffer.
 ///
@@ -371,46 +326,5 @@ public final class CSVReader {
             }
         }
         throw .invalidUTF8(line: line + lineBreaks)
-    }
-}
-
-enum UTF8Check {
-    /// The offset of the first byte that breaks UTF-8 (overlong forms, surrogates and values above
-    /// U+10FFFF included), or `nil` when all is well. ASCII runs are checked eight bytes at a time.
-    static func firstInvalidByte(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
-        let raw = UnsafeRawPointer(bytes)
-        var index = 0
-        while index < count {
-            if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
-                continue
-            }
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return index
-            }
-            guard index + length <= count else { return index }
-            let second = bytes[index + 1]
-            guard second >= low, second <= high else { return index }
-            for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
-                return index
-            }
-            index += length
-        }
-        return nil
     }
 }

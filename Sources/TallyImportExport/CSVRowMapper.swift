@@ -74,7 +74,8 @@ struct CSVRowMapper {
         } else {
             switch options.amountFormat.signedCents(record.string(at: amount)) {
             case .success(let cents): signed = cents
-            case .failure(let problem): throw error(record, amount, problem.reason(decimalComma: options.amountFormat.decimalComma))
+            case .failure(let problem):
+                throw error(record, amount, problem.reason(decimalComma: options.amountFormat.decimalComma), hint: problem.hint)
             }
         }
         if signed == 0 { return .skipped(.zeroAmount, line: line) }
@@ -195,8 +196,8 @@ struct CSVRowMapper {
         }
     }
 
-    private func error(_ record: CSVRecord, _ column: Int, _ reason: String) -> TallyError {
-        .importRow(line: record.line, column: headerNames[column], value: record.string(at: column), reason: reason)
+    private func error(_ record: CSVRecord, _ column: Int, _ reason: String, hint: TallyError.ImportHint? = nil) -> TallyError {
+        .importRow(line: record.line, column: headerNames[column], value: record.string(at: column), reason: reason, hint: hint)
     }
 
     // MARK: - Cells

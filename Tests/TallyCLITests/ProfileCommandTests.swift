@@ -151,3 +151,32 @@ extension ProfileCommandTests {
         #expect(try sandbox.run(["profile", "show", "bank", "--json", "--db", restored], useDB: false).stdout == original)
     }
 }
+
+extension ProfileCommandTests {
+    /// The import layer says what is wrong and which setting could read it; only the CLI names the flag.
+    @Test func aRefusedImportNamesTheFlagThatReadsIt() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["budget", "add", "Inbox", "--limit", "100"])
+        let cases: [(cell: String, message: String)] = [
+            (
+                "\"1,234\"",
+                "line 2, column 'amount', value '1,234': it reads differently with a decimal point and a decimal comma; say which with --decimal-comma if ',' is the decimal sign"
+            ),
+            ("12.50 GBP", "line 2, column 'amount', value '12.50 GBP': it is in GBP; only amounts in the --currency given can be read"),
+            ("$12.50", "line 2, column 'amount', value '$12.50': it carries a currency sign; name the currency with --currency"),
+        ]
+        for (index, (cell, message)) in cases.enumerated() {
+            let path = try ImportExportTests.file(sandbox, "amount\(index).csv", "date,budget,name,amount\n2026-01-02,Inbox,Shop,\(cell)\n")
+            let refused = try sandbox.run(["import", path])
+            #expect(refused.status == 1 && refused.stdout.isEmpty && refused.stderr == "tally: error: \(message)\n", "\(refused.stderr)")
+        }
+        let url = sandbox.directory.appendingPathComponent("latin1.csv")
+        try Data(Array("date,budget,name,amount\n2026-01-02,Inbox,Caf".utf8) + [0xE9] + Array(",1\n".utf8)).write(to: url)
+        let refused = try sandbox.run(["import", url.path])
+        #expect(
+            refused.status == 1 && refused.stdout.isEmpty
+                && refused.stderr
+                    == "tally: error: line 2: the text is not UTF-8; a file in Windows-1252 or Latin-1 reads with --encoding windows-1252 or latin1\n",
+            "\(refused.stderr)")
+    }
+}

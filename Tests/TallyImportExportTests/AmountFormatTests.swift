@@ -32,6 +32,16 @@ import Testing
         #expect(AmountFormat(decimalComma: decimalComma, currency: currency).signedCents(cell) == .failure(problem))
     }
 
+    @Test func reasonsNameNoFlagAndHintsNameTheSetting() {
+        let problems: [(AmountProblem, TallyError.ImportHint?)] = [
+            (.notANumber, nil), (.ambiguous, .decimalComma), (.fitsNeither, nil), (.currency("GBP"), .currencyGiven), (.currency(nil), .currencyUnnamed),
+        ]
+        for (problem, hint) in problems {
+            for decimalComma in [false, true] { #expect(!problem.reason(decimalComma: decimalComma).contains("--"), "\(problem)") }
+            #expect(problem.hint == hint, "\(problem)")
+        }
+    }
+
     @Test func aGermanExportImportsAndAnAmbiguousValueNamesItsLine() throws {
         let text = "Buchungstag;Verwendungszweck;Betrag\n03.01.2026;Supermarkt;-1.234,56 €\n04.01.2026;Bäcker;-3,20\n"
         var options = CSVImportOptions(defaultBudget: "Food", expenseSign: .negative, delimiter: .semicolon)
@@ -53,8 +63,9 @@ import Testing
             _ = try ImportPlanner.plan(.bytes(Array(us.utf8)), format: .csv, options: options)
             Issue.record("an ambiguous amount was read")
         } catch {
-            guard case .importRow(let line, let column, let value, let reason) = error else { throw error }
-            #expect(line == 2 && column == "Amount" && value == "-1,234" && reason.contains("--decimal-comma"))
+            guard case .importRow(let line, let column, let value, let reason, let hint) = error else { throw error }
+            #expect(line == 2 && column == "Amount" && value == "-1,234" && hint == .decimalComma)
+            #expect(reason == "it reads differently with a decimal point and a decimal comma", "no flag name below the CLI")
         }
     }
 }
@@ -82,7 +93,7 @@ import Testing
 
     @Test func aFileThatIsNotUTF8NamesTheEncodings() throws {
         let bytes: [UInt8] = Array("date,budget,name,amount\n2026-01-02,Caf".utf8) + [0xE9] + Array(",x,1\n".utf8)
-        #expect(throws: TallyError.importFile(line: 2, reason: "the text is not UTF-8; a file in Windows-1252 or Latin-1 reads with --encoding windows-1252 or latin1")) {
+        #expect(throws: TallyError.importFile(line: 2, reason: "the text is not UTF-8", hint: .encoding)) {
             try ImportPlanner.plan(.bytes(bytes), format: .csv)
         }
         #expect(throws: TallyError.invalidImportOption(.encoding, value: "ebcdic", reason: "use utf-8, windows-1252 or latin1")) { try TextEncoding(name: "ebcdic") }

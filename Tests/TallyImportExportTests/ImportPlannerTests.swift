@@ -78,7 +78,7 @@ struct ImportPlannerTests {
             _ = try plan(text)
             Issue.record("no error for \(row)")
         } catch {
-            guard case .importRow(let line, let errorColumn, let errorValue, _) = error else {
+            guard case .importRow(let line, let errorColumn, let errorValue, _, _) = error else {
                 Issue.record("unexpected \(error)")
                 return
             }

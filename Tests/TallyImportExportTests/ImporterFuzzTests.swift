@@ -232,9 +232,9 @@ struct ImportFailure: Error, CustomStringConvertible {
             } else if message.count > 1_000 {
                 // Values are quoted and shortened; a long header or cell must not flood a terminal.
                 problem = "the message is \(message.count) characters long"
-            } else if case .importRow(let line, let column, _, _) = error, line < 1 || column.isEmpty {
+            } else if case .importRow(let line, let column, _, _, _) = error, line < 1 || column.isEmpty {
                 problem = "the row error names no line or column"
-            } else if case .importFile(let line?, _) = error, line < 1 {
+            } else if case .importFile(let line?, _, _) = error, line < 1 {
                 problem = "the file error names line \(line)"
             }
         }
@@ -271,7 +271,7 @@ struct ImportFailure: Error, CustomStringConvertible {
 extension Optional where Wrapped == TallyError {
     /// JSON documents have no lines or cells: every refusal is a file error without a line.
     var isJSONFamily: Bool {
-        if case .importFile(nil, _)? = self { return true }
+        if case .importFile(nil, _, _)? = self { return true }
         return false
     }
 }

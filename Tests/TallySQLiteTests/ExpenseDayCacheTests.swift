@@ -137,7 +137,6 @@ import TallyTestSupport
             let name = Bool.random(using: &generator) ? "food" : "RENT"
             let added = try store.addExpense(expense, toBudgetNamed: name)
             #expect(try added == memory.addExpense(expense, toBudgetNamed: name))
-            // What `tally add` prints next: the settings its own transaction read.
             #expect(try store.settings() == settings)
         }
         #expect(try store.cacheMismatches() == [])
@@ -150,7 +149,7 @@ import TallyTestSupport
         // `ExpenseCaches` is the caches' one writer: the schema keeps none of its own.
         #expect(try store.pragma("schema_version") != nil)
         #expect(try store.triggerNames() == [])
-        // The settings a write read are for the `settings()` right after it only.
+        // Settings written behind the store's back are what the next read sees.
         _ = try store.addExpense(Expense(name: "E", amount: Money(cents: 1), date: days[0], budgetID: 0), toBudgetNamed: "Food")
         settings.currency = try Currency(code: "EUR")
         try store.executeUnchecked("UPDATE setting SET currency = 'EUR' WHERE id = 1")

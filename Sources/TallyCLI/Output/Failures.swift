@@ -27,6 +27,8 @@ enum Failures {
             return error.message + "; use --budget BUDGET or --uncategorized BUDGET for them, or add rules with 'tally rule add'"
         case .invalidImportOption(let setting, let value, let reason):
             return "invalid \(flag(for: setting)) \(quoted(value)): \(reason)"
+        case .importRow(_, _, _, _, let hint?), .importFile(_, _, let hint?):
+            return error.message + "; " + advice(for: hint)
         default:
             return error.message
         }
@@ -44,6 +46,16 @@ enum Failures {
             .invalidRulePattern, .invalidRulePriority, .profileNotFound, .changeSetNotFound, .invalidHistoryDays, .snapshotNotFound, .invalidSnapshotLimit:
             ExitCode(64)
         default: ExitCode(1)
+        }
+    }
+
+    /// What to type to read what an import refused.
+    private static func advice(for hint: TallyError.ImportHint) -> String {
+        switch hint {
+        case .encoding: "a file in Windows-1252 or Latin-1 reads with --encoding windows-1252 or latin1"
+        case .decimalComma: "say which with --decimal-comma if ',' is the decimal sign"
+        case .currencyGiven: "only amounts in the --currency given can be read"
+        case .currencyUnnamed: "name the currency with --currency"
         }
     }
 

@@ -74,11 +74,13 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case storage(String)
     /// An output file (an export, a report) could not be written; `path` is `nil` for a stream.
     case cannotWrite(path: String?, reason: String)
-    /// A row of an imported file holds a value that cannot become an expense.
-    case importRow(line: Int, column: String, value: String, reason: String)
+    /// A row of an imported file holds a value that cannot become an expense; `hint` names the
+    /// import setting that could read it, when one could.
+    case importRow(line: Int, column: String, value: String, reason: String, hint: ImportHint? = nil)
     /// An imported file cannot be read as its format: bad CSV syntax, a header without a needed
-    /// column, or a JSON document Tally does not know. `line` is `nil` when no line applies.
-    case importFile(line: Int?, reason: String)
+    /// column, or a JSON document Tally does not know. `line` is `nil` when no line applies;
+    /// `hint` names the import setting that could read the file, when one could.
+    case importFile(line: Int?, reason: String, hint: ImportHint? = nil)
     /// An import setting, such as the column mapping or the date format, is malformed.
     case invalidImportOption(ImportSetting, value: String, reason: String)
     /// The same file (by content) was imported before; importing it again must be forced.
@@ -155,6 +157,20 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case delimiter = "delimiter"
         case currency = "currency"
         case encoding = "encoding"
+    }
+
+    /// An import setting that could read what an import refused, and how; the message says what
+    /// is wrong, the CLI words the hint with its flag.
+    public enum ImportHint: Sendable {
+        /// The text is not UTF-8: naming the encoding reads Windows-1252 and Latin-1 files.
+        case encoding
+        /// The amount reads differently with a decimal point and a decimal comma: the number
+        /// format says which.
+        case decimalComma
+        /// The amount is in a currency other than the import's: only the import's currency is read.
+        case currencyGiven
+        /// The amount carries a currency sign while no currency was named: naming it reads the sign.
+        case currencyUnnamed
     }
 
     public var errorDescription: String? {
@@ -234,9 +250,9 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             oneLine(message)
         case .cannotWrite(let path, let reason):
             "cannot write \(path.map { quoted($0) } ?? "the output"): \(oneLine(reason))"
-        case .importRow(let line, let column, let value, let reason):
+        case .importRow(let line, let column, let value, let reason, _):
             "line \(line), column \(quoted(column)), value \(quoted(value)): \(oneLine(reason))"
-        case .importFile(let line, let reason):
+        case .importFile(let line, let reason, _):
             line.map { "line \($0): \(oneLine(reason))" } ?? oneLine(reason)
         case .invalidImportOption(let option, let value, let reason):
             "invalid \(option.rawValue) \(quoted(value)): \(oneLine(reason))"

@@ -135,7 +135,6 @@ extension SQLiteStore {
     }
 
     public func settings() throws(TallyError) -> LedgerSettings {
-        if let settings = settingsJustRead.take() { return settings }
         return try read { db in try Self.settings(db) }
     }
 

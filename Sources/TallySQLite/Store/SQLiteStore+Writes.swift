@@ -106,20 +106,15 @@ extension SQLiteStore {
         var expense = try expense.validated()
         expense.createdAt = now
         expense.updatedAt = expense.createdAt
-        var settings: LedgerSettings?
-        let added = try recordedWrite(rows: false) { db, content in
+        return try recordedWrite(rows: false) { db, content in
             let budget = try Self.find(name, db)
             expense.budgetID = budget.id ?? 0
             try expense.checkBudget(budget)
-            let ledgerSettings = try Self.settings(db)
-            settings = ledgerSettings
-            let calendar = ledgerSettings.calendar
+            let calendar = try Self.calendar(db)
             let saved = try Self.insert(expense, calendar: calendar, db)
             content.expensesAfter.append(saved)
             return (expense: saved, status: try Self.status(of: budget, in: calendar.period(containing: expense.date), calendar, db))
         }
-        if let settings { settingsJustRead.keep(settings) }
-        return added
     }
 
     /// Saves a validated expense under a new id, with its rows of the caches (`ExpenseCaches`).

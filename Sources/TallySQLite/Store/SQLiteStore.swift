@@ -16,11 +16,6 @@ public final class SQLiteStore: DataAccess {
     /// False for a file this store created: it holds nothing to keep in a snapshot yet.
     let keepsAutomaticSnapshots: Bool
     let dailyCheck = DailySnapshotCheck()
-    /// The settings `addExpense(_:toBudgetNamed:)` read in its own transaction, kept for the
-    /// `settings()` that comes right after (`tally add` shows amounts in the ledger's currency):
-    /// a read transaction of its own cost the command 0.2 million instructions. Any other read
-    /// or write drops them first.
-    let settingsJustRead = SettingsJustRead()
 
     /// Opens (creating if needed, folder 0700 and file 0600) and migrates the database at `path`.
     ///
@@ -142,7 +137,6 @@ public final class SQLiteStore: DataAccess {
     }
 
     func write<T>(_ updates: (Database) throws -> T) throws(TallyError) -> T {
-        settingsJustRead.drop()
         let daily = try snapshotBeforeTheDaysFirstChange()
         do {
             let result = try dbWriter.write(updates)
@@ -179,7 +173,6 @@ public final class SQLiteStore: DataAccess {
     }
 
     func read<T>(_ value: (Database) throws -> T) throws(TallyError) -> T {
-        settingsJustRead.drop()
         do {
             return try concurrentReads.read(dbWriter, value)
         } catch {
@@ -219,23 +212,5 @@ public final class SQLiteStore: DataAccess {
     /// A pragma's value as the store's own connection sees it.
     func pragma(_ name: String) throws -> String? {
         try dbWriter.read { db in try String.fetchOne(db, sql: "PRAGMA \(name)") }
-    }
-}
-
-/// Settings read by a write, answered once (see `SQLiteStore.settingsJustRead`).
-final class SettingsJustRead: @unchecked Sendable {
-    // Guards `settings`.
-    private let lock = NSLock()
-    private var settings: LedgerSettings?
-
-    func keep(_ value: LedgerSettings) { lock.withLock { settings = value } }
-
-    func drop() { lock.withLock { settings = nil } }
-
-    func take() -> LedgerSettings? {
-        lock.withLock {
-            defer { settings = nil }
-            return settings
-        }
     }
 }
