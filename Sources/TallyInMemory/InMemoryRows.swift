@@ -5,14 +5,14 @@ extension InMemoryStore {
     public func reading<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T {
         let timestamp = now
         return try transaction(recording: false) { (state: inout State) throws(TallyError) in
-            try body(InMemoryRows(state, at: timestamp, writable: false))
+            try body(InMemoryRows(state, RowsTransaction(at: timestamp, writable: false)))
         }
     }
 
     public func writing<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T {
         let timestamp = now
         return try transaction { (state: inout State) throws(TallyError) in
-            let rows = InMemoryRows(state, at: timestamp, writable: true)
+            let rows = InMemoryRows(state, RowsTransaction(at: timestamp, writable: true))
             let result = try body(rows)
             state = rows.state
             return result
@@ -24,13 +24,11 @@ extension InMemoryStore {
 /// returns (and records by comparing it with the state before).
 final class InMemoryRows: LedgerRows {
     private(set) var state: InMemoryStore.State
-    private let timestamp: Date
-    private let writable: Bool
+    private let transaction: RowsTransaction
 
-    init(_ state: InMemoryStore.State, at timestamp: Date, writable: Bool) {
+    init(_ state: InMemoryStore.State, _ transaction: RowsTransaction) {
         self.state = state
-        self.timestamp = timestamp
-        self.writable = writable
+        self.transaction = transaction
     }
 
     func budgets() throws(TallyError) -> [Budget] { InMemoryStore.ordered(Array(state.budgets.values)) }
@@ -42,16 +40,12 @@ final class InMemoryRows: LedgerRows {
     func recurringPayments() throws(TallyError) -> [RecurringPayment] { InMemoryStore.allPayments(state) }
 
     func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
-        try checkWritable()
-        return expenses.map { InMemoryStore.insertExpense($0, at: timestamp, into: &state) }
+        try transaction.checkWritable()
+        return expenses.map { InMemoryStore.insertExpense($0, at: transaction.timestamp, into: &state) }
     }
 
     func save(_ payment: RecurringPayment) throws(TallyError) {
-        try checkWritable()
+        try transaction.checkWritable()
         state.payments[payment.ruleID, default: [:]][payment.date] = payment
-    }
-
-    private func checkWritable() throws(TallyError) {
-        guard writable else { throw .storage("a read transaction cannot write") }
     }
 }

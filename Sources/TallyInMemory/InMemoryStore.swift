@@ -86,10 +86,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return try transaction { (state: inout State) throws(TallyError) in try Self.insertBudget(budget, at: timestamp, into: &state) }
     }
 
-    public func budget(named name: String) throws(TallyError) -> Budget {
-        try transaction { (state: inout State) throws(TallyError) in try Self.find(name, in: state) }
-    }
-
     public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
         var budget = try budget.validated()
         let timestamp = now
@@ -124,15 +120,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     // MARK: - Expenses
 
-    public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
-        let expense = try expense.validated()
-        let timestamp = now
-        return try transaction { (state: inout State) throws(TallyError) in
-            try expense.checkBudget(state.budgets[expense.budgetID])
-            return Self.insertExpense(expense, at: timestamp, into: &state)
-        }
-    }
-
     /// Gives `expense` the next id and its timestamps, and stores it.
     static func insertExpense(_ expense: Expense, at timestamp: Date, into state: inout State) -> Expense {
         var saved = expense
@@ -155,13 +142,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 _ = Self.insertExpense(expense, at: timestamp, into: &state)
             }
             return validated.count
-        }
-    }
-
-    public func expense(id: Int64) throws(TallyError) -> Expense {
-        try transaction { (state: inout State) throws(TallyError) in
-            guard let expense = state.expenses[id] else { throw .expenseNotFound(id) }
-            return expense
         }
     }
 
@@ -291,14 +271,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try transaction { (state: inout State) throws(TallyError) in
             try budget.status(viewing: month, in: state.settings.calendar, of: state.expenses.values)
         }
-    }
-
-    public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
-        try transaction { (state: inout State) throws(TallyError) in try Spending.byDay(in: days, of: state.expenses.values) }
-    }
-
-    public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
-        try transaction { (state: inout State) throws(TallyError) in try Spending.byTag(in: days, of: state.expenses.values) }
     }
 
     public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {

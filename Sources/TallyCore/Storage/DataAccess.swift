@@ -59,8 +59,6 @@ public protocol DataAccess: AnyObject, Sendable {
 
     /// Validates and saves a new budget; names clash ignoring case and diacritics.
     func addBudget(_ budget: Budget) throws(TallyError) -> Budget
-    /// Finds a budget by name, ignoring case and diacritics.
-    func budget(named name: String) throws(TallyError) -> Budget
     /// Saves a changed name, limit or period of an existing budget.
     func updateBudget(_ budget: Budget) throws(TallyError) -> Budget
     /// Removes a budget and, when `includingExpenses` is true, its expenses with it.
@@ -69,8 +67,6 @@ public protocol DataAccess: AnyObject, Sendable {
     @discardableResult
     func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int
 
-    /// Validates and saves a new expense in an existing budget.
-    func addExpense(_ expense: Expense) throws(TallyError) -> Expense
     /// Validates and saves many new expenses as one transaction: all are saved or none.
     /// Returns how many were saved.
     @discardableResult
@@ -79,7 +75,6 @@ public protocol DataAccess: AnyObject, Sendable {
     /// (whatever its `budgetID` says) and returns it with that budget's status for the expense's
     /// month. An unknown budget, or a month whose total would overflow, saves nothing.
     func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus)
-    func expense(id: Int64) throws(TallyError) -> Expense
     /// Saves changes to an existing expense; `createdAt` is kept.
     func updateExpense(_ expense: Expense) throws(TallyError) -> Expense
     func removeExpense(id: Int64) throws(TallyError)
@@ -136,10 +131,6 @@ public protocol DataAccess: AnyObject, Sendable {
     func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus]
     /// One budget's line of ``budgetStatuses(for:)``, reading only that budget's expenses.
     func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus
-    /// Total spent per day within `days`; days without expenses are absent.
-    func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money]
-    /// Total spent per tag within `days`; an expense with several tags counts in each.
-    func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money]
     /// Total spent and number of expenses per person (``Expense/by``) within `days`, from one
     /// read: ``Spending/byPerson(in:of:)``, in its order.
     func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A ledger's rows inside one transaction of its store: the primitives that the algorithms
 /// written once above the stores read and write (``DataAccess/postRecurring(through:dryRun:)``
 /// is the first). Every write is part of the transaction's change set, keeps the store's cached
@@ -45,5 +47,78 @@ extension DataAccess {
     /// Every paid occurrence, by rule id then date.
     public func recurringPayments() throws(TallyError) -> [RecurringPayment] {
         try reading { (rows: any LedgerRows) throws(TallyError) in try rows.recurringPayments() }
+    }
+
+    /// Finds a budget by name, ignoring case and diacritics (``Budget/named(_:found:)``).
+    public func budget(named name: String) throws(TallyError) -> Budget {
+        let key = NameKey.lookup(name)
+        return try Budget.named(name, found: try budgets().first { $0.nameKey == key })
+    }
+
+    /// The expense with id `id`; ``TallyError/expenseNotFound(_:)`` when there is none.
+    public func expense(id: Int64) throws(TallyError) -> Expense {
+        guard let expense = try expenses(ids: [id]).first else { throw .expenseNotFound(id) }
+        return expense
+    }
+
+    /// Validates and saves a new expense in an existing budget that takes its day
+    /// (``Expense/checkBudget(_:)``), as one transaction.
+    public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
+        let expense = try expense.validated()
+        return try writing { (rows: any LedgerRows) throws(TallyError) in
+            try expense.checkBudget(try rows.budgets().first { $0.id == expense.budgetID })
+            return try rows.insert([expense])[0]
+        }
+    }
+
+    /// Total spent per day within `days`; days without expenses are absent (``Spending/byDay(in:of:)``).
+    public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
+        try Spending.byDay(in: days, of: try expenses(ExpenseQuery(days: days)))
+    }
+
+    /// Total spent per tag within `days`; an expense with several tags counts in each
+    /// (``Spending/byTag(in:of:)``).
+    public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
+        try Spending.byTag(in: days, of: try expenses(ExpenseQuery(days: days)))
+    }
+}
+
+/// What a store's ``LedgerRows`` keeps of the transaction it runs in: its time, whether it may
+/// write, and the expenses it inserted, which the store records in the change set.
+public final class RowsTransaction {
+    public let timestamp: Date
+    public let writable: Bool
+    public private(set) var inserted: [Expense] = []
+
+    public init(at timestamp: Date, writable: Bool) {
+        self.timestamp = timestamp
+        self.writable = writable
+    }
+
+    /// Expenses about to be inserted, stamped with the transaction's time; throws in a read
+    /// transaction.
+    public func stampedForInsert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
+        guard writable else { throw .storage("a read transaction cannot write") }
+        return expenses.map { expense in
+            var expense = expense
+            expense.createdAt = timestamp
+            expense.updatedAt = timestamp
+            return expense
+        }
+    }
+
+    /// Throws in a read transaction.
+    public func checkWritable() throws(TallyError) {
+        guard writable else { throw .storage("a read transaction cannot write") }
+    }
+
+    /// Notes expenses saved under their new ids, for ``record(into:)``.
+    public func inserted(_ saved: [Expense]) {
+        inserted += saved
+    }
+
+    /// Adds what the transaction inserted to its change set.
+    public func record(into content: inout ChangeContent) {
+        for expense in inserted { content.expensesAfter.append(expense) }
     }
 }

@@ -4,37 +4,31 @@ import TallyCore
 
 extension SQLiteStore {
     public func reading<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T {
-        let timestamp = now
-        return try read { db in try body(SQLiteRows(db, at: timestamp, writable: false)) }
+        let transaction = RowsTransaction(at: now, writable: false)
+        return try read { db in try body(SQLiteRows(db, transaction)) }
     }
 
     /// One `IMMEDIATE` transaction: a second process writing at the same time waits for it.
     public func writing<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T {
-        let timestamp = now
+        let transaction = RowsTransaction(at: now, writable: true)
         return try recordedWrite(rows: true) { db, content in
-            let rows = SQLiteRows(db, at: timestamp, writable: true)
-            let result = try body(rows)
-            for expense in rows.inserted { content.expensesAfter.append(expense) }
-            return result
+            defer { transaction.record(into: &content) }
+            return try body(SQLiteRows(db, transaction))
         }
     }
 }
 
 /// ``LedgerRows`` on the connection of one of `SQLiteStore`'s transactions. Expenses it inserts
-/// go with their rows of the caches (`ExpenseCaches`); the change set records them as added.
+/// go with their rows of the caches (`ExpenseCaches`).
 final class SQLiteRows: LedgerRows {
     private let db: Database
-    private let timestamp: Date
-    private let writable: Bool
-    /// What `insert` saved, for the transaction's change set.
-    private(set) var inserted: [Expense] = []
+    private let transaction: RowsTransaction
     /// The ledger's calendar, read at the first insert.
     private var calendar: PeriodCalendar?
 
-    init(_ db: Database, at timestamp: Date, writable: Bool) {
+    init(_ db: Database, _ transaction: RowsTransaction) {
         self.db = db
-        self.timestamp = timestamp
-        self.writable = writable
+        self.transaction = transaction
     }
 
     func budgets() throws(TallyError) -> [Budget] {
@@ -54,32 +48,23 @@ final class SQLiteRows: LedgerRows {
     }
 
     func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
-        try checkWritable()
-        return try run { () throws in
+        let stamped = try transaction.stampedForInsert(expenses)
+        let saved = try run { () throws in
             let calendar = try self.calendar ?? SQLiteStore.calendar(db)
             self.calendar = calendar
-            return try expenses.map { expense in
-                var expense = expense
-                expense.createdAt = timestamp
-                expense.updatedAt = timestamp
-                let saved = try SQLiteStore.insert(expense, calendar: calendar, db)
-                inserted.append(saved)
-                return saved
-            }
+            return try stamped.map { expense in try SQLiteStore.insert(expense, calendar: calendar, db) }
         }
+        transaction.inserted(saved)
+        return saved
     }
 
     func save(_ payment: RecurringPayment) throws(TallyError) {
-        try checkWritable()
+        try transaction.checkWritable()
         try run { () throws in
             try db.execute(
                 sql: "INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES (?, ?, ?, ?)",
                 arguments: [payment.ruleID, payment.date.storedNumber, payment.expenseID, payment.kind.rawValue])
         }
-    }
-
-    private func checkWritable() throws(TallyError) {
-        guard writable else { throw .storage("a read transaction cannot write") }
     }
 
     private func run<T>(_ body: () throws -> T) throws(TallyError) -> T {

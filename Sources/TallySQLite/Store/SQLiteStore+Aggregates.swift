@@ -66,48 +66,6 @@ extension SQLiteStore {
         return histories
     }
 
-    /// `Spending.byDay(in:of:)` in SQL, proved equal by the contract suite.
-    public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
-        try read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT date, SUM(amountCents * quantity) AS spent FROM expense
-                    WHERE date BETWEEN ? AND ? GROUP BY date
-                    """,
-                arguments: [days.first.storedNumber, days.last.storedNumber])
-            var totals: [Day: Money] = [:]
-            for row in rows {
-                totals[try Self.day(row["date"])] = Money(cents: row["spent"])
-            }
-            return totals
-        }
-    }
-
-    /// `Spending.byTag(in:of:)` in SQL, proved equal by the contract suite.
-    public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
-        try read { db in
-            let rows = try Row.fetchAll(
-                db,
-                // Summed in the covering index's order first (no sort), then per tag over few rows.
-                sql: """
-                    SELECT t.name AS tag, SUM(bySet.spent) AS spent
-                    FROM (
-                        SELECT tagSetId, SUM(amountCents * quantity) AS spent FROM expense
-                        WHERE date BETWEEN ? AND ? AND tagSetId IS NOT NULL
-                        GROUP BY date, budgetId, tagSetId
-                    ) bySet
-                    JOIN tagSetTag st ON st.tagSetId = bySet.tagSetId
-                    JOIN tag t ON t.id = st.tagId
-                    GROUP BY t.id
-                    """,
-                arguments: [days.first.storedNumber, days.last.storedNumber])
-            var totals: [String: Money] = [:]
-            for row in rows { totals[row["tag"]] = Money(cents: row["spent"]) }
-            return totals
-        }
-    }
-
     /// `Spending.byPerson(in:of:)` read from `expenseDay`, its cache, proved equal by the contract
     /// suite. When a cached sum overflowed it reads the covering index, which holds `spentBy` last
     /// (`Schema.v8ExpenseBy`): most ledgers have one person (or none recorded), so one ungrouped

@@ -6,17 +6,6 @@ import TallyCore
 extension SQLiteStore {
     // MARK: - Reads
 
-    public func budget(named name: String) throws(TallyError) -> Budget {
-        try read { db in try Self.find(name, db) }
-    }
-
-    public func expense(id: Int64) throws(TallyError) -> Expense {
-        try read { db in
-            guard let record = try ExpenseRecord.fetchOne(db, key: id) else { throw TallyError.expenseNotFound(id) }
-            return try record.model(tags: Self.tags(of: record.tagSetId, db))
-        }
-    }
-
     /// The expenses `query` asks for, inside the caller's transaction.
     static func expenses(_ query: ExpenseQuery, _ db: Database) throws -> [Expense] {
         try expenses(query, try Filter(query), db)

@@ -90,18 +90,6 @@ extension SQLiteStore {
         }
     }
 
-    public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
-        var expense = try expense.validated()
-        expense.createdAt = now
-        expense.updatedAt = expense.createdAt
-        return try recordedWrite(rows: false) { db, content in
-            try Self.checkBudgetExists(for: expense, db)
-            let saved = try Self.insert(expense, calendar: try Self.calendar(db), db)
-            content.expensesAfter.append(saved)
-            return saved
-        }
-    }
-
     public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
         var expense = try expense.validated()
         expense.createdAt = now
