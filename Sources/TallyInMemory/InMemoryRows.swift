@@ -35,6 +35,24 @@ final class InMemoryRows: LedgerRows {
 
     func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] { try InMemoryStore.expenses(query, in: state) }
 
+    func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int { try InMemoryStore.matching(query, in: state).count }
+
+    /// What SQLite's foreign keys do: the budget's expenses, rules (with their payments) and
+    /// import rules go with it; the payments its expenses made stay paid.
+    func remove(_ budget: Budget) throws(TallyError) -> Int {
+        try transaction.checkWritable()
+        let owned = state.expenses.values.filter { $0.budgetID == budget.id }
+        for expense in owned { state.expenses[expense.id ?? 0] = nil }
+        InMemoryStore.unlinkPayments(of: Set(owned.compactMap(\.id)), in: &state)
+        for rule in state.rules.values where rule.budgetID == budget.id {
+            state.rules[rule.id ?? 0] = nil
+            state.payments[rule.id ?? 0] = nil
+        }
+        state.importRules = state.importRules.filter { $0.value.budgetID != budget.id }
+        state.budgets[budget.id ?? 0] = nil
+        return owned.count
+    }
+
     func recurringRules() throws(TallyError) -> [RecurringRule] { state.rules.values.sorted { ($0.id ?? 0) < ($1.id ?? 0) } }
 
     func recurringPayments() throws(TallyError) -> [RecurringPayment] { InMemoryStore.allPayments(state) }

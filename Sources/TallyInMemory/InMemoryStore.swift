@@ -99,25 +99,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
-    public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
-        try transaction { (state: inout State) throws(TallyError) in
-            let budget = try Self.find(name, in: state)
-            let owned = state.expenses.values.filter { $0.budgetID == budget.id }
-            try budget.checkRemoval(expenseCount: owned.count, includingExpenses: includingExpenses)
-            for expense in owned { state.expenses[expense.id ?? 0] = nil }
-            Self.unlinkPayments(of: Set(owned.compactMap(\.id)), in: &state)
-            // The budget's rules go with it, as SQLite's ON DELETE CASCADE removes them.
-            for rule in state.rules.values where rule.budgetID == budget.id {
-                state.rules[rule.id ?? 0] = nil
-                state.payments[rule.id ?? 0] = nil
-            }
-            // Its import rules go with it, as SQLite's ON DELETE CASCADE removes them.
-            state.importRules = state.importRules.filter { $0.value.budgetID != budget.id }
-            state.budgets[budget.id ?? 0] = nil
-            return owned.count
-        }
-    }
-
     // MARK: - Expenses
 
     /// Gives `expense` the next id and its timestamps, and stores it.
@@ -174,10 +155,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         let start = min(max(query.offset, 0), sorted.count)
         let end = query.limit.map { min(start + max($0, 0), sorted.count) } ?? sorted.count
         return Array(sorted[start..<end])
-    }
-
-    public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
-        try transaction { (state: inout State) throws(TallyError) in try Self.matching(query, in: state).count }
     }
 
     public func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {

@@ -31,6 +31,17 @@ final class PostgresLedgerRows: LedgerRows {
 
     func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] { try store.loadExpenses(query) }
 
+    func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int { try store.countExpenses(matching: query) }
+
+    /// Its expenses, limits, rules and alert memory go with it (`ON DELETE CASCADE`); the
+    /// payments its expenses made stay paid (`ON DELETE SET NULL`).
+    func remove(_ budget: Budget) throws(TallyError) -> Int {
+        let expenses = try store.loadExpenses(where: "budgetId = $1", [.int(budget.id)], suffix: "ORDER BY id")
+        try transaction.removing(expenses)
+        try store.session.query("DELETE FROM budget WHERE id = $1", [.int(budget.id)])
+        return expenses.count
+    }
+
     func recurringRules() throws(TallyError) -> [RecurringRule] { try store.loadRules() }
 
     func recurringPayments() throws(TallyError) -> [RecurringPayment] { try store.loadPayments() }

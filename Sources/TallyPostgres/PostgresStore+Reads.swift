@@ -14,11 +14,10 @@ extension PostgresStore {
         return try loadExpenses(where: filter.sql, filter.binds, suffix: filter.order)
     }
 
-    public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
-        try read { () throws(TallyError) in
-            let filter = try Filter(query, paged: false)
-            return Int(try session.query("SELECT count(*) FROM expense WHERE \(filter.sql)", filter.binds).first?.int(0) ?? 0)
-        }
+    /// How many expenses `query` matches, inside the caller's transaction.
+    func countExpenses(matching query: ExpenseQuery) throws(TallyError) -> Int {
+        let filter = try Filter(query, paged: false)
+        return Int(try session.query("SELECT count(*) FROM expense WHERE \(filter.sql)", filter.binds).first?.int(0) ?? 0)
     }
 
     public func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {

@@ -151,19 +151,6 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         }
     }
 
-    public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
-        try recordedWrite(rows: true) { (content: inout ChangeContent) throws(TallyError) in
-            let budget = try find(name)
-            let count = Int(try session.query("SELECT count(*) FROM expense WHERE budgetId = $1", [.int(budget.id)]).first?.int(0) ?? 0)
-            try budget.checkRemoval(expenseCount: count, includingExpenses: includingExpenses)
-            if count > 0 { content.expensesBefore = ExpenseImages(try loadExpenses(where: "budgetId = $1", [.int(budget.id)], suffix: "ORDER BY id")) }
-            // Its expenses, limits, rules and alert memory go with it (ON DELETE CASCADE); the
-            // payments its expenses made stay paid (ON DELETE SET NULL).
-            try session.query("DELETE FROM budget WHERE id = $1", [.int(budget.id)])
-            return count
-        }
-    }
-
     // MARK: - Expenses
 
     public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {

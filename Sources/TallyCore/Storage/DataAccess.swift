@@ -61,11 +61,6 @@ public protocol DataAccess: AnyObject, Sendable {
     func addBudget(_ budget: Budget) throws(TallyError) -> Budget
     /// Saves a changed name, limit or period of an existing budget.
     func updateBudget(_ budget: Budget) throws(TallyError) -> Budget
-    /// Removes a budget and, when `includingExpenses` is true, its expenses with it.
-    /// Without it, a budget that has expenses is refused with ``TallyError/budgetNotEmpty(_:expenseCount:)``.
-    /// Returns how many expenses were removed.
-    @discardableResult
-    func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int
 
     /// Validates and saves many new expenses as one transaction: all are saved or none.
     /// Returns how many were saved.
@@ -80,8 +75,6 @@ public protocol DataAccess: AnyObject, Sendable {
     func removeExpense(id: Int64) throws(TallyError)
     /// The expenses with these ids that exist, by id, from one read.
     func expenses(ids: [Int64]) throws(TallyError) -> [Expense]
-    /// How many expenses match `query`, ignoring its sort and paging.
-    func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int
     /// Hands every expense matching `query` to `body` in its order, one at a time and in one
     /// read transaction, so an export of any size holds one expense at a time.
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError)

@@ -9,6 +9,8 @@ public protocol LedgerRows {
     func budgets() throws(TallyError) -> [Budget]
     /// The expenses matching `query`, sorted and paged as it asks.
     func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense]
+    /// How many expenses match `query`, ignoring its sort and paging.
+    func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int
     /// Every recurring rule, by id, with its skips.
     func recurringRules() throws(TallyError) -> [RecurringRule]
     /// Every paid occurrence, by rule id then date.
@@ -17,6 +19,9 @@ public protocol LedgerRows {
     /// Saves validated expenses of existing budgets under new ids, stamped with the
     /// transaction's time, and returns them as saved.
     func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense]
+    /// Removes a saved budget with its expenses, limits, recurring and import rules and alert
+    /// memory; the occurrences its expenses paid stay paid. Returns how many expenses went.
+    func remove(_ budget: Budget) throws(TallyError) -> Int
     /// Remembers an occurrence as paid. The stores' key on rule and day refuses a second payment
     /// of the same occurrence.
     func save(_ payment: RecurringPayment) throws(TallyError)
@@ -31,6 +36,25 @@ extension DataAccess {
     /// The expenses matching `query`, sorted and paged as it asks.
     public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
         try reading { (rows: any LedgerRows) throws(TallyError) in try rows.expenses(query) }
+    }
+
+    /// How many expenses match `query`, ignoring its sort and paging.
+    public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.countExpenses(query) }
+    }
+
+    /// Removes the budget named `name` (found as ``budget(named:)`` finds it) and, when
+    /// `includingExpenses` is true, its expenses with it; without, a budget that has expenses is
+    /// refused (``Budget/checkRemoval(expenseCount:includingExpenses:)``). One transaction;
+    /// returns how many expenses were removed.
+    @discardableResult
+    public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
+        let key = NameKey.lookup(name)
+        return try writing { (rows: any LedgerRows) throws(TallyError) in
+            let budget = try Budget.named(name, found: try rows.budgets().first { $0.nameKey == key })
+            try budget.checkRemoval(expenseCount: try rows.countExpenses(ExpenseQuery(budgetID: budget.id)), includingExpenses: includingExpenses)
+            return try rows.remove(budget)
+        }
     }
 
     /// Every recurring rule, by id, with its skips.
@@ -89,6 +113,7 @@ public final class RowsTransaction {
     public let timestamp: Date
     public let writable: Bool
     public private(set) var inserted: [Expense] = []
+    public private(set) var removed: [Expense] = []
 
     public init(at timestamp: Date, writable: Bool) {
         self.timestamp = timestamp
@@ -117,8 +142,15 @@ public final class RowsTransaction {
         inserted += saved
     }
 
-    /// Adds what the transaction inserted to its change set.
+    /// Notes expenses about to be removed, for ``record(into:)``.
+    public func removing(_ expenses: [Expense]) throws(TallyError) {
+        try checkWritable()
+        removed += expenses
+    }
+
+    /// Adds what the transaction inserted and removed to its change set.
     public func record(into content: inout ChangeContent) {
+        for expense in removed { content.expensesBefore.append(expense) }
         for expense in inserted { content.expensesAfter.append(expense) }
     }
 }

@@ -39,6 +39,19 @@ final class SQLiteRows: LedgerRows {
         try run { () throws in try SQLiteStore.expenses(query, db) }
     }
 
+    func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
+        try run { () throws in try SQLiteStore.countExpenses(query, db) }
+    }
+
+    /// The foreign keys' `ON DELETE CASCADE` removes the budget's expenses with their rows of
+    /// both caches, its limits, rules and alert memory; `ON DELETE SET NULL` keeps its payments.
+    func remove(_ budget: Budget) throws(TallyError) -> Int {
+        let expenses = try self.expenses(ExpenseQuery(budgetID: budget.id))
+        try transaction.removing(expenses)
+        try run { () throws in try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id]) }
+        return expenses.count
+    }
+
     func recurringRules() throws(TallyError) -> [RecurringRule] {
         try run { () throws in try SQLiteStore.allRules(db) }
     }

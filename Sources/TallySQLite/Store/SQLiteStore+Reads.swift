@@ -64,11 +64,10 @@ extension SQLiteStore {
         }
     }
 
-    public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
+    /// How many expenses `query` matches, inside the caller's transaction.
+    static func countExpenses(_ query: ExpenseQuery, _ db: Database) throws -> Int {
         let filter = try Filter(query)
-        return try read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense e \(filter.sql)", arguments: filter.arguments) ?? 0
-        }
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense e \(filter.sql)", arguments: filter.arguments) ?? 0
     }
 
     public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {

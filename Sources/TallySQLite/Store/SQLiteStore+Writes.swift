@@ -77,19 +77,6 @@ extension SQLiteStore {
         }
     }
 
-    public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
-        try recordedWrite(rows: true) { db, content in
-            let budget = try Self.find(name, db)
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense WHERE budgetId = ?", arguments: [budget.id]) ?? 0
-            try budget.checkRemoval(expenseCount: count, includingExpenses: includingExpenses)
-            if count > 0 { content.expensesBefore = ExpenseImages(try Self.expenses(ExpenseQuery(budgetID: budget.id), db)) }
-            // The foreign keys' ON DELETE CASCADE removes the expenses and the budget's rows of
-            // both caches.
-            try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id])
-            return count
-        }
-    }
-
     public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
         var expense = try expense.validated()
         expense.createdAt = now
