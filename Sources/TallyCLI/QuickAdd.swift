@@ -1,13 +1,13 @@
 /// Reads the usual spellings of `tally add` and `tally expense add` without ArgumentParser.
 ///
-/// Adding an expense is what people type most, and a fresh process spent 2 ms of its 11 in
+/// Adding an expense is what people type most, and a fresh process spends much of its time in
 /// ArgumentParser: it builds each command's arguments by reflection, and every first cast to a
-/// protocol scans all of the binary's conformance records (callgrind: 15.6 million of 38
-/// million instructions). This reader takes only what it is sure ArgumentParser would read the
-/// same way, and returns `nil` for anything else: help, an unknown or repeated option, a value
-/// that starts with `-` (but for a date's: `--date -3d`), an empty value, a missing argument or a value that fails validation.
-/// ArgumentParser then reads those, so its messages stay the only ones. A differential test
-/// holds the two readers to the same result.
+/// protocol scans all of the binary's conformance records. This reader takes only what it is
+/// sure ArgumentParser would read the same way, and returns `nil` for anything else: help, an
+/// unknown or repeated option, a value that starts with `-` (but for a date's: `--date -3d`), an
+/// empty value, a missing argument or a value that fails validation. ArgumentParser then reads
+/// those, so its messages stay the only ones. A differential test holds the two readers to the
+/// same result.
 enum QuickAdd {
     static func parse(_ arguments: [String], defaultBudget: String? = Preferences.current.config.defaultBudget) -> ExpenseAddition? {
         let rest: ArraySlice<String>

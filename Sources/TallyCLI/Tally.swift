@@ -4,8 +4,7 @@ import TallyCore
 
 public struct Tally: ParsableCommand {
     // Every command spells its `commandName`: without one ArgumentParser derives it with
-    // `String(describing:)` on each parse, which scans the runtime's conformance records and
-    // took 14 % of a `tally add` (callgrind).
+    // `String(describing:)` on each parse, which scans the runtime's conformance records.
     public static let configuration = CommandConfiguration(
         commandName: "tally",
         abstract: "Track budgets and expenses in a local database.",

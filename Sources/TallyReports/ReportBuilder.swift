@@ -19,8 +19,8 @@ public struct ReportBuilder: Sendable {
     /// The report for period `month` under the ledger's calendar; `today` (when it falls inside
     /// the period) ends the spending line. `explain` adds each flagged budget's ``WhyOver``: it
     /// groups four periods of those budgets' expenses by name and tag, which no index or cached
-    /// total answers (on a million expenses where every budget is over, about 6 times the CPU
-    /// of the rest of the report), so the CLI asks for it with `--explain`.
+    /// total answers (on a large ledger where every budget is over, far more work than the rest
+    /// of the report), so the CLI asks for it with `--explain`.
     public func report(for month: Month, today: Day? = nil, explain: Bool = true) throws(TallyError) -> MonthlyReport {
         // Trend entries are periods named by month: `spentByMonth` reads each under the ledger's calendar.
         let months = (0..<Self.trendLength).reversed().map { month.adding(months: -$0) }

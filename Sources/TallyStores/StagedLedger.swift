@@ -6,8 +6,8 @@ import TallySQLite
 /// linked into place, whole, only when the command that creates it succeeds: a failing command
 /// leaves no database behind, and no other process ever opens a half-made one.
 ///
-/// Checking everything before creating the file would have cost a first import a second read of
-/// the whole file (2.3 s instead of 1.0 for a million rows beside `sqlite3 .import`'s 1.0 s).
+/// Checking everything before creating the file would cost a first import a second read of the
+/// whole file.
 public final class StagedLedger {
     public let store: any DataAccess
     private let stagingPath: String

@@ -73,8 +73,8 @@ public final class Ledger {
 
     /// Closes the store and keeps it from being released: the process ends right after, and
     /// releasing an SQLite store would remove GRDB's notification observers and start a dispatch
-    /// worker thread to dispose of its queue, 0.2 ms of a `tally add`. What was written is
-    /// committed whether or not this closes.
+    /// worker thread to dispose of its queue, work a `tally add` would pay for just to exit.
+    /// What was written is committed whether or not this closes.
     public func closeUntilExit() {
         guard let opened else { return }
         try? opened.close()

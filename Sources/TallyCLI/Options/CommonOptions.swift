@@ -49,8 +49,8 @@ struct CommonOptions: ParsableArguments {
         return UserFolders.base("XDG_DATA_HOME", fallback: ".local/share", environment) + "/tally/tally.sqlite"
     }
 
-    /// One variable at a time: `ProcessInfo`'s whole environment dictionary cost a `tally add`
-    /// about 2 million instructions (callgrind).
+    /// One variable at a time: `ProcessInfo` builds a dictionary of the whole environment, which
+    /// a `tally add` that reads a few variables need not pay for.
     static func processEnvironment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }

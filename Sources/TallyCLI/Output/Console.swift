@@ -29,7 +29,7 @@ enum Console {
         return normalized == "y" || normalized == "yes"
     }
 
-    /// Straight to the descriptor: `FileHandle` and `Data` cost a fresh `tally add` 0.1 ms.
+    /// Straight to the descriptor: `FileHandle` and `Data` add setup a fresh `tally add` need not pay.
     private static func writeToStandardError(_ text: String) {
         var text = text
         text.withUTF8 { bytes in

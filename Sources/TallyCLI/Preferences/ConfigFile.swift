@@ -26,8 +26,7 @@ struct ConfigFile: Equatable {
     var text = ""
 
     /// The line that sets `key`, for messages. Looked up only when one is printed: finding it
-    /// for every key cost a quarter of a million instructions, 3 % of a `tally add` that reads
-    /// a config file (callgrind).
+    /// for every key would scan the file's text once per key in every command that reads it.
     func line(of key: String) -> Int? { Self.line(of: key, in: text) }
 
     static let keys = ["db", "color", "locale", "default-budget"]

@@ -4,11 +4,10 @@ import TallyCore
 /// The conventions ``MoneyFormat/init(locale:currency:)`` reads from ICU, kept in
 /// `$XDG_CACHE_HOME/tally` (default `~/.cache/tally`), one small file per locale and currency.
 ///
-/// A speed shortcut: loading ICU's number data and checking the locale against its list cost a
-/// `tally add` 4.8 million instructions, about a millisecond, against 6.5 million for the whole
-/// command without a locale (callgrind). Reading a file back costs a few system calls. Each
-/// file's name carries the executable's size and modification time, so a different Tally (with
-/// other ICU data) never reads another's files. A file that is missing, unreadable or not
+/// A speed shortcut: loading ICU's number data and checking the locale against its list costs a
+/// `tally add` nearly as much as the whole command without a locale. Reading a file back costs a
+/// few system calls. Each file's name carries the executable's size and modification time, so a
+/// different Tally (with other ICU data) never reads another's files. A file that is missing, unreadable or not
 /// exactly what this type writes is derived again; writing is best effort, so a read-only home
 /// only makes commands slower. `MoneyFormatCacheTests` hold a cached format equal to a fresh one.
 final class MoneyFormatCache {

@@ -3,9 +3,9 @@ import Foundation
 /// Expenses as a change set keeps them: one column per field instead of one object per expense,
 /// each column encoded as one string (``PackedColumn``), so the history of removing a budget with
 /// thousands of expenses, or of undoing an import of a million, is cheap to encode: JSONEncoder
-/// spends about a thousand instructions on each value it writes (callgrind), so a million rows of
-/// ten values as JSON arrays took most of an undo's 24 s. Timestamps in milliseconds, days as
-/// `YYYYMMDD`, tags joined by `;` (which tags cannot contain).
+/// does generic work for every value it writes, so a million rows of ten values as JSON arrays
+/// would take most of an undo's time. Timestamps in milliseconds, days as `YYYYMMDD`, tags joined
+/// by `;` (which tags cannot contain).
 public struct ExpenseImages: Hashable, Sendable, Codable {
     public private(set) var ids: [Int64] = []
     private var names: [String] = []

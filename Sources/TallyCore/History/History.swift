@@ -138,8 +138,8 @@ public struct ChangeSetEntry: Hashable, Sendable {
 public enum ChangeContentCoding {
     public static func encode(_ content: ChangeContent) throws(TallyError) -> Data {
         // Adding, editing or removing expenses (no other row, no bulk part) is most of what people
-        // do, and JSONEncoder costs about a million instructions even for one expense, a tenth of
-        // `tally add` (callgrind): such a change is written here, as JSON the same decoder reads.
+        // do, and JSONEncoder's cost even for one expense is a large share of a `tally add`: such a
+        // change is written here, as JSON the same decoder reads.
         if content.rows.isEmpty, content.addedExpenses == nil, content.removedExpenses == nil, content.rowKeys == nil {
             var json = JSONText()
             json.raw("{\"rows\":[],\"expensesBefore\":")

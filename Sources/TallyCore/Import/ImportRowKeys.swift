@@ -47,7 +47,7 @@ public enum ImportRowKey {
 
     /// The hash of a name as keys compare it: folded as `NameKey` folds it (ASCII is only
     /// lowercased, byte by byte), surrounding white space left out and each run inside as one
-    /// space. Hashed on the fly: building the normalized string cost a million-row import a second.
+    /// space. Hashed on the fly: building the normalized string would allocate one for every row.
     public static func nameHash(of name: String) -> UInt64 {
         let ascii = name.utf8.allSatisfy { $0 < 0x80 }
         let text = ascii ? name : NameKey.make(name)

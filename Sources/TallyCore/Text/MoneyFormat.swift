@@ -3,10 +3,10 @@ import Foundation
 /// How amounts look to a person: a locale's digits, decimal sign and grouping, and where the
 /// currency goes. JSON and CSV never use it; they keep ``Money/plainString``.
 ///
-/// ICU knows every locale's conventions, but formats through a `Decimal` per call and takes a
-/// millisecond to load them, which a `tally add` cannot spend twice. So the conventions are read
-/// once, by formatting probe amounts with ICU (``init(locale:currency:)``) and noting where each
-/// part landed; amounts are then formatted here, digit by digit from exact minor units. A test
+/// ICU knows every locale's conventions, but formats through a `Decimal` per call and is slow
+/// to load them, which a `tally add` cannot afford twice. So the conventions are read once, by
+/// formatting probe amounts with ICU (``init(locale:currency:)``) and noting where each part
+/// landed; amounts are then formatted here, digit by digit from exact minor units. A test
 /// holds the result to ICU's own formatting in every locale ICU has.
 public struct MoneyFormat: Hashable, Sendable {
     /// The ten digits, zero first: Latin in most locales, Arabic-Indic in `ar_EG`.
@@ -186,15 +186,15 @@ public struct LocaleName: Hashable, Sendable {
 
     /// The ICU spelling of `text`, not yet checked; `nil` for `C`, `POSIX` and the empty name.
     public static func normalized(_ text: String) -> String? {
-        // Plain character work: Foundation's `replacingOccurrences` cost every run half a million
-        // instructions for a `LANG` of `C.UTF-8`.
+        // Plain character work: Foundation's `replacingOccurrences` is costly on every run, even
+        // for a `LANG` of `C.UTF-8`, where this only looks at a few characters.
         let name = text.prefix { $0 != "." && $0 != "@" }
         if name.isEmpty || name == "C" || name == "POSIX" { return nil }
         return String(name.map { $0 == "-" ? "_" : $0 })
     }
 
     /// An identifier ``parse(_:)`` accepted before, as a cache of its conventions remembers:
-    /// checking it again against ICU's list costs a `tally add` 1.4 million instructions.
+    /// checking it again would load ICU's list of locales, which the cache is there to avoid.
     public init(knownIdentifier: String) {
         identifier = knownIdentifier
     }

@@ -1,8 +1,8 @@
 /// Dates and months as people say them on a command line: `yesterday`, `-3d`, `last fri`,
 /// `nov 20`, `last`, `-2`, `nov`, as well as ISO `2026-11-20` and `2026-11`.
 ///
-/// Everything is integer arithmetic on civil dates: Foundation's `Calendar` would cost a fresh
-/// `tally add` about 0.4 ms (see ``Day/today()``), and a date phrase is on its fast path.
+/// Everything is integer arithmetic on civil dates: setting up Foundation's `Calendar` is costly
+/// for a fresh `tally add` (see ``Day/today()``), and a date phrase is on its fast path.
 extension Day {
     /// The accepted date forms, as error messages list them.
     public static let phraseForms =

@@ -5,8 +5,7 @@ import TallyCore
 ///
 /// Why not JSONEncoder there: the first encoding of each `Encodable` type makes Swift's runtime
 /// instantiate its containers and look up its conformances, scanning every conformance record
-/// in the binary. For the month report that was 7.4 million of the command's 29 million
-/// instructions on 100,000 expenses (callgrind), with the report computed from its cache in less.
+/// in the binary, which costs the month report more than computing the report from its cache.
 /// `JSONValueTests` holds this writer to JSONEncoder's bytes on random documents and hostile texts.
 public enum JSONValue: Sendable {
     case string(String)

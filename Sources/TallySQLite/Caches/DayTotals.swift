@@ -7,8 +7,8 @@ import TallyCore
 /// sum, count and largest total.
 struct DayTotals {
     /// Who spent it is a number here, an index into `people`, so that a row's text is compared
-    /// with the row before's instead of hashed: with the sorted writes of `save`, a 100,000-row
-    /// import went from 4.22 to 4.03 billion instructions (callgrind; 3.79 without this cache).
+    /// with the row before's instead of hashed: hashing each row's text would be a large part of
+    /// what this cache adds to an import.
     private struct Key: Hashable {
         let date: Int64
         let budgetID: Int64
@@ -110,8 +110,7 @@ struct DayTotals {
         """
 
     /// Adds the sums to the stored ones, in the table's order, bound through SQLite's C API:
-    /// with GRDB's arguments, writing a 100,000-row import's groups took 349 million
-    /// instructions, 189 million this way.
+    /// binding each group through GRDB's arguments costs about as much again as writing it.
     func save(_ db: Database) throws {
         let statement = try RawStatement(db, Self.saveSQL)
         for (key, figure) in sortedFigures {

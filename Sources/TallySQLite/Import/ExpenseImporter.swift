@@ -23,8 +23,8 @@ struct ExpenseImporter {
 
     /// Runs `body`, which opens the import's transaction, with the connection set for one.
     ///
-    /// The default 2 MB page cache spills a large import to the WAL again and again; 32 MB halved
-    /// the time of a million rows, and memory stays bounded. Statement journals (see `batchSize`)
+    /// The default 2 MB page cache spills a large import to the WAL again and again; 32 MB spills
+    /// far less often, and memory stays bounded. Statement journals (see `batchSize`)
     /// stay in memory instead of a temporary file; SQLite decides that when a transaction begins.
     static func withBulkSettings<T>(_ db: Database, _ body: () throws -> T) throws -> T {
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
@@ -150,8 +150,8 @@ struct ExpenseBatchWriter {
     /// Rows per `INSERT`; 9 parameters each, below SQLite's limit of 32,766. A statement that
     /// may fail half way (any CHECK calling a function may) first copies every page it is about
     /// to change to a statement journal, so it can undo just itself; pages it creates are not
-    /// copied. At 64 rows that was one page per row, 20 times the import's other writes; at
-    /// 1,024 rows the table and index pages it fills are mostly new.
+    /// copied. Small batches copy about a page per row, far more than the import's other writes;
+    /// at 1,024 rows the table and index pages it fills are mostly new.
     private static let batchSize = 1_024
     /// The tag set cache is emptied when it reaches this size, so distinct tag lists stay bounded.
     private static let cacheLimit = 65_536
@@ -163,8 +163,8 @@ struct ExpenseBatchWriter {
     private var tagSetIDs: [[String]: Int64] = [:]
     /// The schema's CHECKs are off while this writer runs: every row it writes passed
     /// `Expense.validated()` (and a budget it creates `Budget.validated()`), which refuse all the
-    /// CHECKs refuse (`SchemaChecksTests` holds them to that). They were 40 % of SQLite's work in
-    /// a million-row import: `INSERT … SELECT` of its rows took 2.19 s with them, 1.36 s without.
+    /// CHECKs refuse (`SchemaChecksTests` holds them to that). Evaluated for every row, they are a
+    /// large part of SQLite's work in an import.
     /// Only a bulk write (`SQLiteStore.bulkWrite`) makes this writer, and it turns them back on
     /// however it ends.
     /// The rows' sums for `budgetMonth` and `expenseDay`, written once at the end.

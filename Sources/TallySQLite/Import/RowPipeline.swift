@@ -5,10 +5,10 @@ import TallyCore
 /// keys, to `write` on the calling thread, which alone touches the connection.
 ///
 /// Reading, mapping and validating a row costs about as much as writing it, and the machines
-/// Tally runs on have at least two cores: a million rows took the sum of both, and now take
-/// the longer of the two. The queue between them is bounded (64 chunks of 256 rows), so memory
-/// stays flat for any file size; an error on either side stops both, and the whole import is
-/// rolled back by the caller's transaction.
+/// Tally runs on have at least two cores: run side by side, an import takes the longer of the
+/// two instead of their sum. The queue between them is bounded (64 chunks of 256 rows), so
+/// memory stays flat for any file size; an error on either side stops both, and the whole
+/// import is rolled back by the caller's transaction.
 enum RowPipeline {
     private static let chunkSize = 256
     private static let capacity = 64

@@ -6,9 +6,8 @@ extension Schema {
     /// tag set (0 for none) and who spent it, with the expenses' sum and count and a bound of
     /// their largest total (exact but after a removal or an edit of the largest, which leaves it).
     /// The report read the month's entries of the covering index three times (its figures, who
-    /// spent it, the ten largest): 22 ms of SQLite's work on a million expenses, against 0.5 ms
-    /// for the month's 726 rows here. The largest total bounds the ten largest expenses to the
-    /// few groups that can hold them (`SQLiteStore.largestExpenses`).
+    /// spent it, the ten largest), where a month here is a few hundred rows. The largest total
+    /// bounds the ten largest expenses to the few groups that can hold them (`SQLiteStore.largestExpenses`).
     ///
     /// Each row is a cache of `Spending`'s rules over its expenses (sum and count as
     /// `MonthSummary` adds them, `Spending.byPerson`): the contract suite and
@@ -19,9 +18,9 @@ extension Schema {
     /// `budgetMonth`'s: an overflow becomes a REAL, and the readers then sum the expenses.
     ///
     /// Every command parses the triggers with the schema, so they are written short: removals
-    /// leave the largest total as a bound, which took 0.2 million instructions off each command
-    /// (0.45 million while they looked up the next largest). `v13-cache-writer` dropped them all:
-    /// `ExpenseCaches` writes both caches.
+    /// leave the largest total as a bound instead of looking up the next largest, a longer
+    /// trigger for every command to parse. `v13-cache-writer` dropped them all: `ExpenseCaches`
+    /// writes both caches.
     ///
     /// The rows are summed in Swift, as `v3`'s were: one overflowing SUM would fail the migration.
     static func v12ExpenseDays(_ db: Database) throws {

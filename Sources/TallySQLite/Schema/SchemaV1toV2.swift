@@ -15,15 +15,14 @@ extension Schema {
     /// An import evaluates every expense CHECK once per row, so they are written in their cheapest
     /// form: two anchored GLOBs instead of `trim(name) = name`, which copies the name, and a
     /// literal control-character class instead of a `char(1) || …` expression that SQLite builds
-    /// again for every statement. The CHECKs still cost about 30 % of SQLite's work in an import,
-    /// the three indexes about 37 % (callgrind, `INSERT … SELECT` of 100,000 rows).
+    /// again for every statement. The CHECKs and the three indexes are still much of SQLite's
+    /// work in an import.
     ///
     /// Tags are many-to-many through tag sets: an expense points at the set of its tags
     /// (`tagSetId`, NULL for none), and `tagSetTag` lists each set's members. Expenses repeat a
     /// few combinations, so an import writes one integer per expense instead of a link row per
-    /// tag (1.4 million for a million expenses: they took `sqlite3`'s own `INSERT … SELECT` of the
-    /// million from 2.8 to 4.9 s), and a month's
-    /// spending by tag sums per set from the covering index, then spreads over the few sets' tags.
+    /// tag, more rows than the expenses themselves, and a month's spending by tag sums per set
+    /// from the covering index, then spreads over the few sets' tags.
     /// `tagSet.tags` is the set's canonical key: its composed tag names, sorted, joined by `;`
     /// (which tags cannot contain).
     ///
@@ -96,24 +95,23 @@ extension Schema {
             """)
     }
 
-    /// Makes bulk imports cheaper for SQLite, which spent 3.5 s of a million-row import in its
-    /// constraints and indexes (`INSERT … SELECT` by the `sqlite3` tool, against 1.1 s for its
-    /// bare `.import`); the same statement now takes 1.6 s. Measured on that million:
+    /// Makes bulk imports cheaper for SQLite, which spent most of a large import in its
+    /// constraints and indexes rather than in writing the rows:
     /// - One covering index, `expense_date_budgetId`, leads with the date instead of the budget
-    ///   and replaces both `expense_budgetId_date_amount` and `expense_date` (−0.45 s). Expenses
+    ///   and replaces both `expense_budgetId_date_amount` and `expense_date`. Expenses
     ///   arrive roughly in date order, so its entries are appended at one end instead of being
     ///   inserted at each budget's place. A month's figures are one range of it, grouped in its
     ///   order without sorting; one budget's month is one probe per day; lists and exports in
     ///   date order read it backwards or forwards. Removing a budget now scans the index for
-    ///   its expenses, which is rare and takes about 50 ms.
-    /// - `expense_tagSetId` is dropped (−0.45 s): its 23 insertion points, one per tag set, paid
+    ///   its expenses, which is rare.
+    /// - `expense_tagSetId` is dropped: its insertion points, one per tag set, paid
     ///   for a tag filter without a month, which now scans, and for deleting unused tag sets,
     ///   which are now kept: they are a handful of rows, only observable through expenses.
     /// - `expense.date` becomes the integer `YYYYMMDD` (`20261121`): it sorts and reads as the
     ///   text did, but index keys are 4 bytes instead of 11 and compare as integers, and its
-    ///   CHECK is arithmetic instead of a GLOB (−0.4 s).
+    ///   CHECK is arithmetic instead of a GLOB.
     /// - The control-character CHECK on expense names is dropped: SQLite tries the character
-    ///   class at every position of every name (−0.25 s). `Expense.validate()` still refuses
+    ///   class at every position of every name. `Expense.validate()` still refuses
     ///   them; budget names and tags keep the CHECK.
     ///
     /// SQLite cannot alter a column's type or a CHECK, so the table is rebuilt; the migrator

@@ -175,7 +175,7 @@ extension SQLiteStore {
     /// What each budget spent in `days`, and on how many expenses (`Budget.spent(in:of:)` and the
     /// count of `Budget.status(in:of:)` for a budget whose period is `days`). Grouping by day then
     /// budget follows the covering index, so SQLite streams a month's few hundred groups without
-    /// sorting its entries (3 ms against 8 ms for `GROUP BY budgetId` on a month of 41,667 expenses).
+    /// sorting its entries, as `GROUP BY budgetId` would.
     private static func spentByBudget(in days: DayInterval, _ db: Database) throws -> [Int64: (spent: Money, count: Int)] {
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: """
@@ -206,8 +206,8 @@ extension SQLiteStore {
 
     /// `budget`'s spent and count in the view of `month`, as `tally add` shows them: the rows of
     /// `budgetMonth` (see `Schema.v3` and `v4`) instead of summing the period's expenses, which
-    /// took a fifth of the command: one row for a monthly budget, the year's rows to date for a
-    /// yearly one. Those rows are a cache of `Budget.status(viewing:in:of:)`'s spent and count,
+    /// would be much of the command's work: one row for a monthly budget, the year's rows to
+    /// date for a yearly one. Those rows are a cache of `Budget.status(viewing:in:of:)`'s spent and count,
     /// proved equal by the contract suite and `cacheMismatches()`. A once budget's range is
     /// summed from its expenses.
     private static func figure(of budget: Budget, in month: Month, _ calendar: PeriodCalendar, _ db: Database) throws -> (spent: Int64, count: Int) {
@@ -235,8 +235,7 @@ extension SQLiteStore {
     }
 
     /// One budget's expenses within `days` summed, one index probe per day: a date range would
-    /// step over every other budget's entries (3 ms against 0.5 ms on a million expenses). This is
-    /// `Budget.spent(in:of:)` and its count in SQL.
+    /// step over every other budget's entries. This is `Budget.spent(in:of:)` and its count in SQL.
     private static func sumExpenses(of budget: Budget, in days: DayInterval, _ db: Database) throws -> (spent: Int64, count: Int) {
         let days = Array(days)
         let placeholders = Array(repeating: "?", count: days.count).joined(separator: ", ")

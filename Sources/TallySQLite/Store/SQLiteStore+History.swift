@@ -258,8 +258,8 @@ extension SQLiteStore {
 
     /// Saves expenses under their own ids, inserting or updating, and moves their rows of the
     /// caches from what they were to what they are. One cached statement, and each name's key and
-    /// each tag set's id worked out once: redoing an undone import of 200,000 rows took 23 s as a
-    /// record lookup and a record insert a row.
+    /// each tag set's id worked out once: a record lookup and a record insert a row would make
+    /// redoing an undone import slow.
     private static func put(_ expenses: [Expense], _ db: Database) throws {
         guard !expenses.isEmpty else { return }
         let ids = jsonArray(expenses.compactMap(\.id))

@@ -29,11 +29,10 @@ extension SQLiteStore {
     /// `UnitPriceFigures.byDay(matching:in:of:)` in SQL: the name matched on `nameKey` as
     /// `ExpenseQuery.search` is, summed per day without reading any expense into Swift.
     ///
-    /// No index holds `nameKey`, so each expense the date index finds is looked up in the table
-    /// (111 ms for 12 of 24 months of a million expenses); reading the whole table in order
-    /// takes 40 ms. Days covering a quarter or more of the ledger's dates read the table, in two
-    /// halves by rowid on two cores at once (as a report reads its trend), the days of each half
-    /// added together after.
+    /// No index holds `nameKey`, so each expense the date index finds is looked up in the table,
+    /// a B-tree descent each; over many days, reading the whole table in order costs less. Days
+    /// covering a quarter or more of the ledger's dates read the table, in two halves by rowid on
+    /// two cores at once (as a report reads its trend), the days of each half added together after.
     public func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures] {
         let key = NameKey.make(search)
         let rowids = try read { db -> ClosedRange<Int64>? in
@@ -85,8 +84,8 @@ extension SQLiteStore {
         return figures
     }
 
-    /// `TaggedSpending.grouping(_:in:)` in SQL: the covering date index read in its order
-    /// (a year of a million expenses in about 30 ms), each tag set's tags looked up once.
+    /// `TaggedSpending.grouping(_:in:)` in SQL: the covering date index read in its order, without
+    /// the table's rows, each tag set's tags looked up once.
     public func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
         try read { db in
             let rows = try Row.fetchAll(

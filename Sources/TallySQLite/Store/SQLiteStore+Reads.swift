@@ -22,8 +22,8 @@ extension SQLiteStore {
         } else if query.limit == nil {
             sql = "SELECT e.* FROM expense e \(filter.sql) \(order) LIMIT ? OFFSET ?"
         } else {
-            // A page is chosen from the covering index alone and only its rows are then read: the
-            // top ten of a month of 40,000 expenses took 50 ms reading every row, 2 ms this way.
+            // A page is chosen from the covering index alone and only its rows are then read,
+            // instead of reading every row in range to keep a top ten.
             sql = """
                 SELECT e.* FROM (SELECT e.id FROM expense e \(filter.sql) \(order) LIMIT ? OFFSET ?) page
                 JOIN expense e ON e.id = page.id \(order)

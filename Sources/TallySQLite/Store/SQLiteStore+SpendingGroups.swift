@@ -12,9 +12,8 @@ extension SQLiteStore {
     /// order), so the table is walked between the lowest and highest rowid of the days, found in
     /// the covering date index, rather than looked up expense by expense (a B-tree descent each);
     /// a table whose days are scattered over more than eight times their rows is read through
-    /// the date index as before. SQL's `GROUP BY` sorted every row it read (four months of a
-    /// million expenses: 167,000), which cost more than reading them; a dictionary of the few
-    /// groups does not sort.
+    /// the date index as before. SQL's `GROUP BY` sorts every row it reads, which costs more than
+    /// reading them; a dictionary of the few groups does not sort.
     public func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup] {
         guard !ids.isEmpty else { return [] }
         return try read { db in

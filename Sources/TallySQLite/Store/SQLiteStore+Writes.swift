@@ -102,7 +102,7 @@ extension SQLiteStore {
     /// The saved expense, and the tag set it was saved with.
     private static func insertRecord(_ expense: Expense, _ db: Database) throws -> (expense: Expense, tagSetID: Int64?) {
         let record = ExpenseRecord(expense, tagSetId: try tagSetID(expense.tags, db))
-        // Plain SQL: a record's insert first reads the table's schema, 3 % of a `tally add`.
+        // Plain SQL: a record's insert first reads the table's schema, work `tally add` need not do.
         try saving(expense) {
             try db.execute(
                 sql: ExpenseRecord.insertSQL(rows: 1),
