@@ -175,6 +175,22 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        (
+            // Each budget's spending and expense count per period, written by `PostgresCaches`
+            // alone (see `Schema.v3` for SQLite's); the sums in NUMERIC, which cannot overflow.
+            // Filled from the expenses by `fill`, under the ledger's month start.
+            "v5-caches",
+            [
+                """
+                CREATE TABLE budgetMonth (
+                    budgetId BIGINT NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                    month BIGINT NOT NULL,
+                    spentCents NUMERIC NOT NULL,
+                    expenseCount BIGINT NOT NULL,
+                    PRIMARY KEY (budgetId, month))
+                """
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }
@@ -202,10 +218,19 @@ enum PostgresSchema {
             try session.transaction(writing: true) { () throws(TallyError) in
                 try session.query("CREATE TABLE IF NOT EXISTS tally_migration (name TEXT PRIMARY KEY, appliedAt BIGINT NOT NULL)")
                 for statement in migration.sql { try session.query(statement) }
+                try fill(after: migration.name, session)
                 try session.query(
                     "INSERT INTO tally_migration (name, appliedAt) VALUES ($1, $2)",
                     [.text(migration.name), .int(Int64(Date().timeIntervalSince1970 * 1000))])
             }
+        }
+    }
+
+    /// What a migration computes in Swift once its statements ran: figures by Core's rules.
+    private static func fill(after migration: String, _ session: PostgresSession) throws(TallyError) {
+        switch migration {
+        case "v5-caches": try PostgresCaches(session: session).rebuild()
+        default: break
         }
     }
 }

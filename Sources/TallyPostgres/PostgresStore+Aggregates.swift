@@ -4,10 +4,12 @@ import TallyCore
 
 // The figures a report and `budget list` show, summed on the server: a month of a million-row
 // ledger is 41,667 expenses, which cost 0.9 s to send and decode as rows, and a few hundred
-// groups as sums. Each is a Core rule (`Budget.status(viewing:in:of:)`, `Spending`) computed in
-// SQL and finished by the rule itself; the contract suite and the differential test prove them
-// equal to `InMemoryStore`, which applies the rules to the expenses. A sum beyond Int64 fails
-// the cast to BIGINT, which `PostgresSession` reports as `arithmeticOverflow`, as Money does.
+// groups as sums. Each budget's spending per period comes from `budgetMonth`, the cache
+// `PostgresCaches` alone writes: a few rows a budget instead of every expense of its periods.
+// Each is a Core rule (`Budget.status(viewing:in:of:)`, `Spending`) computed in SQL and finished
+// by the rule itself; the contract suite and the differential test prove them equal to
+// `InMemoryStore`, which applies the rules to the expenses. A sum beyond Int64 fails the cast to
+// BIGINT, which `PostgresSession` reports as `arithmeticOverflow`, as Money does.
 extension PostgresStore {
     struct Figure {
         var spent = Money.zero
@@ -27,36 +29,71 @@ extension PostgresStore {
         return figures
     }
 
-    /// `Budget.history(in:of:)` of every budget that rolls over: what it spent per day of its
-    /// whole history, folded into its periods here, where the month-start setting is known.
+    /// `Budget.history(in:of:)` of every budget that rolls over, from `budgetMonth`: what it spent
+    /// in each period, and where its history begins (the first day of its first period with an
+    /// expense, which is all the rule asks of it), as `SQLiteStore.histories` reads it.
     func histories(of budgets: [Budget], _ calendar: PeriodCalendar) throws(TallyError) -> [Int64: BudgetHistory] {
         var rolling: [Int64: Budget] = [:]
         for budget in budgets where budget.rollover != .none && budget.period != .once { rolling[budget.id ?? 0] = budget }
         guard !rolling.isEmpty else { return [:] }
         var histories: [Int64: BudgetHistory] = [:]
+        var firstPeriods: [Int64: Month] = [:]
         for row in try session.query(
-            "SELECT budgetId, date, SUM(amountCents * quantity)::bigint FROM expense WHERE budgetId = ANY($1) GROUP BY budgetId, date",
-            [.ints(Array(rolling.keys))])
+            "SELECT budgetId, month, spentCents::bigint FROM budgetMonth WHERE expenseCount > 0 AND budgetId = ANY($1)", [.ints(Array(rolling.keys))])
         {
             let id = try row.int(0)
             guard let budget = rolling[id] else { continue }
+            let period = try Month(stored: try row.int(1))
+            let key = budget.periodKey(of: period)
             var history = histories[id] ?? BudgetHistory()
-            try history.add(Money(cents: try row.int(2)), on: try Day(stored: try row.int(1)), of: budget, in: calendar)
+            history.spentByPeriod[key] = try (history.spentByPeriod[key] ?? .zero) + Money(cents: try row.int(2))
             histories[id] = history
+            if firstPeriods[id].map({ period < $0 }) ?? true { firstPeriods[id] = period }
         }
+        for (id, first) in firstPeriods { histories[id]?.earliestExpense = calendar.days(of: first).first }
         return histories
     }
 
-    /// `Budget.status(viewing:in:of:)` of each of `budgets`; budgets that view the same days
-    /// share one grouped read.
+    /// What each budget spent in the days it views in `month`, and on how many expenses: the
+    /// spent and count of `Budget.status(viewing:in:of:)`. A monthly budget's view is one period
+    /// of `budgetMonth`, a yearly one's the year's periods up to `month`; a once budget's range
+    /// is summed from its expenses, one grouped read per range.
+    func figures(of budgets: [Budget], viewing month: Month, _ calendar: PeriodCalendar) throws(TallyError) -> [Int64: Figure] {
+        var figures: [Int64: Figure] = [:]
+        let monthly = budgets.filter { $0.period == .monthly }.compactMap(\.id)
+        let yearly = budgets.filter { $0.period == .yearly }.compactMap(\.id)
+        if !monthly.isEmpty || !yearly.isEmpty {
+            for row in try session.query(
+                """
+                SELECT budgetId, spentCents::bigint, expenseCount FROM budgetMonth
+                WHERE expenseCount > 0 AND (budgetId = ANY($1) AND month = $3 OR budgetId = ANY($2) AND month BETWEEN $4 AND $3)
+                """, [.ints(monthly), .ints(yearly), .int(month.stored), .int(Int64(month.year) * 100 + 1)])
+            {
+                let id = try row.int(0)
+                var figure = figures[id] ?? Figure()
+                figure.spent = try figure.spent + Money(cents: try row.int(1))
+                figure.count += Int(try row.int(2))
+                figures[id] = figure
+            }
+        }
+        let once = budgets.filter { $0.period == .once }
+        for days in Set(once.map { $0.days(viewing: month, in: calendar) }) {
+            let sums = try spentByBudget(in: days)
+            for budget in once where budget.days(viewing: month, in: calendar) == days {
+                if let id = budget.id, let figure = sums[id] { figures[id] = figure }
+            }
+        }
+        return figures
+    }
+
+    /// `Budget.status(viewing:in:of:)` of each of `budgets`.
     func statuses(for month: Month, budgets: [Budget], calendar: PeriodCalendar) throws(TallyError) -> [BudgetStatus] {
-        var figures: [DayInterval: [Int64: Figure]] = [:]
-        for days in Set(budgets.map { $0.days(viewing: month, in: calendar) }) { figures[days] = try spentByBudget(in: days) }
+        let figures = try figures(of: budgets, viewing: month, calendar)
         let histories = try histories(of: budgets, calendar)
         var statuses: [BudgetStatus] = []
         statuses.reserveCapacity(budgets.count)
         for budget in budgets {
-            let figure = figures[budget.days(viewing: month, in: calendar)]?[budget.id ?? 0] ?? Figure()
+            let figure = figures[budget.id ?? 0] ?? Figure()
             statuses.append(
                 try budget.status(
                     viewing: month, in: calendar, spent: figure.spent, expenseCount: figure.count, history: histories[budget.id ?? 0] ?? BudgetHistory()))
@@ -74,34 +111,6 @@ extension PostgresStore {
         try read { () throws(TallyError) in try statuses(for: month, budgets: [budget], calendar: try loadSettings().calendar)[0] }
     }
 
-    public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
-        try read { () throws(TallyError) in
-            var totals: [Day: Money] = [:]
-            for row in try session.query(
-                "SELECT date, SUM(amountCents * quantity)::bigint FROM expense WHERE date BETWEEN $1 AND $2 GROUP BY date",
-                [.int(days.first.stored), .int(days.last.stored)])
-            {
-                totals[try Day(stored: try row.int(0))] = Money(cents: try row.int(1))
-            }
-            return totals
-        }
-    }
-
-    public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
-        try read { () throws(TallyError) in
-            var totals: [String: Money] = [:]
-            for row in try session.query(
-                """
-                SELECT tag, SUM(amountCents * quantity)::bigint FROM expense, unnest(tags) AS tag
-                WHERE date BETWEEN $1 AND $2 AND cardinality(tags) > 0 GROUP BY tag
-                """, [.int(days.first.stored), .int(days.last.stored)])
-            {
-                totals[try row.string(0)] = Money(cents: try row.int(1))
-            }
-            return totals
-        }
-    }
-
     public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {
         try read { () throws(TallyError) in
             var people: [PersonSpending] = []
@@ -115,70 +124,43 @@ extension PostgresStore {
         }
     }
 
-    /// One grouped read gives every figure of the month: a group per day, budget and tag set,
-    /// about 750 for a month of 41,667 expenses, from which each budget's status, the spending
-    /// by day and by tag are summed as `SQLiteStore.monthSummary` sums them.
+    /// The statuses from `budgetMonth` (`statuses(for:budgets:calendar:)`); the spending by day
+    /// and by tag from one grouped read of the period's expenses, a group per day and tag set,
+    /// summed as `SQLiteStore.monthSummary` sums them.
     public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
         try read { () throws(TallyError) in
-            let budgets = try loadBudgets()
             let calendar = try loadSettings().calendar
+            let statuses = try statuses(for: month, budgets: try loadBudgets(), calendar: calendar)
             let periodDays = calendar.days(of: month)
-            let intervals = budgets.map { $0.days(viewing: month, in: calendar) }
-            let span = periodDays.spanning(intervals)
-            var groups: [(budgetID: Int64, day: Day, tags: [String], figure: Figure)] = []
-            for row in try session.query(
-                """
-                SELECT budgetId, date, tags, SUM(amountCents * quantity)::bigint, count(*) FROM expense
-                WHERE date BETWEEN $1 AND $2 GROUP BY date, budgetId, tags
-                """, [.int(span.first.stored), .int(span.last.stored)])
-            {
-                groups.append(
-                    (try row.int(0), try Day(stored: try row.int(1)), try row.strings(2), Figure(spent: Money(cents: try row.int(3)), count: Int(try row.int(4)))))
-            }
-            let histories = try histories(of: budgets, calendar)
-            var groupsByBudget: [Int64: [Int]] = [:]
-            for (index, group) in groups.enumerated() { groupsByBudget[group.budgetID, default: []].append(index) }
-            var statuses: [BudgetStatus] = []
-            for (budget, interval) in zip(budgets, intervals) {
-                var figure = Figure()
-                for index in groupsByBudget[budget.id ?? 0] ?? [] where interval.contains(groups[index].day) {
-                    figure.spent = try figure.spent + groups[index].figure.spent
-                    figure.count += groups[index].figure.count
-                }
-                statuses.append(
-                    try budget.status(
-                        viewing: month, in: calendar, spent: figure.spent, expenseCount: figure.count, history: histories[budget.id ?? 0] ?? BudgetHistory()))
-            }
             var spentByDay: [Day: Money] = [:]
             var spentByTag: [String: Money] = [:]
-            for group in groups where periodDays.contains(group.day) {
-                spentByDay[group.day] = try (spentByDay[group.day] ?? .zero) + group.figure.spent
-                for tag in group.tags { spentByTag[tag] = try (spentByTag[tag] ?? .zero) + group.figure.spent }
+            for row in try session.query(
+                "SELECT date, tags, SUM(amountCents * quantity)::bigint FROM expense WHERE date BETWEEN $1 AND $2 GROUP BY date, tags",
+                [.int(periodDays.first.stored), .int(periodDays.last.stored)])
+            {
+                let day = try Day(stored: try row.int(0))
+                let spent = Money(cents: try row.int(2))
+                spentByDay[day] = try (spentByDay[day] ?? .zero) + spent
+                for tag in try row.strings(1) { spentByTag[tag] = try (spentByTag[tag] ?? .zero) + spent }
             }
             return MonthSummary(month: month, days: periodDays, statuses: statuses, spentByDay: spentByDay, spentByTag: spentByTag)
         }
     }
 
-    /// `Spending.byMonth(in:budgets:of:)`: one grouped read per day and budget over the months,
-    /// folded into each month's days.
+    /// `Spending.byMonth(in:budgets:of:)` from `budgetMonth`, whose rows are each budget's
+    /// spending within a period's own days.
     public func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
         try read { () throws(TallyError) in
-            let calendar = try loadSettings().calendar
             let budgetIDs = Set(try loadBudgets().compactMap(\.id))
-            let all = Spending.months(in: months)
             var spent: [Month: [Int64: Money]] = [:]
-            for month in all { spent[month] = [:] }
-            let days = DayInterval(first: calendar.days(of: months.lowerBound).first, last: calendar.days(of: months.upperBound).last)
+            for month in Spending.months(in: months) { spent[month] = [:] }
             for row in try session.query(
-                "SELECT budgetId, date, SUM(amountCents * quantity)::bigint FROM expense WHERE date BETWEEN $1 AND $2 GROUP BY date, budgetId",
-                [.int(days.first.stored), .int(days.last.stored)])
+                "SELECT budgetId, month, spentCents::bigint FROM budgetMonth WHERE expenseCount > 0 AND month BETWEEN $1 AND $2",
+                [.int(months.lowerBound.stored), .int(months.upperBound.stored)])
             {
                 let id = try row.int(0)
                 guard budgetIDs.contains(id) else { continue }
-                let month = calendar.period(containing: try Day(stored: try row.int(1)))
-                guard spent[month] != nil else { continue }
-                let sum = try (spent[month]?[id] ?? .zero) + Money(cents: try row.int(2))
-                spent[month]?[id] = sum
+                spent[try Month(stored: try row.int(1))]?[id] = Money(cents: try row.int(2))
             }
             return spent
         }

@@ -157,8 +157,12 @@ extension PostgresStore {
         }
         let kept = Set(content.expensesAfter.ids)
         let gone = content.expensesBefore.ids.filter { !kept.contains($0) }
-        if !gone.isEmpty { try session.query("DELETE FROM expense WHERE id = ANY($1::BIGINT[])", [.ints(gone)]) }
+        if !gone.isEmpty {
+            try caches.record(.removed, where: "id = ANY($1::BIGINT[])", [.ints(gone)])
+            try session.query("DELETE FROM expense WHERE id = ANY($1::BIGINT[])", [.ints(gone)])
+        }
         if let range = content.removedExpenses {
+            try caches.record(.removed, where: "id BETWEEN $1 AND $2", [.int(range.first), .int(range.last)])
             try session.query(
                 "INSERT INTO removedExpense (changeSetId, \(columns)) SELECT $1, \(columns) FROM expense WHERE id BETWEEN $2 AND $3",
                 [.int(id), .int(range.first), .int(range.last)])
@@ -180,6 +184,7 @@ extension PostgresStore {
             try session.query(
                 "INSERT INTO expense (\(columns)) SELECT \(columns) FROM removedExpense WHERE changeSetId = $1 ORDER BY id",
                 [.int(target)])
+            try caches.record(.added, rowsOf: "removedExpense", where: "changeSetId = $1", [.int(target)])
             try session.query("DELETE FROM removedExpense WHERE changeSetId = $1", [.int(target)])
         }
         let expenses = try content.expensesAfter.expenses()

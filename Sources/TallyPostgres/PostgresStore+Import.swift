@@ -44,12 +44,15 @@ extension PostgresStore {
                 pending.append(expense)
                 count += 1
                 if pending.count == 20_000 {
-                    _ = try insertExpenses(pending, at: timestamp)
+                    _ = try insertExpenses(pending, at: timestamp, caching: false)
                     pending.removeAll(keepingCapacity: true)
                 }
             }
-            _ = try insertExpenses(pending, at: timestamp)
+            _ = try insertExpenses(pending, at: timestamp, caching: false)
             try unindexed?.restore(session)
+            // Counted into the cache once, by id range: a statement after each batch would wait
+            // for its COPY, which the next batch's reading overlaps.
+            if count > 0 { try caches.record(.added, where: "id BETWEEN $1 AND $2", [.int(firstExpense), .int(firstExpense + Int64(count) - 1)]) }
             let earlier = try fingerprint.flatMap { (fingerprint: String) throws(TallyError) -> ImportRecord? in try loadImportRecord(fingerprint: fingerprint) }
             try resolution.finish(earlier: earlier, importedCount: count)
             if let keys = request.rowKeys {

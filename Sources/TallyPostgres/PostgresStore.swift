@@ -8,7 +8,8 @@ import TallyCore
 /// (`PostgresSchema.writerLock`) first, so concurrent commands from several machines run one
 /// after another and none loses another's rows; reads see one snapshot. The figures are Core's
 /// rules, finished in Swift from sums grouped on the server (`PostgresStore+Aggregates.swift`)
-/// or applied to the rows read; no table caches a figure, so nothing can drift from the rows.
+/// or read from `budgetMonth`, the cache of each budget's spending per period that
+/// `PostgresCaches` alone writes, or applied to the rows read.
 public final class PostgresStore: DataAccess, @unchecked Sendable {
     let session: PostgresSession
     private let clock: @Sendable () -> Date
@@ -31,6 +32,9 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     public var location: ServerLocation { session.location }
 
     public func close() throws(TallyError) { session.close() }
+
+    /// The one writer of the cache of expense sums.
+    var caches: PostgresCaches { PostgresCaches(session: session) }
 
     func write<T>(_ body: () throws(TallyError) -> T) throws(TallyError) -> T { try session.transaction(writing: true, body) }
     func read<T>(_ body: () throws(TallyError) -> T) throws(TallyError) -> T { try session.transaction(writing: false, body) }
@@ -58,9 +62,12 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     }
 
     func saveSettings(_ settings: LedgerSettings) throws(TallyError) {
+        let monthStart = try session.query("SELECT monthStart FROM setting WHERE id = 1").first?.int(0)
         try session.query(
             "UPDATE setting SET monthStart = $1, currency = $2, warnPercent = $3, historyDays = $4 WHERE id = 1",
             [.int(Int64(settings.calendar.monthStart)), .text(settings.currency?.code), .int(Int64(settings.warn)), .int(Int64(settings.historyDays))])
+        // `budgetMonth` holds each period's totals, and the periods just changed.
+        if monthStart != Int64(settings.calendar.monthStart) { try caches.rebuild() }
     }
 
     // MARK: - Budgets
@@ -109,10 +116,6 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         return try row.int(0) - Int64(count) + 1
     }
 
-    public func budget(named name: String) throws(TallyError) -> Budget {
-        try read { () throws(TallyError) in try find(name) }
-    }
-
     /// Every budget, ordered by the bytes of its name key, then id.
     func loadBudgets(where condition: String = "TRUE", _ binds: [SQLValue] = []) throws(TallyError) -> [Budget] {
         let rows = try session.query("SELECT \(Columns.budget) FROM budget WHERE \(condition) ORDER BY nameKey COLLATE \"C\", id", binds)
@@ -153,17 +156,6 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
 
     // MARK: - Expenses
 
-    public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
-        let expense = try expense.validated()
-        let timestamp = now
-        return try recordedWrite(rows: false) { (content: inout ChangeContent) throws(TallyError) in
-            try expense.checkBudget(try loadBudgets(where: "id = $1", [.int(expense.budgetID)]).first)
-            let saved = try insertExpenses([expense], at: timestamp)[0]
-            content.expensesAfter.append(saved)
-            return saved
-        }
-    }
-
     @discardableResult
     public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
         let validated = try Expense.validated(expenses)
@@ -180,7 +172,8 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     }
 
     /// Gives each expense the next id and its timestamps, saves them, and remembers their tags.
-    func insertExpenses(_ expenses: [Expense], at timestamp: Date) throws(TallyError) -> [Expense] {
+    /// Without `caching`, the caller counts them into the cache itself (the import, once).
+    func insertExpenses(_ expenses: [Expense], at timestamp: Date, caching: Bool = true) throws(TallyError) -> [Expense] {
         guard !expenses.isEmpty else { return [] }
         var id = try nextIDs("expense", count: expenses.count)
         var saved: [Expense] = []
@@ -193,14 +186,31 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
             saved.append(expense)
             id += 1
         }
-        try writeExpenses(saved, replacing: false)
+        try writeExpenses(saved, replacing: false, caching: caching)
         return saved
     }
 
     /// Saves expenses under the ids they carry and remembers their tags. With `replacing`, a row
     /// with the same id is updated in place (undo puts rows back as they were), so what links to
-    /// it, such as the recurring payment it makes, stays linked.
-    func writeExpenses(_ expenses: [Expense], replacing: Bool) throws(TallyError) {
+    /// it, such as the recurring payment it makes, stays linked. The cache counts the rows replaced
+    /// out and, with `caching`, the rows written in.
+    func writeExpenses(_ expenses: [Expense], replacing: Bool, caching: Bool = true) throws(TallyError) {
+        guard !expenses.isEmpty else { return }
+        let rows = Self.selecting(ids: expenses.map { $0.id ?? 0 })
+        if replacing { try caches.record(.removed, where: rows.condition, rows.binds) }
+        try saveExpenses(expenses, replacing: replacing)
+        if caching { try caches.record(.added, where: rows.condition, rows.binds, dates: expenses.map(\.date)) }
+    }
+
+    /// The rows with `ids`, as a condition on `id`: a range when they are one (new rows' ids are).
+    static func selecting(ids: [Int64]) -> (condition: String, binds: [SQLValue]) {
+        guard let first = ids.first, let last = ids.last, first <= last, last - first == Int64(ids.count - 1),
+            zip(ids, ids.dropFirst()).allSatisfy({ $0 + 1 == $1 })
+        else { return ("id = ANY($1::BIGINT[])", [.ints(ids)]) }
+        return ("id BETWEEN $1 AND $2", [.int(first), .int(last)])
+    }
+
+    private func saveExpenses(_ expenses: [Expense], replacing: Bool) throws(TallyError) {
         // New rows in bulk (imports, copies, undo of a removal) go by COPY; a few rows cost less
         // as one INSERT than as COPY's extra round trips.
         if !replacing && expenses.count >= 100 {
@@ -278,13 +288,6 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         }
     }
 
-    public func expense(id: Int64) throws(TallyError) -> Expense {
-        try read { () throws(TallyError) in
-            guard let expense = try loadExpenses(where: "id = $1", [.int(id)]).first else { throw .expenseNotFound(id) }
-            return expense
-        }
-    }
-
     public func updateExpense(_ expense: Expense) throws(TallyError) -> Expense {
         var expense = try expense.validated()
         let timestamp = now
@@ -296,9 +299,11 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
             try expense.checkBudget(try loadBudgets(where: "id = $1", [.int(expense.budgetID)]).first)
             expense.createdAt = existing.createdAt
             expense.updatedAt = timestamp
+            try caches.record(.removed, where: "id = $1", [.int(id)], dates: [existing.date])
             try session.query(
                 "UPDATE expense SET budgetId = $2, name = $3, nameKey = $4, amountCents = $5, quantity = $6, date = $7, tags = $8, createdAt = $9, updatedAt = $10, spentBy = $11 WHERE id = $1",
                 [.int(id)] + expense.binds)
+            try caches.record(.added, where: "id = $1", [.int(id)], dates: [expense.date])
             try rememberTags(Set(expense.tags))
             content.expensesAfter.append(expense)
             return expense
@@ -309,6 +314,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         try recordedWrite(rows: true) { (content: inout ChangeContent) throws(TallyError) in
             guard let existing = try loadExpenses(where: "id = $1", [.int(id)]).first else { throw .expenseNotFound(id) }
             content.expensesBefore.append(existing)
+            try caches.record(.removed, where: "id = $1", [.int(id)], dates: [existing.date])
             try session.query("DELETE FROM expense WHERE id = $1", [.int(id)])
         }
     }

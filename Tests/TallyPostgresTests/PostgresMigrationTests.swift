@@ -1,9 +1,11 @@
 import Foundation
 import TallyCore
-import TallyPostgres
+import TallyInMemory
 import TallyStoreContract
 import TallyTestSupport
 import Testing
+
+@testable import TallyPostgres
 
 /// A ledger Tally made before a migration opens with every row as it was, and what its history
 /// recorded then still undoes. The previous version is made as the SQLite fixtures are: by this
@@ -51,5 +53,60 @@ import Testing
         #expect(try Snapshot(store) == migrated)
         #expect(try store.importedRowKeys() == migratedKeys)
         #expect(try kept() == "0 0\n")
+    }
+
+    /// A ledger from before `v5-caches` opens with `budgetMonth` filled from its expenses under its
+    /// month start, and every figure as it was and as `InMemoryStore` computes it. A period whose
+    /// sum is past Int64 does not fail the migration (NUMERIC sums), only the figure that reads it.
+    @Test func aLedgerFromBeforeV5OpensWithEveryFigure() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: "v4")
+        let location = try ServerLocation(url: database.url)
+        let clock = TestClock()
+        let old = try PostgresStore(location: location, clock: { clock() })
+        let memory = InMemoryStore(clock: { clock() })
+        for store in [old, memory] as [any DataAccess] {
+            _ = try store.updateSettings(LedgerSettings(calendar: try PeriodCalendar(monthStart: 25)))
+            let food = try store.addBudget(Budget(name: "Food", limit: money("300"), rollover: .both, createdAt: clock()))
+            let trip = try store.addBudget(Budget(name: "Trip", limit: money("2000"), period: .yearly, rollover: .surplus, createdAt: clock()))
+            let party = try store.addBudget(
+                Budget(name: "Party", limit: money("500"), period: .once, range: DayInterval(first: day("2026-05-20"), last: day("2026-06-10")), createdAt: clock()))
+            let huge = try store.addBudget(Budget(name: "Huge", limit: Money.maximumInput, createdAt: clock()))
+            var expenses: [Expense] = []
+            for index in 0..<120 {
+                let budget = [food, trip, party][index % 3]
+                let date = index % 3 == 2 ? try day("2026-05-2\(index % 10)") : try Day(year: 2026, month: index % 12 + 1, day: index % 28 + 1)
+                expenses.append(Expense(name: "E\(index)", amount: try money("\(index + 1).10"), quantity: Int64(index % 2 + 1), date: date, budgetID: budget.id ?? 0, tags: index % 5 == 0 ? ["x"] : []))
+            }
+            // 93 totals of 10^17 cents in one period: past Int64.
+            for index in 0..<93 {
+                expenses.append(Expense(name: "H\(index)", amount: Money.maximumInput, quantity: Expense.maximumQuantity, date: try day("2027-03-10"), budgetID: huge.id ?? 0))
+            }
+            try store.addExpenses(expenses)
+        }
+        let months = try month("2025-12")...month("2026-12")
+        struct Figures: Equatable {
+            var summaries: [MonthSummary]
+            var statuses: [[BudgetStatus]]
+            var spent: [Month: [Int64: Money]]
+        }
+        func figures(_ store: any DataAccess) throws -> Figures {
+            let all = Spending.months(in: months)
+            return Figures(
+                summaries: try all.map { month in try store.monthSummary(for: month) }, statuses: try all.map { month in try store.budgetStatuses(for: month) },
+                spent: try store.spentByMonth(in: months))
+        }
+        let before = try figures(old)
+        try old.close()
+        _ = try server.psql("DROP TABLE budgetMonth; DELETE FROM tally_migration WHERE name = 'v5-caches';", database: database.name)
+
+        let store = try PostgresStore(location: location, clock: { clock() })
+        defer { try? store.close() }
+        #expect(try server.psql("SELECT count(*) > 0 FROM budgetMonth", database: database.name) == "t\n")
+        #expect(try store.cacheMismatches() == [])
+        #expect(try figures(store) == before)
+        #expect(try figures(store) == figures(memory))
+        expectError(.arithmeticOverflow) { () throws(TallyError) in try store.spentByMonth(in: month("2027-01")...month("2027-04")) }
+        expectError(.arithmeticOverflow) { () throws(TallyError) in try memory.spentByMonth(in: month("2027-01")...month("2027-04")) }
     }
 }
