@@ -185,10 +185,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             request.rowKeys?.known = state.rowKeys
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
-                guard let budgetID = try resolution.budgetID(for: budgetName, on: expense.date, create: create) else { return }
-                var expense = try expense.validated()
-                _ = try expense.total()
-                expense.budgetID = budgetID
+                guard let expense = try resolution.row(expense, budgetName: budgetName, create: create) else { return }
                 _ = Self.insertExpense(expense, at: timestamp, into: &state)
                 count += 1
             }

@@ -37,10 +37,7 @@ extension PostgresStore {
             var pending: [Expense] = []
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
-                guard let budgetID = try resolution.budgetID(for: budgetName, on: expense.date, create: create) else { return }
-                var expense = try expense.validated()
-                _ = try expense.total()
-                expense.budgetID = budgetID
+                guard let expense = try resolution.row(expense, budgetName: budgetName, create: create) else { return }
                 pending.append(expense)
                 count += 1
                 if pending.count == 20_000 {

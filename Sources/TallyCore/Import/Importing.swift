@@ -184,6 +184,20 @@ public struct ImportResolution {
         return budgetID
     }
 
+    /// An import's row as it is saved: validated (its total within range, ``Expense/total()``),
+    /// then in the budget `budgetName` resolves to (``budgetID(for:on:create:)``); nil when that
+    /// budget is missing and the row is not written. Every store's row loop calls this, but
+    /// SQLite's, which validates on its reading thread and then resolves.
+    public mutating func row(
+        _ expense: Expense, budgetName: String, create: (Budget) throws(TallyError) -> Budget
+    ) throws(TallyError) -> Expense? {
+        var expense = try expense.validated()
+        _ = try expense.total()
+        guard let budgetID = try budgetID(for: budgetName, on: expense.date, create: create) else { return nil }
+        expense.budgetID = budgetID
+        return expense
+    }
+
     /// Throws `unknownBudgets` listing every missing name, else `alreadyImported` when `earlier` is
     /// a record of the same file and the request does not force, unless the request dedupes rows
     /// and `importedCount` is 0: every row of the file was found already there.
