@@ -81,7 +81,7 @@ public struct AddRecurringRule: Sendable {
             rule.budgetID = owner.id ?? 0
             let saved = try store.addRecurringRule(rule)
             return RecurringRuleSummary(
-                rule: saved, budgetName: owner.name, next: RecurringSchedule.next(saved, payments: []), lastPaid: nil)
+                rule: saved, budgetName: owner.name, next: RecurringSchedule.next(saved, payments: [], budget: owner), lastPaid: nil)
         }
     }
 }
@@ -108,9 +108,9 @@ public struct EditRecurringRule: Sendable {
             }
             let saved = try store.updateRecurringRule(rule)
             let payments = try store.recurringPayments()
-            var budgetName = owner?.name ?? ""
-            if owner == nil { budgetName = try RecurringReads.budgetNames(store)[saved.budgetID] ?? "" }
-            return (before, RecurringReads.summary(saved, budgetName: budgetName, payments: payments))
+            var budget = owner
+            if budget == nil { budget = try store.budgets().first { $0.id == saved.budgetID } }
+            return (before, RecurringReads.summary(saved, budget: budget, payments: payments))
         }
     }
 }
@@ -156,10 +156,13 @@ public struct ListRecurringRules: Sendable {
 
     public func run(in ledger: Ledger) throws(TallyError) -> [RecurringRuleSummary] {
         try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            let names = try RecurringReads.budgetNames(store)
-            let payments = try store.recurringPayments()
-            return try store.recurringRules().map { rule in
-                RecurringReads.summary(rule, budgetName: names[rule.budgetID] ?? "", payments: payments)
+            try store.reading { (rows: any LedgerRows) throws(TallyError) in
+                var budgets: [Int64: Budget] = [:]
+                for budget in try rows.budgets() { budgets[budget.id ?? 0] = budget }
+                let payments = try rows.recurringPayments()
+                return try rows.recurringRules().map { rule in
+                    RecurringReads.summary(rule, budget: budgets[rule.budgetID], payments: payments)
+                }
             }
         }
     }
@@ -219,9 +222,9 @@ enum RecurringReads {
         return names
     }
 
-    static func summary(_ rule: RecurringRule, budgetName: String, payments: [RecurringPayment]) -> RecurringRuleSummary {
+    static func summary(_ rule: RecurringRule, budget: Budget?, payments: [RecurringPayment]) -> RecurringRuleSummary {
         RecurringRuleSummary(
-            rule: rule, budgetName: budgetName, next: RecurringSchedule.next(rule, payments: payments),
+            rule: rule, budgetName: budget?.name ?? "", next: RecurringSchedule.next(rule, payments: payments, budget: budget),
             lastPaid: RecurringSchedule.lastPaid(rule, payments: payments))
     }
 }

@@ -80,13 +80,15 @@ import Testing
     @Test func postIntoAOnceBudgetPostsOnlyWithinItsRangeAndSaysSo() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["budget", "add", "Trip", "--limit", "500", "--period", "once", "--from", "2026-10-01", "--to", "2026-10-31"])
-        try sandbox.ok(["recurring", "add", "Hotel", "50", "-b", "Trip", "--every", "week", "--start", "2026-09-20"])
+        let added = try sandbox.ok(["recurring", "add", "Hotel", "50", "-b", "Trip", "--every", "week", "--start", "2026-09-20"])
+        #expect(added.stdout.hasSuffix("; next 2026-10-04\n"))
         let notPosted = "Not posted: 5 occurrences of Hotel (rule 1) from 2026-09-20 to 2026-11-15, outside the days of Trip, 2026-10-01 to 2026-10-31\n"
         let posted = try sandbox.ok(["recurring", "post", "--through", "2026-11-20"])
         #expect(posted.stdout == (4...7).map { "Posted 2026-10-\(String(format: "%02d", 7 * $0 - 24)) Hotel (rule 1), 50.00 in Trip as expense #\($0 - 3)\n" }.joined() + notPosted)
         #expect(try sandbox.ok(["recurring", "post", "--through", "2026-11-20"]).stdout == notPosted)
         let dates = try sandbox.ok(["expense", "list", "--json"]).jsonArray.compactMap { $0["date"] as? String }
         #expect(dates == ["2026-10-04", "2026-10-11", "2026-10-18", "2026-10-25"])
+        #expect(try sandbox.ok(["recurring", "list", "--json"]).jsonArray[0]["next"] is NSNull)
     }
 
     @Test func skipMakesOneOccurrenceNotDue() throws {

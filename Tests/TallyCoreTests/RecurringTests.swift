@@ -111,9 +111,23 @@ private func rule(
         #expect(list.map(\.date) == (try days("2026-03-01", "2026-03-04", "2026-03-11")))
         #expect(list.map(\.overdue) == [true, true, false])
         #expect(list.map { $0.rule.id } == [1, 2, 2])
-        #expect(RecurringSchedule.next(rent, payments: paid) == (try d("2026-03-01")))
+        #expect(RecurringSchedule.next(rent, payments: paid, budget: nil) == (try d("2026-03-01")))
         #expect(RecurringSchedule.lastPaid(rent, payments: paid) == (try d("2026-01-01")))
         #expect(RecurringSchedule.lastPaid(gym, payments: paid) == nil)
+    }
+
+    /// A weekly hotel from 2026-09-20 in a trip budget for October: its next occurrence is the
+    /// first Sunday of October, and none once October's are paid.
+    @Test func theNextOccurrenceIsOneItsOnceBudgetTakes() throws {
+        let hotel = try rule(.week, start: "2026-09-20")
+        let october = DayInterval(first: try d("2026-10-01"), last: try d("2026-10-31"))
+        let trip = Budget(id: 1, name: "Trip", limit: Money(cents: 50_000), period: .once, range: october)
+        #expect(RecurringSchedule.next(hotel, payments: [], budget: trip) == (try d("2026-10-04")))
+        #expect(RecurringSchedule.next(hotel, payments: [], budget: nil) == (try d("2026-09-20")))
+        let paid = try days("2026-10-04", "2026-10-11", "2026-10-18", "2026-10-25").map {
+            RecurringPayment(ruleID: 1, date: $0, expenseID: nil, kind: .posted)
+        }
+        #expect(RecurringSchedule.next(hotel, payments: paid, budget: trip) == nil)
     }
 }
 

@@ -166,9 +166,12 @@ public enum RecurringSchedule {
         payments.filter { $0.ruleID == rule.id }.map(\.date).max()
     }
 
-    /// A rule's next due occurrence: the first one neither paid nor skipped, overdue included.
-    public static func next(_ rule: RecurringRule, payments: [RecurringPayment]) -> Day? {
+    /// A rule's next due occurrence: the first one neither paid nor skipped, overdue included,
+    /// that its budget takes (``Budget/accepts(_:)``: a once budget's days only).
+    public static func next(_ rule: RecurringRule, payments: [RecurringPayment], budget: Budget?) -> Day? {
         let paid = Set(payments.filter { $0.ruleID == rule.id }.map(\.date))
-        return rule.firstDue(onOrAfter: rule.start, excluding: paid)
+        let from = budget?.range.map { max(rule.start, $0.first) } ?? rule.start
+        guard let day = rule.firstDue(onOrAfter: from, excluding: paid) else { return nil }
+        return budget?.accepts(day) ?? true ? day : nil
     }
 }
