@@ -123,7 +123,7 @@ public final class RowsTransaction {
     /// Expenses about to be inserted, stamped with the transaction's time; throws in a read
     /// transaction.
     public func stampedForInsert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
-        guard writable else { throw .storage("a read transaction cannot write") }
+        try checkWritable()
         return expenses.map { expense in
             var expense = expense
             expense.createdAt = timestamp
