@@ -31,7 +31,13 @@ final class InMemoryRows: LedgerRows {
         self.transaction = transaction
     }
 
+    var timestamp: Date { transaction.timestamp }
+
+    func settings() throws(TallyError) -> LedgerSettings { state.settings }
+
     func budgets() throws(TallyError) -> [Budget] { InMemoryStore.ordered(Array(state.budgets.values)) }
+
+    func rowImages() throws(TallyError) -> [RowImage] { InMemoryStore.images(state) }
 
     func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] { try InMemoryStore.expenses(query, in: state) }
 
@@ -53,17 +59,46 @@ final class InMemoryRows: LedgerRows {
         return owned.count
     }
 
-    func recurringRules() throws(TallyError) -> [RecurringRule] { state.rules.values.sorted { ($0.id ?? 0) < ($1.id ?? 0) } }
-
-    func recurringPayments() throws(TallyError) -> [RecurringPayment] { InMemoryStore.allPayments(state) }
-
     func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         try transaction.checkWritable()
         return expenses.map { InMemoryStore.insertExpense($0, at: transaction.timestamp, into: &state) }
     }
 
-    func save(_ payment: RecurringPayment) throws(TallyError) {
+    /// A new row's id is the next of its kind's counter, as SQLite's AUTOINCREMENT hands them out.
+    func save(_ row: RowImage) throws(TallyError) -> RowImage {
         try transaction.checkWritable()
-        state.payments[payment.ruleID, default: [:]][payment.date] = payment
+        switch row {
+        case .settings(let settings): state.settings = settings
+        case .budget(var budget):
+            if budget.id == nil {
+                budget.id = state.nextBudgetID
+                state.nextBudgetID += 1
+            }
+            state.budgets[budget.id ?? 0] = budget
+            return .budget(budget)
+        case .recurringRule(var rule):
+            if rule.id == nil {
+                rule.id = state.nextRuleID
+                state.nextRuleID += 1
+            }
+            state.rules[rule.id ?? 0] = rule
+            return .recurringRule(rule)
+        case .recurringPayment(let payment): state.payments[payment.ruleID, default: [:]][payment.date] = payment
+        case .importRule(var rule, let budgetID):
+            if rule.id == nil {
+                rule.id = state.nextImportRuleID
+                state.nextImportRuleID += 1
+            }
+            state.importRules[rule.id ?? 0] = (rule, budgetID)
+            return .importRule(rule, budgetID: budgetID)
+        case .profile(let profile): state.profiles[profile.nameKey] = profile
+        case .importRecord(let record): state.imports[record.fingerprint] = record
+        }
+        return row
+    }
+
+    func delete(_ row: RowImage) throws(TallyError) {
+        try transaction.checkWritable()
+        InMemoryStore.delete(row, from: &state)
     }
 }

@@ -25,7 +25,7 @@ extension InMemoryStore {
         return content
     }
 
-    private static func images(_ state: State) -> [RowImage] {
+    static func images(_ state: State) -> [RowImage] {
         var images: [RowImage] = [.settings(state.settings)]
         images += state.budgets.values.map { .budget($0) }
         images += state.rules.values.map { .recurringRule($0) }
@@ -79,19 +79,26 @@ extension InMemoryStore {
         }
     }
 
+    /// Removes one row; settings have none to remove.
+    static func delete(_ image: RowImage, from state: inout State) {
+        switch image {
+        case .settings: break
+        case .budget(let budget): state.budgets[budget.id ?? 0] = nil
+        case .recurringRule(let rule): state.rules[rule.id ?? 0] = nil
+        case .recurringPayment(let payment): state.payments[payment.ruleID]?[payment.date] = nil
+        case .importRule(let rule, _): state.importRules[rule.id ?? 0] = nil
+        case .profile(let profile): state.profiles[profile.nameKey] = nil
+        case .importRecord(let record): state.imports[record.fingerprint] = nil
+        }
+    }
+
     /// Applies a change forward: removes what it removes (dependents first), then saves what it
     /// saves under the rows' own ids.
     private static func apply(_ content: ChangeContent, undoing target: Int64, to state: inout State) throws(TallyError) {
         let removed = content.rows.filter { $0.after == nil }.compactMap(\.before)
         for image in removed {
-            switch image {
-            case .settings, .budget: break
-            case .recurringRule(let rule): state.rules[rule.id ?? 0] = nil
-            case .recurringPayment(let payment): state.payments[payment.ruleID]?[payment.date] = nil
-            case .importRule(let rule, _): state.importRules[rule.id ?? 0] = nil
-            case .profile(let profile): state.profiles[profile.nameKey] = nil
-            case .importRecord(let record): state.imports[record.fingerprint] = nil
-            }
+            if case .budget = image { continue }
+            delete(image, from: &state)
         }
         let kept = Set(content.expensesAfter.ids)
         for id in content.expensesBefore.ids where !kept.contains(id) { state.expenses[id] = nil }

@@ -8,36 +8,6 @@ extension InMemoryStore {
         try transaction { state in Set(ids).compactMap { state.expenses[$0] }.sorted { ($0.id ?? 0) < ($1.id ?? 0) } }
     }
 
-    // MARK: - Recurring Rules
-
-    public func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
-        var rule = try rule.validated()
-        return try transaction { (state: inout State) throws(TallyError) in
-            try Self.checkBudget(of: rule, in: state)
-            rule.id = state.nextRuleID
-            state.nextRuleID += 1
-            state.rules[rule.id ?? 0] = rule
-            return rule
-        }
-    }
-
-    public func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
-        let rule = try rule.validated()
-        return try transaction { (state: inout State) throws(TallyError) in
-            guard let id = rule.id, state.rules[id] != nil else { throw .recurringRuleNotFound(rule.id ?? 0) }
-            try Self.checkBudget(of: rule, in: state)
-            state.rules[id] = rule
-            return rule
-        }
-    }
-
-    public func removeRecurringRule(id: Int64) throws(TallyError) {
-        try transaction { (state: inout State) throws(TallyError) in
-            guard state.rules.removeValue(forKey: id) != nil else { throw .recurringRuleNotFound(id) }
-            state.payments[id] = nil
-        }
-    }
-
     // MARK: - Recurring Helpers
 
     /// A backup's rules, with their paid occurrences, into a ledger that has none.
@@ -51,10 +21,6 @@ extension InMemoryStore {
             state.rules[rule.id ?? 0] = rule
             for payment in entry.payments(ruleID: rule.id ?? 0) { state.payments[payment.ruleID, default: [:]][payment.date] = payment }
         }
-    }
-
-    private static func checkBudget(of rule: RecurringRule, in state: State) throws(TallyError) {
-        guard state.budgets[rule.budgetID] != nil else { throw .budgetNotFound("#\(rule.budgetID)") }
     }
 
     static func allPayments(_ state: State) -> [RecurringPayment] {

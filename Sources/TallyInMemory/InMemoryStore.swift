@@ -63,42 +63,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     /// Nothing to release: the state goes with the value.
     public func close() throws(TallyError) {}
 
-    // MARK: - Settings
-
-    public func settings() throws(TallyError) -> LedgerSettings {
-        try transaction { state in state.settings }
-    }
-
-    public func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings {
-        try transaction { state in
-            state.settings = settings
-            return settings
-        }
-    }
-
-    // MARK: - Budgets
-
-    public func addBudget(_ budget: Budget) throws(TallyError) -> Budget {
-        var budget = try budget.validated()
-        // A new budget gets its id here; one it carries must not pass for its own in the name check.
-        budget.id = nil
-        let timestamp = now
-        return try transaction { (state: inout State) throws(TallyError) in try Self.insertBudget(budget, at: timestamp, into: &state) }
-    }
-
-    public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
-        var budget = try budget.validated()
-        let timestamp = now
-        return try transaction { (state: inout State) throws(TallyError) in
-            guard let id = budget.id, let existing = state.budgets[id] else { throw .budgetNotFound(budget.name) }
-            try Self.checkUnique(budget, in: state)
-            budget.createdAt = existing.createdAt
-            budget.updatedAt = timestamp
-            state.budgets[id] = budget
-            return budget
-        }
-    }
-
     // MARK: - Expenses
 
     /// Gives `expense` the next id and its timestamps, and stores it.
@@ -216,10 +180,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     public func tags() throws(TallyError) -> [String] {
         try transaction { state in state.knownTags.sorted() }
-    }
-
-    public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
-        try transaction { state in state.imports[fingerprint] }
     }
 
     public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {

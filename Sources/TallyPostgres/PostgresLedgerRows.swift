@@ -27,7 +27,13 @@ final class PostgresLedgerRows: LedgerRows {
         self.transaction = transaction
     }
 
+    var timestamp: Date { transaction.timestamp }
+
+    func settings() throws(TallyError) -> LedgerSettings { try store.loadSettings() }
+
     func budgets() throws(TallyError) -> [Budget] { try store.loadBudgets() }
+
+    func rowImages() throws(TallyError) -> [RowImage] { try store.rowImages(importRecords: true) }
 
     func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] { try store.loadExpenses(query) }
 
@@ -42,10 +48,6 @@ final class PostgresLedgerRows: LedgerRows {
         return expenses.count
     }
 
-    func recurringRules() throws(TallyError) -> [RecurringRule] { try store.loadRules() }
-
-    func recurringPayments() throws(TallyError) -> [RecurringPayment] { try store.loadPayments() }
-
     func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         let stamped = try transaction.stampedForInsert(expenses)
         let saved = try store.insertExpenses(stamped, at: transaction.timestamp)
@@ -53,10 +55,26 @@ final class PostgresLedgerRows: LedgerRows {
         return saved
     }
 
-    func save(_ payment: RecurringPayment) throws(TallyError) {
+    /// A new row's id comes from its kind's counter (`idCounter`), never handed out twice.
+    func save(_ row: RowImage) throws(TallyError) -> RowImage {
         try transaction.checkWritable()
-        try store.session.query(
-            "INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES ($1, $2, $3, $4)",
-            [.int(payment.ruleID), .int(payment.date.stored), .int(payment.expenseID), .text(payment.kind.rawValue)])
+        switch row {
+        case .budget(let budget) where budget.id == nil:
+            return .budget(try store.insertBudget(budget, createdAt: budget.createdAt, at: budget.updatedAt))
+        case .recurringRule(let rule) where rule.id == nil:
+            return .recurringRule(try store.insertRule(rule))
+        case .importRule(var rule, let budgetID) where rule.id == nil:
+            rule.id = try store.nextIDs("importRule")
+            try store.put(.importRule(rule, budgetID: budgetID))
+            return .importRule(rule, budgetID: budgetID)
+        default:
+            try store.put(row)
+            return row
+        }
+    }
+
+    func delete(_ row: RowImage) throws(TallyError) {
+        try transaction.checkWritable()
+        try store.delete(row)
     }
 }

@@ -144,17 +144,7 @@ extension PostgresStore {
         // An expense row's columns, in the ledger and beside a change set alike.
         let columns = Self.copiedExpenseColumns.joined(separator: ", ")
         let removed = content.rows.filter { $0.after == nil }.compactMap(\.before)
-        for image in removed.sorted(by: { $0.rank > $1.rank }) where image.rank > 1 {
-            switch image {
-            case .settings, .budget: break
-            case .recurringRule(let rule): try session.query("DELETE FROM recurringRule WHERE id = $1", [.int(rule.id)])
-            case .recurringPayment(let payment):
-                try session.query("DELETE FROM recurringPayment WHERE ruleId = $1 AND date = $2", [.int(payment.ruleID), .int(payment.date.stored)])
-            case .importRule(let rule, _): try session.query("DELETE FROM importRule WHERE id = $1", [.int(rule.id)])
-            case .profile(let profile): try session.query("DELETE FROM importProfile WHERE nameKey = $1", [.text(profile.nameKey)])
-            case .importRecord(let record): try session.query("DELETE FROM importedFile WHERE fingerprint = $1", [.text(record.fingerprint)])
-            }
-        }
+        for image in removed.sorted(by: { $0.rank > $1.rank }) where image.rank > 1 { try delete(image) }
         let kept = Set(content.expensesAfter.ids)
         let gone = content.expensesBefore.ids.filter { !kept.contains($0) }
         if !gone.isEmpty {
@@ -209,7 +199,22 @@ extension PostgresStore {
         }
     }
 
-    private func put(_ image: RowImage) throws(TallyError) {
+    /// Removes one row; settings have none to remove.
+    func delete(_ image: RowImage) throws(TallyError) {
+        switch image {
+        case .settings: break
+        case .budget(let budget): try session.query("DELETE FROM budget WHERE id = $1", [.int(budget.id)])
+        case .recurringRule(let rule): try session.query("DELETE FROM recurringRule WHERE id = $1", [.int(rule.id)])
+        case .recurringPayment(let payment):
+            try session.query("DELETE FROM recurringPayment WHERE ruleId = $1 AND date = $2", [.int(payment.ruleID), .int(payment.date.stored)])
+        case .importRule(let rule, _): try session.query("DELETE FROM importRule WHERE id = $1", [.int(rule.id)])
+        case .profile(let profile): try session.query("DELETE FROM importProfile WHERE nameKey = $1", [.text(profile.nameKey)])
+        case .importRecord(let record): try session.query("DELETE FROM importedFile WHERE fingerprint = $1", [.text(record.fingerprint)])
+        }
+    }
+
+    /// Saves a row under its own id or key, inserting or replacing.
+    func put(_ image: RowImage) throws(TallyError) {
         switch image {
         case .settings(let settings): try saveSettings(settings)
         case .budget(let budget):

@@ -78,15 +78,7 @@ extension PostgresStore {
 
     // MARK: - Recurring Rules
 
-    public func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
-        let rule = try rule.validated()
-        return try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
-            try checkBudget(of: rule)
-            return try insertRule(rule)
-        }
-    }
-
-    private func insertRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
+    func insertRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
         var rule = rule
         rule.id = try nextIDs("rule")
         try session.query(
@@ -100,26 +92,6 @@ extension PostgresStore {
             rules.append(try RecurringRule(row: row))
         }
         return rules
-    }
-
-    public func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
-        let rule = try rule.validated()
-        return try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
-            guard let id = rule.id, !(try loadRules(where: "id = $1", [.int(id)])).isEmpty else { throw .recurringRuleNotFound(rule.id ?? 0) }
-            try checkBudget(of: rule)
-            try session.query(
-                "UPDATE recurringRule SET name = $2, budgetId = $3, amountCents = $4, quantity = $5, tags = $6, every = $7, intervalCount = $8, day = $9, start = $10, until = $11, skips = $12 WHERE id = $1",
-                [.int(id)] + rule.binds)
-            return rule
-        }
-    }
-
-    public func removeRecurringRule(id: Int64) throws(TallyError) {
-        try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
-            guard !(try session.query("DELETE FROM recurringRule WHERE id = $1 RETURNING id", [.int(id)])).isEmpty else {
-                throw .recurringRuleNotFound(id)
-            }
-        }
     }
 
     func loadPayments() throws(TallyError) -> [RecurringPayment] {
@@ -150,12 +122,6 @@ extension PostgresStore {
             rule.budgetID = try find(entry.budgetName).id ?? 0
             let saved = try insertRule(rule)
             for payment in entry.payments(ruleID: saved.id ?? 0) { try savePayment(payment) }
-        }
-    }
-
-    private func checkBudget(of rule: RecurringRule) throws(TallyError) {
-        guard !(try session.query("SELECT 1 FROM budget WHERE id = $1", [.int(rule.budgetID)])).isEmpty else {
-            throw .budgetNotFound("#\(rule.budgetID)")
         }
     }
 

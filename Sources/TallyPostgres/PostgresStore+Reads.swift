@@ -53,10 +53,6 @@ extension PostgresStore {
         }
     }
 
-    public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
-        try read { () throws(TallyError) in try loadImportRecord(fingerprint: fingerprint) }
-    }
-
     /// The file imported with `fingerprint`, inside the caller's transaction.
     func loadImportRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
         guard let row = try session.query("SELECT importedAt, expenseCount FROM importedFile WHERE fingerprint = $1", [.text(fingerprint)]).first

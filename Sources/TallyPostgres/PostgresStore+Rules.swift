@@ -4,24 +4,6 @@ import TallyCore
 // Import rules, row keys and profiles, as `SQLiteStore` keeps them: a rule points at its budget
 // by id and is answered with the budget's current name; each method one transaction.
 extension PostgresStore {
-    public func addRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
-        let rule = try rule.validated()
-        return try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
-            let budget = try find(rule.budget)
-            var saved = rule
-            saved.id = try nextIDs("importRule")
-            saved.budget = budget.name
-            try session.query(
-                "INSERT INTO importRule (id, pattern, budgetId, tags, rename, priority) VALUES ($1, $2, $3, $4, $5, $6)",
-                [.int(saved.id), .text(saved.pattern), .int(budget.id), .texts(saved.tags), .text(saved.rename), .int(Int64(saved.priority))])
-            return saved
-        }
-    }
-
-    public func rules() throws(TallyError) -> [ImportRule] {
-        try read { () throws(TallyError) in try loadImportRules() }
-    }
-
     func loadImportRules() throws(TallyError) -> [ImportRule] {
         var rules: [ImportRule] = []
         for row in try session.query(
@@ -33,29 +15,6 @@ extension PostgresStore {
                     rename: try row.optionalString(4), priority: Int(try row.int(5))))
         }
         return ImportRule.ordered(rules)
-    }
-
-    public func updateRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
-        let rule = try rule.validated()
-        let id = rule.id ?? 0
-        return try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
-            guard try session.query("SELECT id FROM importRule WHERE id = $1", [.int(id)]).first != nil else { throw .ruleNotFound(id) }
-            let budget = try find(rule.budget)
-            var saved = rule
-            saved.budget = budget.name
-            try session.query(
-                "UPDATE importRule SET pattern = $2, budgetId = $3, tags = $4, rename = $5, priority = $6 WHERE id = $1",
-                [.int(id), .text(saved.pattern), .int(budget.id), .texts(saved.tags), .text(saved.rename), .int(Int64(saved.priority))])
-            return saved
-        }
-    }
-
-    public func removeRule(id: Int64) throws(TallyError) {
-        try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
-            guard try session.query("DELETE FROM importRule WHERE id = $1 RETURNING id", [.int(id)]).first != nil else {
-                throw .ruleNotFound(id)
-            }
-        }
     }
 
     public func importedRowKeys() throws(TallyError) -> Set<Int64> {
@@ -95,14 +54,6 @@ extension PostgresStore {
         }
     }
 
-    public func saveProfile(_ profile: ImportProfile) throws(TallyError) -> ImportProfile {
-        let profile = try profile.validated()
-        return try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
-            try storeProfile(profile)
-            return profile
-        }
-    }
-
     func storeProfile(_ profile: ImportProfile) throws(TallyError) {
         try session.query(
             """
@@ -119,10 +70,6 @@ extension PostgresStore {
                 .text(profile.delimiter), .text(profile.fallbackBudget), .int(profile.uncategorized ? 1 : 0),
                 .int(profile.decimalComma.map { $0 ? 1 : 0 }), .text(profile.currency), .text(profile.encoding),
             ])
-    }
-
-    public func profiles() throws(TallyError) -> [ImportProfile] {
-        try read { () throws(TallyError) in try loadProfiles() }
     }
 
     func loadProfiles() throws(TallyError) -> [ImportProfile] {
@@ -143,10 +90,4 @@ extension PostgresStore {
         return profiles
     }
 
-    public func removeProfile(named name: String) throws(TallyError) {
-        try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
-            guard try session.query("DELETE FROM importProfile WHERE nameKey = $1 RETURNING nameKey", [.text(NameKey.lookup(name))]).first != nil
-            else { throw .profileNotFound(name) }
-        }
-    }
 }

@@ -41,10 +41,6 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
 
     // MARK: - Settings
 
-    public func settings() throws(TallyError) -> LedgerSettings {
-        try read { () throws(TallyError) in try loadSettings() }
-    }
-
     func loadSettings() throws(TallyError) -> LedgerSettings {
         guard let row = try session.query("SELECT monthStart, currency, warnPercent, historyDays FROM setting WHERE id = 1").first else {
             return LedgerSettings()
@@ -52,13 +48,6 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         return LedgerSettings(
             calendar: try PeriodCalendar(monthStart: Int(try row.int(0))), currency: try row.optionalString(1).map(Currency.init(storedCode:)),
             warn: Int(try row.int(2)), historyDays: Int(try row.int(3)))
-    }
-
-    public func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings {
-        try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
-            try saveSettings(settings)
-            return settings
-        }
     }
 
     func saveSettings(_ settings: LedgerSettings) throws(TallyError) {
@@ -71,18 +60,6 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     }
 
     // MARK: - Budgets
-
-    public func addBudget(_ budget: Budget) throws(TallyError) -> Budget {
-        var budget = try budget.validated()
-        // A new budget gets its id here; one it carries must not pass for its own in the name check.
-        budget.id = nil
-        let timestamp = now
-        return try recordedWrite(rows: false) { (content: inout ChangeContent) throws(TallyError) in
-            let saved = try insertBudget(budget, at: timestamp)
-            content.rows.append(RowChange(before: nil, after: .budget(saved)))
-            return saved
-        }
-    }
 
     /// Checks the name is free, gives `budget` the next id and its timestamps (`createdAt`, else
     /// `timestamp`), and saves it with its later limits.
@@ -136,22 +113,6 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     private func checkUnique(_ budget: Budget) throws(TallyError) {
         let holder = try session.query("SELECT id FROM budget WHERE nameKey = $1", [.text(budget.nameKey)]).first
         try budget.checkNameIsFree(heldBy: try holder?.int(0))
-    }
-
-    public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
-        var budget = try budget.validated()
-        let timestamp = now
-        return try recordedWrite(rows: true) { (_: inout ChangeContent) throws(TallyError) in
-            guard let id = budget.id, let existing = try loadBudgets(where: "id = $1", [.int(id)]).first else { throw .budgetNotFound(budget.name) }
-            try checkUnique(budget)
-            budget.createdAt = existing.createdAt
-            budget.updatedAt = timestamp
-            try session.query(
-                "UPDATE budget SET name = $2, nameKey = $3, limitCents = $4, period = $5, rollover = $6, capCents = $7, startMonth = $8, fromDate = $9, toDate = $10, warnPercent = $11, createdAt = $12, updatedAt = $13 WHERE id = $1",
-                [.int(id)] + budget.binds)
-            try saveLimitChanges(of: budget)
-            return budget
-        }
     }
 
     // MARK: - Expenses

@@ -53,10 +53,10 @@ enum RecurringPosting {
                     let validated = try expense.validated()
                     try validated.checkBudget(budgets[validated.budgetID])
                     let saved = try rows.insert([validated])[0]
-                    try rows.save(RecurringPayment(ruleID: ruleID, date: occurrence.date, expenseID: saved.id, kind: .posted))
+                    try rows.save(.recurringPayment(RecurringPayment(ruleID: ruleID, date: occurrence.date, expenseID: saved.id, kind: .posted)))
                     post.outcome = .posted(saved)
                 case .matched(let expense):
-                    try rows.save(RecurringPayment(ruleID: ruleID, date: occurrence.date, expenseID: expense.id, kind: .matched))
+                    try rows.save(.recurringPayment(RecurringPayment(ruleID: ruleID, date: occurrence.date, expenseID: expense.id, kind: .matched)))
                 case .outsideBudget:
                     break
                 }

@@ -52,16 +52,6 @@ public protocol DataAccess: AnyObject, Sendable {
     /// Ends the store's use now (an SQLite file folds its WAL back in); every later call throws.
     func close() throws(TallyError)
 
-    /// The ledger's settings: how its periods run.
-    func settings() throws(TallyError) -> LedgerSettings
-    /// Saves new settings. Figures follow them from then on; the expenses stay as they are.
-    func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings
-
-    /// Validates and saves a new budget; names clash ignoring case and diacritics.
-    func addBudget(_ budget: Budget) throws(TallyError) -> Budget
-    /// Saves a changed name, limit or period of an existing budget.
-    func updateBudget(_ budget: Budget) throws(TallyError) -> Budget
-
     /// Validates and saves many new expenses as one transaction: all are saved or none.
     /// Returns how many were saved.
     @discardableResult
@@ -91,33 +81,9 @@ public protocol DataAccess: AnyObject, Sendable {
     /// no expense.
     func tags() throws(TallyError) -> [String]
 
-    /// The import recorded under `fingerprint`, if any.
-    func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord?
-
     /// The keys of every row imported from a CSV file so far (``ImportRowKey``), for a dry run;
     /// an import reads them inside its own transaction.
     func importedRowKeys() throws(TallyError) -> Set<Int64>
-
-    /// Validates and saves a new import rule; its budget must exist (found ignoring case and
-    /// diacritics, ``TallyError/budgetNotFound(_:)`` otherwise). The saved rule names the budget as
-    /// the ledger spells it. Removing a budget removes its rules.
-    func addRule(_ rule: ImportRule) throws(TallyError) -> ImportRule
-    /// Every import rule, in the order an import tries them: priority, then id
-    /// (``ImportRule/ordered(_:)``).
-    func rules() throws(TallyError) -> [ImportRule]
-    /// Saves a changed rule under its id; ``TallyError/ruleNotFound(_:)`` when there is none.
-    func updateRule(_ rule: ImportRule) throws(TallyError) -> ImportRule
-    /// Removes the rule with id `id`; ``TallyError/ruleNotFound(_:)`` when there is none.
-    func removeRule(id: Int64) throws(TallyError)
-
-    /// Saves an import profile under its name, replacing one with the same name ignoring case
-    /// and diacritics.
-    func saveProfile(_ profile: ImportProfile) throws(TallyError) -> ImportProfile
-    /// Every import profile, ordered by name key.
-    func profiles() throws(TallyError) -> [ImportProfile]
-    /// Removes the profile named `name`; ``TallyError/profileNotFound(_:)`` when there is none.
-    /// The row keys of its imports stay, for when it is saved again.
-    func removeProfile(named name: String) throws(TallyError)
 
     /// Every budget's figures in the view of period `month` (under the ledger's ``settings()``),
     /// as ``Budget/status(viewing:in:of:)`` computes them from the expenses, ordered like ``budgets()``.
@@ -151,13 +117,6 @@ public protocol DataAccess: AnyObject, Sendable {
     func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending]
 
     // MARK: Recurring bills
-
-    /// Validates and saves a new rule in an existing budget.
-    func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule
-    /// Saves a changed rule, its skips included. Occurrences already paid stay paid.
-    func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule
-    /// Removes a rule; the expenses it posted stay.
-    func removeRecurringRule(id: Int64) throws(TallyError)
 
     // MARK: History
 

@@ -5,105 +5,85 @@ import Foundation
 /// is the first). Every write is part of the transaction's change set, keeps the store's cached
 /// figures, and rolls back with it; in a read transaction the writes throw.
 public protocol LedgerRows {
+    /// The transaction's time: what its writes are stamped with.
+    var timestamp: Date { get }
+    /// The ledger's settings: how its periods run.
+    func settings() throws(TallyError) -> LedgerSettings
     /// Every budget, ordered by name key then id.
     func budgets() throws(TallyError) -> [Budget]
     /// The expenses matching `query`, sorted and paged as it asks.
     func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense]
     /// How many expenses match `query`, ignoring its sort and paging.
     func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int
-    /// Every recurring rule, by id, with its skips.
-    func recurringRules() throws(TallyError) -> [RecurringRule]
-    /// Every paid occurrence, by rule id then date.
-    func recurringPayments() throws(TallyError) -> [RecurringPayment]
+    /// Every row but the expenses, as the history keeps them (``RowImage``): the settings, budgets
+    /// with their later limits, recurring rules with their skips, paid occurrences, import rules
+    /// (by budget id, the name left empty), profiles and import records. A few hundred rows.
+    func rowImages() throws(TallyError) -> [RowImage]
 
     /// Saves validated expenses of existing budgets under new ids, stamped with the
     /// transaction's time, and returns them as saved.
     func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense]
+    /// Saves a row as it is, under its key, inserting or replacing. A budget, recurring rule or
+    /// import rule without an id gets the next one, never handed out before, and comes back
+    /// with it. Changing the settings' month start moves the cached figures to the new periods.
+    @discardableResult
+    func save(_ row: RowImage) throws(TallyError) -> RowImage
+    /// Removes a row that is not a budget (``remove(_:)`` removes those). A recurring rule goes
+    /// with its skips; its paid occurrences are rows of their own.
+    func delete(_ row: RowImage) throws(TallyError)
     /// Removes a saved budget with its expenses, limits, recurring and import rules and alert
     /// memory; the occurrences its expenses paid stay paid. Returns how many expenses went.
     func remove(_ budget: Budget) throws(TallyError) -> Int
-    /// Remembers an occurrence as paid. The stores' key on rule and day refuses a second payment
-    /// of the same occurrence.
-    func save(_ payment: RecurringPayment) throws(TallyError)
 }
 
-extension DataAccess {
-    /// Every budget, ordered by name key then id.
-    public func budgets() throws(TallyError) -> [Budget] {
-        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.budgets() }
-    }
-
-    /// The expenses matching `query`, sorted and paged as it asks.
-    public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
-        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.expenses(query) }
-    }
-
-    /// How many expenses match `query`, ignoring its sort and paging.
-    public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
-        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.countExpenses(query) }
-    }
-
-    /// Removes the budget named `name` (found as ``budget(named:)`` finds it) and, when
-    /// `includingExpenses` is true, its expenses with it; without, a budget that has expenses is
-    /// refused (``Budget/checkRemoval(expenseCount:includingExpenses:)``). One transaction;
-    /// returns how many expenses were removed.
-    @discardableResult
-    public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
-        let key = NameKey.lookup(name)
-        return try writing { (rows: any LedgerRows) throws(TallyError) in
-            let budget = try Budget.named(name, found: try rows.budgets().first { $0.nameKey == key })
-            try budget.checkRemoval(expenseCount: try rows.countExpenses(ExpenseQuery(budgetID: budget.id)), includingExpenses: includingExpenses)
-            return try rows.remove(budget)
-        }
-    }
-
+extension LedgerRows {
     /// Every recurring rule, by id, with its skips.
     public func recurringRules() throws(TallyError) -> [RecurringRule] {
-        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.recurringRules() }
-    }
-
-    /// The recurring rule with id `id`; ``TallyError/recurringRuleNotFound(_:)`` when there is none.
-    public func recurringRule(id: Int64) throws(TallyError) -> RecurringRule {
-        guard let rule = try recurringRules().first(where: { $0.id == id }) else { throw .recurringRuleNotFound(id) }
-        return rule
+        try rowImages().compactMap { row in
+            guard case .recurringRule(let rule) = row else { return nil }
+            return rule
+        }.sorted { ($0.id ?? 0) < ($1.id ?? 0) }
     }
 
     /// Every paid occurrence, by rule id then date.
     public func recurringPayments() throws(TallyError) -> [RecurringPayment] {
-        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.recurringPayments() }
+        try rowImages().compactMap { row in
+            guard case .recurringPayment(let payment) = row else { return nil }
+            return payment
+        }.sorted { ($0.ruleID, $0.date) < ($1.ruleID, $1.date) }
     }
 
-    /// Finds a budget by name, ignoring case and diacritics (``Budget/named(_:found:)``).
+    /// Every import rule, answered with its budget's current name, in the order an import tries
+    /// them (``ImportRule/ordered(_:)``).
+    public func importRules() throws(TallyError) -> [ImportRule] {
+        var names: [Int64: String] = [:]
+        for budget in try budgets() { names[budget.id ?? 0] = budget.name }
+        return ImportRule.ordered(try rowImages().compactMap { row in
+            guard case .importRule(var rule, let budgetID) = row, let name = names[budgetID] else { return nil }
+            rule.budget = name
+            return rule
+        })
+    }
+
+    /// Every import profile, ordered by name key.
+    public func profiles() throws(TallyError) -> [ImportProfile] {
+        try rowImages().compactMap { row in
+            guard case .profile(let profile) = row else { return nil }
+            return profile
+        }.sorted { $0.nameKey < $1.nameKey }
+    }
+
+    /// Every file imported so far, by fingerprint.
+    public func importRecords() throws(TallyError) -> [String: ImportRecord] {
+        var records: [String: ImportRecord] = [:]
+        for case .importRecord(let record) in try rowImages() { records[record.fingerprint] = record }
+        return records
+    }
+
+    /// The budget named `name`, ignoring case and diacritics (``Budget/named(_:found:)``).
     public func budget(named name: String) throws(TallyError) -> Budget {
         let key = NameKey.lookup(name)
         return try Budget.named(name, found: try budgets().first { $0.nameKey == key })
-    }
-
-    /// The expense with id `id`; ``TallyError/expenseNotFound(_:)`` when there is none.
-    public func expense(id: Int64) throws(TallyError) -> Expense {
-        guard let expense = try expenses(ids: [id]).first else { throw .expenseNotFound(id) }
-        return expense
-    }
-
-    /// Validates and saves a new expense in an existing budget that takes its day
-    /// (``Expense/checkBudget(_:)``), as one transaction.
-    public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
-        let expense = try expense.validated()
-        return try writing { (rows: any LedgerRows) throws(TallyError) in
-            try expense.checkBudget(try rows.budgets().first { $0.id == expense.budgetID })
-            return try rows.insert([expense])[0]
-        }
-    }
-
-    /// Total spent per day within `days`; days without expenses are absent (``Spending/byDay(in:of:)``).
-    public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
-        try Spending.byDay(in: days, of: try expenses(ExpenseQuery(days: days)))
-    }
-
-    /// Total spent per tag within `days`; an expense with several tags counts in each
-    /// (``Spending/byTag(in:of:)``).
-    public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
-        try Spending.byTag(in: days, of: try expenses(ExpenseQuery(days: days)))
     }
 }
 

@@ -31,8 +31,18 @@ final class SQLiteRows: LedgerRows {
         self.transaction = transaction
     }
 
+    var timestamp: Date { transaction.timestamp }
+
+    func settings() throws(TallyError) -> LedgerSettings {
+        try run { () throws in try SQLiteStore.settings(db) }
+    }
+
     func budgets() throws(TallyError) -> [Budget] {
         try run { () throws in try SQLiteStore.allBudgets(db) }
+    }
+
+    func rowImages() throws(TallyError) -> [RowImage] {
+        try run { () throws in try SQLiteStore.rowImages(importRecords: true, db) }
     }
 
     func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
@@ -52,14 +62,6 @@ final class SQLiteRows: LedgerRows {
         return expenses.count
     }
 
-    func recurringRules() throws(TallyError) -> [RecurringRule] {
-        try run { () throws in try SQLiteStore.allRules(db) }
-    }
-
-    func recurringPayments() throws(TallyError) -> [RecurringPayment] {
-        try run { () throws in try SQLiteStore.allPayments(db) }
-    }
-
     func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         let stamped = try transaction.stampedForInsert(expenses)
         let saved = try run { () throws in
@@ -71,13 +73,29 @@ final class SQLiteRows: LedgerRows {
         return saved
     }
 
-    func save(_ payment: RecurringPayment) throws(TallyError) {
+    /// A new row's id is SQLite's next AUTOINCREMENT one.
+    func save(_ row: RowImage) throws(TallyError) -> RowImage {
         try transaction.checkWritable()
-        try run { () throws in
-            try db.execute(
-                sql: "INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES (?, ?, ?, ?)",
-                arguments: [payment.ruleID, payment.date.storedNumber, payment.expenseID, payment.kind.rawValue])
+        return try run { () throws in
+            switch row {
+            case .budget(let budget) where budget.id == nil:
+                return .budget(try SQLiteStore.insert(budget, db))
+            case .recurringRule(let rule) where rule.id == nil:
+                return .recurringRule(try SQLiteStore.insert(rule, timestamp: Milliseconds.since1970(timestamp), db))
+            case .importRule(var rule, let budgetID) where rule.id == nil:
+                try SQLiteStore.insert(rule, budgetID: budgetID, db)
+                rule.id = db.lastInsertedRowID
+                return .importRule(rule, budgetID: budgetID)
+            default:
+                try SQLiteStore.put(row, db)
+                return row
+            }
         }
+    }
+
+    func delete(_ row: RowImage) throws(TallyError) {
+        try transaction.checkWritable()
+        try run { () throws in try SQLiteStore.delete(row, db) }
     }
 
     private func run<T>(_ body: () throws -> T) throws(TallyError) -> T {

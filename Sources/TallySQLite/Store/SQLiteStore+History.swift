@@ -218,7 +218,7 @@ extension SQLiteStore {
         "[" + PackedColumn.pack(numbers) + "]"
     }
 
-    private static func delete(_ image: RowImage, _ db: Database) throws {
+    static func delete(_ image: RowImage, _ db: Database) throws {
         switch image {
         case .settings: break
         case .budget(let budget): try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id])
@@ -232,7 +232,8 @@ extension SQLiteStore {
         }
     }
 
-    private static func put(_ image: RowImage, _ db: Database) throws {
+    /// Saves a row under its own id or key, inserting or replacing.
+    static func put(_ image: RowImage, _ db: Database) throws {
         switch image {
         case .settings(let settings): try save(settings, db)
         case .budget(let budget):

@@ -70,10 +70,6 @@ extension SQLiteStore {
         return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM expense e \(filter.sql)", arguments: filter.arguments) ?? 0
     }
 
-    public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
-        try read { db in try ExpenseImporter.record(fingerprint: fingerprint, db) }
-    }
-
     // MARK: - Read Helpers
 
     static func find(_ name: String, _ db: Database) throws -> Budget {
@@ -120,10 +116,6 @@ extension SQLiteStore {
     /// The `tag` table, which keeps every tag a tag set ever held.
     public func tags() throws(TallyError) -> [String] {
         try read { db in try String.fetchAll(db, sql: "SELECT name FROM tag").sorted() }
-    }
-
-    public func settings() throws(TallyError) -> LedgerSettings {
-        return try read { db in try Self.settings(db) }
     }
 
     static func settings(_ db: Database) throws -> LedgerSettings {

@@ -23,43 +23,6 @@ extension SQLiteStore {
         }
     }
 
-    // MARK: - Recurring Rules
-
-    public func addRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
-        let rule = try rule.validated()
-        let timestamp = Milliseconds.since1970(now)
-        return try recordedWrite(rows: true) { db, _ in
-            try Self.checkBudget(of: rule, db)
-            return try Self.insert(rule, timestamp: timestamp, db)
-        }
-    }
-
-    public func updateRecurringRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
-        let rule = try rule.validated()
-        let timestamp = Milliseconds.since1970(now)
-        return try recordedWrite(rows: true) { db, _ in
-            guard let id = rule.id else { throw TallyError.recurringRuleNotFound(0) }
-            _ = try Self.rule(id: id, db)
-            try Self.checkBudget(of: rule, db)
-            try db.execute(
-                sql: """
-                    UPDATE recurringRule SET budgetId = ?, name = ?, amountCents = ?, quantity = ?, tags = ?, every = ?,
-                        interval = ?, day = ?, startDate = ?, untilDate = ?, updatedAt = ?
-                    WHERE id = ?
-                    """,
-                arguments: Self.ruleColumns(rule) + StatementArguments([timestamp, id]))
-            try Self.saveSkips(of: rule, db)
-            return rule
-        }
-    }
-
-    public func removeRecurringRule(id: Int64) throws(TallyError) {
-        try recordedWrite(rows: true) { db, _ in
-            try db.execute(sql: "DELETE FROM recurringRule WHERE id = ?", arguments: [id])
-            guard db.changesCount > 0 else { throw TallyError.recurringRuleNotFound(id) }
-        }
-    }
-
     // MARK: - Recurring Helpers
 
     /// A backup's rules, with their paid occurrences, into a ledger that has none; inside the
@@ -81,7 +44,7 @@ extension SQLiteStore {
     }
 
     /// Saves a validated rule with its skips under a new id.
-    private static func insert(_ rule: RecurringRule, timestamp: Int64, _ db: Database) throws -> RecurringRule {
+    static func insert(_ rule: RecurringRule, timestamp: Int64, _ db: Database) throws -> RecurringRule {
         try db.execute(
             sql: """
                 INSERT INTO recurringRule (budgetId, name, amountCents, quantity, tags, every, interval, day,
@@ -127,22 +90,11 @@ extension SQLiteStore {
         return StatementArguments(values)
     }
 
-    private static func checkBudget(of rule: RecurringRule, _ db: Database) throws {
-        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM budget WHERE id = ?", arguments: [rule.budgetID]) != nil else {
-            throw TallyError.budgetNotFound("#\(rule.budgetID)")
-        }
-    }
-
     private static func saveSkips(of rule: RecurringRule, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM recurringSkip WHERE ruleId = ?", arguments: [rule.id])
         for day in rule.skips {
             try db.execute(sql: "INSERT INTO recurringSkip (ruleId, date) VALUES (?, ?)", arguments: [rule.id, day.storedNumber])
         }
-    }
-
-    private static func rule(id: Int64, _ db: Database) throws -> RecurringRule {
-        guard let rule = try rules(db, where: "WHERE id = ?", arguments: [id]).first else { throw TallyError.recurringRuleNotFound(id) }
-        return rule
     }
 
     static func allRules(_ db: Database) throws -> [RecurringRule] {

@@ -5,56 +5,8 @@ import TallyCore
 // Import rules and row keys (`Schema.v7`), each method one transaction. Rules point at their budget by id,
 // so a renamed budget keeps its rules; reads answer the budget's current name.
 extension SQLiteStore {
-    public func addRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
-        let rule = try rule.validated()
-        return try recordedWrite(rows: true) { db, _ in
-            let budget = try Self.find(rule.budget, db)
-            try Self.insert(rule, budgetID: budget.id ?? 0, db)
-            var saved = rule
-            saved.id = db.lastInsertedRowID
-            saved.budget = budget.name
-            return saved
-        }
-    }
-
-    public func rules() throws(TallyError) -> [ImportRule] {
-        try read { db in try Self.rules(db) }
-    }
-
-    public func updateRule(_ rule: ImportRule) throws(TallyError) -> ImportRule {
-        let rule = try rule.validated()
-        let id = rule.id ?? 0
-        return try recordedWrite(rows: true) { db, _ in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM importRule WHERE id = ?)", arguments: [id]) == true else {
-                throw TallyError.ruleNotFound(id)
-            }
-            let budget = try Self.find(rule.budget, db)
-            try db.execute(
-                sql: "UPDATE importRule SET pattern = ?, budgetId = ?, tags = ?, rename = ?, priority = ? WHERE id = ?",
-                arguments: [rule.pattern, budget.id, rule.tags.joined(separator: ";"), rule.rename, rule.priority, id])
-            var saved = rule
-            saved.budget = budget.name
-            return saved
-        }
-    }
-
-    public func removeRule(id: Int64) throws(TallyError) {
-        try recordedWrite(rows: true) { db, _ in
-            try db.execute(sql: "DELETE FROM importRule WHERE id = ?", arguments: [id])
-            guard db.changesCount == 1 else { throw TallyError.ruleNotFound(id) }
-        }
-    }
-
     public func importedRowKeys() throws(TallyError) -> Set<Int64> {
         try read { db in try ExpenseImporter.rowKeys(db) }
-    }
-
-    public func saveProfile(_ profile: ImportProfile) throws(TallyError) -> ImportProfile {
-        let profile = try profile.validated()
-        return try recordedWrite(rows: true) { db, _ in
-            try Self.save(profile, db)
-            return profile
-        }
     }
 
     /// Saves a validated profile inside the caller's transaction, replacing one of the same name key.
@@ -75,10 +27,6 @@ extension SQLiteStore {
             ])
     }
 
-    public func profiles() throws(TallyError) -> [ImportProfile] {
-        try read { db in try Self.profiles(db) }
-    }
-
     /// Every profile by name key, inside the caller's transaction.
     static func profiles(_ db: Database) throws -> [ImportProfile] {
         try Row.fetchAll(db, sql: "SELECT * FROM importProfile ORDER BY nameKey").map { row in
@@ -86,13 +34,6 @@ extension SQLiteStore {
                 name: row["name"], columns: row["columns"], dateFormat: row["dateFormat"], expenseSign: row["expenseSign"],
                 delimiter: row["delimiter"], fallbackBudget: row["fallbackBudget"], uncategorized: row["uncategorized"],
                 decimalComma: row["decimalComma"], currency: row["currency"], encoding: row["encoding"])
-        }
-    }
-
-    public func removeProfile(named name: String) throws(TallyError) {
-        try recordedWrite(rows: true) { db, _ in
-            try db.execute(sql: "DELETE FROM importProfile WHERE nameKey = ?", arguments: [NameKey.lookup(name)])
-            guard db.changesCount == 1 else { throw TallyError.profileNotFound(name) }
         }
     }
 

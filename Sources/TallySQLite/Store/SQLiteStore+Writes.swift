@@ -6,20 +6,6 @@ import TallyCore
 extension SQLiteStore {
     // MARK: - Writes
 
-    public func addBudget(_ budget: Budget) throws(TallyError) -> Budget {
-        var budget = try budget.validated()
-        // A new budget gets its id here; one it carries must not pass for its own in the name check.
-        budget.id = nil
-        budget.createdAt = now
-        budget.updatedAt = budget.createdAt
-        return try recordedWrite(rows: false) { db, content in
-            try Self.checkUnique(budget, db)
-            let saved = try Self.insert(budget, db)
-            content.rows.append(RowChange(before: nil, after: .budget(saved)))
-            return saved
-        }
-    }
-
     /// Saves a validated, timestamped budget under a new id.
     static func insert(_ budget: Budget, _ db: Database) throws -> Budget {
         var record = BudgetRecord(budget)
@@ -41,13 +27,6 @@ extension SQLiteStore {
         }
     }
 
-    public func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings {
-        try recordedWrite(rows: true) { db, _ in
-            try Self.save(settings, db)
-            return settings
-        }
-    }
-
     /// Saves `settings` inside the caller's transaction, rebuilding `budgetMonth` when the
     /// periods change.
     static func save(_ settings: LedgerSettings, _ db: Database) throws {
@@ -58,23 +37,6 @@ extension SQLiteStore {
         try db.execute(sql: "UPDATE setting SET monthStart = ? WHERE id = 1", arguments: [settings.calendar.monthStart])
         // `budgetMonth` holds each period's totals, and the periods just changed.
         try ExpenseCaches.rebuildMonths(calendar: settings.calendar, db)
-    }
-
-    public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
-        var budget = try budget.validated()
-        let timestamp = now
-        return try recordedWrite(rows: true) { db, _ in
-            guard let id = budget.id, let existing = try BudgetRecord.fetchOne(db, key: id) else {
-                throw TallyError.budgetNotFound(budget.name)
-            }
-            try Self.checkUnique(budget, db)
-            budget.createdAt = Milliseconds.date(existing.createdAt)
-            budget.updatedAt = timestamp
-            let record = BudgetRecord(budget)
-            try Self.saving(budget) { try record.update(db) }
-            try Self.saveLimitChanges(of: budget, db)
-            return budget
-        }
     }
 
     public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
@@ -212,11 +174,6 @@ extension SQLiteStore {
     }
 
     // MARK: - Write Helpers
-
-    private static func checkUnique(_ budget: Budget, _ db: Database) throws {
-        let holder = try Int64.fetchOne(db, sql: "SELECT id FROM budget WHERE nameKey = ?", arguments: [budget.nameKey])
-        try budget.checkNameIsFree(heldBy: holder)
-    }
 
     private static func checkBudgetExists(for expense: Expense, _ db: Database) throws {
         try expense.checkBudget(try BudgetRecord.fetchOne(db, key: expense.budgetID)?.model())

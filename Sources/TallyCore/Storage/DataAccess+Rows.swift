@@ -1,0 +1,145 @@
+import Foundation
+
+// What the commands read and write of the ledger's rows, written once for every store over its
+// ``LedgerRows``: the rules (validation, unique names, what must exist) are the models', the
+// rows are the store's.
+extension DataAccess {
+    // MARK: - Reads
+
+    /// The ledger's settings: how its periods run.
+    public func settings() throws(TallyError) -> LedgerSettings {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.settings() }
+    }
+
+    /// Every budget, ordered by name key then id.
+    public func budgets() throws(TallyError) -> [Budget] {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.budgets() }
+    }
+
+    /// Finds a budget by name, ignoring case and diacritics (``Budget/named(_:found:)``).
+    public func budget(named name: String) throws(TallyError) -> Budget {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.budget(named: name) }
+    }
+
+    /// The expenses matching `query`, sorted and paged as it asks.
+    public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.expenses(query) }
+    }
+
+    /// How many expenses match `query`, ignoring its sort and paging.
+    public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.countExpenses(query) }
+    }
+
+    /// The expense with id `id`; ``TallyError/expenseNotFound(_:)`` when there is none.
+    public func expense(id: Int64) throws(TallyError) -> Expense {
+        guard let expense = try expenses(ids: [id]).first else { throw .expenseNotFound(id) }
+        return expense
+    }
+
+    /// Every recurring rule, by id, with its skips.
+    public func recurringRules() throws(TallyError) -> [RecurringRule] {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.recurringRules() }
+    }
+
+    /// The recurring rule with id `id`; ``TallyError/recurringRuleNotFound(_:)`` when there is none.
+    public func recurringRule(id: Int64) throws(TallyError) -> RecurringRule {
+        guard let rule = try recurringRules().first(where: { $0.id == id }) else { throw .recurringRuleNotFound(id) }
+        return rule
+    }
+
+    /// Every paid occurrence, by rule id then date.
+    public func recurringPayments() throws(TallyError) -> [RecurringPayment] {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.recurringPayments() }
+    }
+
+    /// Every import rule, in the order an import tries them: priority, then id
+    /// (``ImportRule/ordered(_:)``), each naming its budget as the ledger spells it now.
+    public func rules() throws(TallyError) -> [ImportRule] {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.importRules() }
+    }
+
+    /// Every import profile, ordered by name key.
+    public func profiles() throws(TallyError) -> [ImportProfile] {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.profiles() }
+    }
+
+    /// The import recorded under `fingerprint`, if any.
+    public func importRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.importRecords()[fingerprint] }
+    }
+
+    // MARK: - Settings and budgets
+
+    /// Saves new settings. Figures follow them from then on; the expenses stay as they are.
+    public func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings {
+        try writing { (rows: any LedgerRows) throws(TallyError) in
+            try rows.save(.settings(settings))
+            return settings
+        }
+    }
+
+    /// Validates and saves a new budget under a new id; names clash ignoring case and diacritics.
+    public func addBudget(_ budget: Budget) throws(TallyError) -> Budget {
+        var budget = try budget.validated()
+        // A new budget gets its id from the store; one it carries must not pass for its own in the name check.
+        budget.id = nil
+        return try writing { (rows: any LedgerRows) throws(TallyError) in
+            try budget.checkNameIsFree(heldBy: try rows.budgets().first { $0.nameKey == budget.nameKey }?.id)
+            budget.createdAt = rows.timestamp
+            budget.updatedAt = rows.timestamp
+            guard case .budget(let saved) = try rows.save(.budget(budget)) else { throw .storage("a budget was saved as another row") }
+            return saved
+        }
+    }
+
+    /// Saves a changed name, limit or period of an existing budget; its creation time stays.
+    public func updateBudget(_ budget: Budget) throws(TallyError) -> Budget {
+        var budget = try budget.validated()
+        return try writing { (rows: any LedgerRows) throws(TallyError) in
+            let budgets = try rows.budgets()
+            guard let id = budget.id, let existing = budgets.first(where: { $0.id == id }) else { throw .budgetNotFound(budget.name) }
+            try budget.checkNameIsFree(heldBy: budgets.first { $0.nameKey == budget.nameKey }?.id)
+            budget.createdAt = existing.createdAt
+            budget.updatedAt = rows.timestamp
+            try rows.save(.budget(budget))
+            return budget
+        }
+    }
+
+    /// Removes the budget named `name` (found as ``budget(named:)`` finds it) and, when
+    /// `includingExpenses` is true, its expenses with it; without, a budget that has expenses is
+    /// refused (``Budget/checkRemoval(expenseCount:includingExpenses:)``). One transaction;
+    /// returns how many expenses were removed.
+    @discardableResult
+    public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
+        try writing { (rows: any LedgerRows) throws(TallyError) in
+            let budget = try rows.budget(named: name)
+            try budget.checkRemoval(expenseCount: try rows.countExpenses(ExpenseQuery(budgetID: budget.id)), includingExpenses: includingExpenses)
+            return try rows.remove(budget)
+        }
+    }
+
+    // MARK: - Expenses
+
+    /// Validates and saves a new expense in an existing budget that takes its day
+    /// (``Expense/checkBudget(_:)``), as one transaction.
+    public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
+        let expense = try expense.validated()
+        return try writing { (rows: any LedgerRows) throws(TallyError) in
+            try expense.checkBudget(try rows.budgets().first { $0.id == expense.budgetID })
+            return try rows.insert([expense])[0]
+        }
+    }
+
+    /// Total spent per day within `days`; days without expenses are absent (``Spending/byDay(in:of:)``).
+    public func spendingByDay(in days: DayInterval) throws(TallyError) -> [Day: Money] {
+        try Spending.byDay(in: days, of: try expenses(ExpenseQuery(days: days)))
+    }
+
+    /// Total spent per tag within `days`; an expense with several tags counts in each
+    /// (``Spending/byTag(in:of:)``).
+    public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
+        try Spending.byTag(in: days, of: try expenses(ExpenseQuery(days: days)))
+    }
+}
