@@ -4,10 +4,6 @@ import TallyCore
 // Recurring rules and their paid occurrences, with the same rules and cascades as SQLite's
 // `recurringRule`, `recurringSkip` and `recurringPayment` tables.
 extension InMemoryStore {
-    public func expenses(ids: [Int64]) throws(TallyError) -> [Expense] {
-        try transaction { state in Set(ids).compactMap { state.expenses[$0] }.sorted { ($0.id ?? 0) < ($1.id ?? 0) } }
-    }
-
     // MARK: - Recurring Helpers
 
     /// A backup's rules, with their paid occurrences, into a ledger that has none.

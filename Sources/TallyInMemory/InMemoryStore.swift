@@ -197,13 +197,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     // MARK: - Aggregates
 
-    public func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus] {
-        try transaction { (state: inout State) throws(TallyError) in try Self.statuses(for: month, in: state) }
-    }
-
-    public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
+    public func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
         try transaction { (state: inout State) throws(TallyError) in
-            try budget.status(viewing: month, in: state.settings.calendar, of: state.expenses.values)
+            try Self.statuses(for: month, of: budgets ?? Self.ordered(Array(state.budgets.values)), in: state)
         }
     }
 
@@ -215,7 +211,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try transaction { (state: inout State) throws(TallyError) in
             let days = state.settings.calendar.days(of: month)
             return MonthSummary(
-                month: month, days: days, statuses: try Self.statuses(for: month, in: state),
+                month: month, days: days, statuses: try Self.statuses(for: month, of: Self.ordered(Array(state.budgets.values)), in: state),
                 spentByDay: try Spending.byDay(in: days, of: state.expenses.values),
                 spentByTag: try Spending.byTag(in: days, of: state.expenses.values))
         }
@@ -249,11 +245,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try transaction { (state: inout State) throws(TallyError) in try TaggedSpending.grouping(state.expenses.values, in: days) }
     }
 
-    private static func statuses(for month: Month, in state: State) throws(TallyError) -> [BudgetStatus] {
+    private static func statuses(for month: Month, of budgets: [Budget], in state: State) throws(TallyError) -> [BudgetStatus] {
         var statuses: [BudgetStatus] = []
-        for budget in ordered(Array(state.budgets.values)) {
-            statuses.append(try budget.status(viewing: month, in: state.settings.calendar, of: state.expenses.values))
-        }
+        for budget in budgets { statuses.append(try budget.status(viewing: month, in: state.settings.calendar, of: state.expenses.values)) }
         return statuses
     }
 
@@ -280,7 +274,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         let search = query.search.map(NameKey.make).flatMap { $0.isEmpty ? nil : $0 }
         let tag = try query.tag.map { (tag: String) throws(TallyError) in try Expense.normalizedTag(tag) }
         let by = try query.by.map { (by: String) throws(TallyError) in try Expense.validatedBy(by) }
+        let ids = query.ids.map(Set.init)
         return state.expenses.values.filter { expense in
+            if let ids, !ids.contains(expense.id ?? 0) { return false }
             if let by, Array(expense.by.utf8) != Array(by.utf8) { return false }
             if let budgetID = query.budgetID, expense.budgetID != budgetID { return false }
             if let days = query.days, !days.contains(expense.date) { return false }

@@ -103,12 +103,12 @@ extension PostgresStore {
 
     // MARK: - DataAccess
 
-    public func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus] {
-        try read { () throws(TallyError) in try statuses(for: month, budgets: try loadBudgets(), calendar: try loadSettings().calendar) }
-    }
-
-    public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
-        try read { () throws(TallyError) in try statuses(for: month, budgets: [budget], calendar: try loadSettings().calendar)[0] }
+    public func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
+        try read { () throws(TallyError) in
+            let chosen: [Budget]
+            if let budgets { chosen = budgets } else { chosen = try loadBudgets() }
+            return try statuses(for: month, budgets: chosen, calendar: try loadSettings().calendar)
+        }
     }
 
     public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {

@@ -40,13 +40,6 @@ extension PostgresStore {
         }
     }
 
-    public func expenses(ids: [Int64]) throws(TallyError) -> [Expense] {
-        guard !ids.isEmpty else { return [] }
-        return try read { () throws(TallyError) in
-            try loadExpenses(where: "id = ANY($1)", [.ints(Array(Set(ids)))], suffix: "ORDER BY id")
-        }
-    }
-
     public func tags() throws(TallyError) -> [String] {
         try read { () throws(TallyError) in
             try session.query("SELECT name FROM tag").map { row throws(TallyError) in try row.string(0) }.sorted()
@@ -110,6 +103,7 @@ struct Filter {
             binds.append(value)
             return "$\(binds.count)"
         }
+        if let ids = query.ids { conditions.append("id = ANY(\(bind(.ints(ids))))") }
         if let budgetID = query.budgetID { conditions.append("budgetId = \(bind(.int(budgetID)))") }
         if let days = query.days { conditions.append("date BETWEEN \(bind(.int(days.first.stored))) AND \(bind(.int(days.last.stored)))") }
         if let search = query.search.map(NameKey.make), !search.isEmpty { conditions.append("strpos(nameKey, \(bind(.text(search)))) > 0") }

@@ -31,6 +31,12 @@ extension DataAccess {
         try reading { (rows: any LedgerRows) throws(TallyError) in try rows.countExpenses(query) }
     }
 
+    /// The expenses with these ids that exist, by id, from one read.
+    public func expenses(ids: [Int64]) throws(TallyError) -> [Expense] {
+        guard !ids.isEmpty else { return [] }
+        return try expenses(ExpenseQuery(ids: ids)).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+    }
+
     /// The expense with id `id`; ``TallyError/expenseNotFound(_:)`` when there is none.
     public func expense(id: Int64) throws(TallyError) -> Expense {
         guard let expense = try expenses(ids: [id]).first else { throw .expenseNotFound(id) }

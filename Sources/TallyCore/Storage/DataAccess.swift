@@ -2,6 +2,8 @@ import Foundation
 
 /// What to list of the expenses, in which order, and which page.
 public struct ExpenseQuery: Hashable, Sendable {
+    /// Only expenses with these ids.
+    public var ids: [Int64]?
     public var budgetID: Int64?
     public var days: DayInterval?
     /// Matched anywhere in the name, ignoring case and diacritics.
@@ -18,9 +20,10 @@ public struct ExpenseQuery: Hashable, Sendable {
     public var offset: Int
 
     public init(
-        budgetID: Int64? = nil, days: DayInterval? = nil, search: String? = nil, tag: String? = nil,
+        ids: [Int64]? = nil, budgetID: Int64? = nil, days: DayInterval? = nil, search: String? = nil, tag: String? = nil,
         by: String? = nil, sort: ExpenseSort = .date, descending: Bool = false, limit: Int? = nil, offset: Int = 0
     ) {
+        self.ids = ids
         self.budgetID = budgetID
         self.days = days
         self.search = search
@@ -63,8 +66,6 @@ public protocol DataAccess: AnyObject, Sendable {
     /// Saves changes to an existing expense; `createdAt` is kept.
     func updateExpense(_ expense: Expense) throws(TallyError) -> Expense
     func removeExpense(id: Int64) throws(TallyError)
-    /// The expenses with these ids that exist, by id, from one read.
-    func expenses(ids: [Int64]) throws(TallyError) -> [Expense]
     /// Hands every expense matching `query` to `body` in its order, one at a time and in one
     /// read transaction, so an export of any size holds one expense at a time.
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError)
@@ -85,11 +86,10 @@ public protocol DataAccess: AnyObject, Sendable {
     /// an import reads them inside its own transaction.
     func importedRowKeys() throws(TallyError) -> Set<Int64>
 
-    /// Every budget's figures in the view of period `month` (under the ledger's ``settings()``),
-    /// as ``Budget/status(viewing:in:of:)`` computes them from the expenses, ordered like ``budgets()``.
-    func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus]
-    /// One budget's line of ``budgetStatuses(for:)``, reading only that budget's expenses.
-    func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus
+    /// The figures of `budgets` (every budget when `nil`, ordered like ``budgets()``) in the view
+    /// of period `month` under the ledger's ``settings()``, as ``Budget/status(viewing:in:of:)``
+    /// computes them from the expenses. A few budgets read only their own expenses.
+    func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus]
     /// Total spent and number of expenses per person (``Expense/by``) within `days`, from one
     /// read: ``Spending/byPerson(in:of:)``, in its order.
     func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending]
@@ -138,6 +138,17 @@ public protocol DataAccess: AnyObject, Sendable {
 }
 
 extension DataAccess {
+    /// Every budget's figures in the view of period `month`, ordered like ``budgets()``.
+    public func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus] {
+        try budgetStatuses(for: month, of: nil)
+    }
+
+    /// One budget's line of ``budgetStatuses(for:)``, reading only that budget's expenses.
+    public func status(of budget: Budget, in month: Month) throws(TallyError) -> BudgetStatus {
+        guard let status = try budgetStatuses(for: month, of: [budget]).first else { throw .budgetNotFound(budget.name) }
+        return status
+    }
+
     /// One budget's figures for `month`.
     public func status(ofBudgetNamed name: String, in month: Month) throws(TallyError) -> BudgetStatus {
         try status(of: budget(named: name), in: month)

@@ -43,7 +43,7 @@ extension SQLiteStore {
     /// total, largest first, and `expenseDay` bounds it (`largestExpenseIDs(in:budgetID:limit:_:)`).
     private static func largestExpenseIDs(_ query: ExpenseQuery, _ db: Database) throws -> [Int64]? {
         guard query.sort == .total, query.descending, query.offset == 0, let limit = query.limit, let days = query.days,
-            query.search.map(NameKey.make)?.isEmpty ?? true, query.tag == nil, query.by == nil
+            query.search.map(NameKey.make)?.isEmpty ?? true, query.tag == nil, query.by == nil, query.ids == nil
         else { return nil }
         return try largestExpenseIDs(in: days, budgetID: query.budgetID, limit: limit, db)
     }
@@ -146,6 +146,10 @@ extension SQLiteStore {
                 }
             order = "ORDER BY \(key) \(direction), e.id \(direction)"
             var clauses: [String] = []
+            if let ids = query.ids {
+                clauses.append("e.id IN (SELECT value FROM json_each(?))")
+                arguments += ["[" + ids.map(String.init).joined(separator: ",") + "]"]
+            }
             if let budgetID = query.budgetID {
                 clauses.append("e.budgetId = ?")
                 arguments += [budgetID]

@@ -5,24 +5,6 @@ import TallyCore
 // Recurring rules and their paid occurrences (`Schema.v5`). The schedule and the matching are
 // Core's (`RecurringSchedule`); this file reads what they need and saves what they decide.
 extension SQLiteStore {
-    /// A few hundred ids at a time, well under SQLite's limit on bound parameters.
-    public func expenses(ids: [Int64]) throws(TallyError) -> [Expense] {
-        let unique = Array(Set(ids)).sorted()
-        guard !unique.isEmpty else { return [] }
-        return try read { db in
-            var expenses: [Expense] = []
-            for start in stride(from: 0, to: unique.count, by: 500) {
-                let chunk = Array(unique[start..<min(start + 500, unique.count)])
-                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-                let records = try ExpenseRecord.fetchAll(
-                    db, sql: "SELECT * FROM expense WHERE id IN (\(marks)) ORDER BY id", arguments: StatementArguments(chunk))
-                let tags = try Self.tags(ofSets: records.compactMap(\.tagSetId), db)
-                for record in records { expenses.append(try record.model(tags: record.tagSetId.flatMap { tags[$0] } ?? [])) }
-            }
-            return expenses
-        }
-    }
-
     // MARK: - Recurring Helpers
 
     /// A backup's rules, with their paid occurrences, into a ledger that has none; inside the
