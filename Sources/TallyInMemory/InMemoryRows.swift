@@ -59,9 +59,33 @@ final class InMemoryRows: LedgerRows {
         return owned.count
     }
 
-    func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
+    func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         try transaction.checkWritable()
-        return expenses.map { InMemoryStore.insertExpense($0, at: transaction.timestamp, into: &state) }
+        var saved: [Expense] = []
+        for expense in expenses {
+            guard let id = expense.id else {
+                saved.append(InMemoryStore.insertExpense(expense, at: transaction.timestamp, into: &state))
+                continue
+            }
+            guard state.expenses[id] != nil else { throw .expenseNotFound(id) }
+            state.expenses[id] = expense
+            state.knownTags.formUnion(expense.tags)
+            saved.append(expense)
+        }
+        return saved
+    }
+
+    /// What SQLite's `ON DELETE SET NULL` does: the occurrences they paid stay paid.
+    func delete(_ expenses: [Expense]) throws(TallyError) {
+        try transaction.checkWritable()
+        for expense in expenses {
+            guard state.expenses.removeValue(forKey: expense.id ?? 0) != nil else { throw .expenseNotFound(expense.id ?? 0) }
+        }
+        InMemoryStore.unlinkPayments(of: Set(expenses.compactMap(\.id)), in: &state)
+    }
+
+    func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
+        try InMemoryStore.statuses(for: month, of: budgets ?? InMemoryStore.ordered(Array(state.budgets.values)), in: state)
     }
 
     /// A new row's id is the next of its kind's counter, as SQLite's AUTOINCREMENT hands them out.

@@ -90,29 +90,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
-    public func updateExpense(_ expense: Expense) throws(TallyError) -> Expense {
-        var expense = try expense.validated()
-        let timestamp = now
-        return try transaction { (state: inout State) throws(TallyError) in
-            guard let id = expense.id, let existing = state.expenses[id] else {
-                throw .expenseNotFound(expense.id ?? 0)
-            }
-            try expense.checkBudget(state.budgets[expense.budgetID])
-            expense.createdAt = existing.createdAt
-            expense.updatedAt = timestamp
-            state.expenses[id] = expense
-            state.knownTags.formUnion(expense.tags)
-            return expense
-        }
-    }
-
-    public func removeExpense(id: Int64) throws(TallyError) {
-        try transaction { (state: inout State) throws(TallyError) in
-            guard state.expenses.removeValue(forKey: id) != nil else { throw .expenseNotFound(id) }
-            Self.unlinkPayments(of: [id], in: &state)
-        }
-    }
-
     /// The expenses `query` asks for, sorted and paged.
     static func expenses(_ query: ExpenseQuery, in state: State) throws(TallyError) -> [Expense] {
         let sorted = try Self.sorted(try matching(query, in: state), by: query.sort, descending: query.descending)
@@ -182,26 +159,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try transaction { state in state.knownTags.sorted() }
     }
 
-    public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
-        var expense = try expense.validated()
-        let timestamp = now
-        return try transaction { (state: inout State) throws(TallyError) in
-            let budget = try Self.find(name, in: state)
-            expense.budgetID = budget.id ?? 0
-            try expense.checkBudget(budget)
-            let saved = Self.insertExpense(expense, at: timestamp, into: &state)
-            let calendar = state.settings.calendar
-            return (saved, try budget.status(viewing: calendar.period(containing: expense.date), in: calendar, of: state.expenses.values))
-        }
-    }
-
     // MARK: - Aggregates
-
-    public func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
-        try transaction { (state: inout State) throws(TallyError) in
-            try Self.statuses(for: month, of: budgets ?? Self.ordered(Array(state.budgets.values)), in: state)
-        }
-    }
 
     public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {
         try transaction { (state: inout State) throws(TallyError) in try Spending.byPerson(in: days, of: state.expenses.values) }
@@ -245,7 +203,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try transaction { (state: inout State) throws(TallyError) in try TaggedSpending.grouping(state.expenses.values, in: days) }
     }
 
-    private static func statuses(for month: Month, of budgets: [Budget], in state: State) throws(TallyError) -> [BudgetStatus] {
+    static func statuses(for month: Month, of budgets: [Budget], in state: State) throws(TallyError) -> [BudgetStatus] {
         var statuses: [BudgetStatus] = []
         for budget in budgets { statuses.append(try budget.status(viewing: month, in: state.settings.calendar, of: state.expenses.values)) }
         return statuses

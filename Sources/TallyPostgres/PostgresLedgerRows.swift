@@ -10,9 +10,11 @@ extension PostgresStore {
     /// The writer lock makes writers from every machine take turns.
     public func writing<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T {
         let transaction = RowsTransaction(at: now, writable: true)
-        return try recordedWrite(rows: true) { (content: inout ChangeContent) throws(TallyError) in
-            defer { transaction.record(into: &content) }
-            return try body(PostgresLedgerRows(self, transaction))
+        return try recordedWrite(rows: false) { (content: inout ChangeContent) throws(TallyError) in
+            let rows = PostgresLedgerRows(self, transaction)
+            let result = try body(rows)
+            try transaction.record(into: &content) { () throws(TallyError) in try rows.rowImages() }
+            return result
         }
     }
 }
@@ -42,22 +44,51 @@ final class PostgresLedgerRows: LedgerRows {
     /// Its expenses, limits, rules and alert memory go with it (`ON DELETE CASCADE`); the
     /// payments its expenses made stay paid (`ON DELETE SET NULL`).
     func remove(_ budget: Budget) throws(TallyError) -> Int {
+        try willChangeRows()
         let expenses = try store.loadExpenses(where: "budgetId = $1", [.int(budget.id)], suffix: "ORDER BY id")
         try transaction.removing(expenses)
         try store.session.query("DELETE FROM budget WHERE id = $1", [.int(budget.id)])
         return expenses.count
     }
 
-    func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
+    func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
+        let chosen: [Budget]
+        if let budgets { chosen = budgets } else { chosen = try store.loadBudgets() }
+        return try store.statuses(for: month, budgets: chosen, calendar: try store.loadSettings().calendar)
+    }
+
+    func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
+        guard expenses.contains(where: { $0.id != nil }) else { return try insert(expenses) }
+        var saved: [Expense] = []
+        for expense in expenses {
+            guard expense.id != nil else {
+                saved += try insert([expense])
+                continue
+            }
+            try transaction.checkWritable()
+            try transaction.removing([try store.replaceExpense(expense)])
+            transaction.inserted([expense])
+            saved.append(expense)
+        }
+        return saved
+    }
+
+    private func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         let stamped = try transaction.stampedForInsert(expenses)
         let saved = try store.insertExpenses(stamped, at: transaction.timestamp)
         transaction.inserted(saved)
         return saved
     }
 
+    /// `ON DELETE SET NULL` keeps the payments the expenses made, without them.
+    func delete(_ expenses: [Expense]) throws(TallyError) {
+        try willChangeRows()
+        for expense in expenses { try transaction.removing([try store.deleteExpense(id: expense.id ?? 0)]) }
+    }
+
     /// A new row's id comes from its kind's counter (`idCounter`), never handed out twice.
     func save(_ row: RowImage) throws(TallyError) -> RowImage {
-        try transaction.checkWritable()
+        try willChangeRows()
         switch row {
         case .budget(let budget) where budget.id == nil:
             return .budget(try store.insertBudget(budget, createdAt: budget.createdAt, at: budget.updatedAt))
@@ -74,7 +105,11 @@ final class PostgresLedgerRows: LedgerRows {
     }
 
     func delete(_ row: RowImage) throws(TallyError) {
-        try transaction.checkWritable()
+        try willChangeRows()
         try store.delete(row)
+    }
+
+    private func willChangeRows() throws(TallyError) {
+        try transaction.willChangeRows { () throws(TallyError) in try rowImages() }
     }
 }

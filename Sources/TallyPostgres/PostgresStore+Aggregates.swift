@@ -103,14 +103,6 @@ extension PostgresStore {
 
     // MARK: - DataAccess
 
-    public func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
-        try read { () throws(TallyError) in
-            let chosen: [Budget]
-            if let budgets { chosen = budgets } else { chosen = try loadBudgets() }
-            return try statuses(for: month, budgets: chosen, calendar: try loadSettings().calendar)
-        }
-    }
-
     public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {
         try read { () throws(TallyError) in
             var people: [PersonSpending] = []

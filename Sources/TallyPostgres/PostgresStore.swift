@@ -234,50 +234,27 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
             "INSERT INTO tag (name) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING", [.texts(tags.map(\.precomposedStringWithCanonicalMapping).sorted())])
     }
 
-    public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
-        var expense = try expense.validated()
-        let timestamp = now
-        return try recordedWrite(rows: false) { (content: inout ChangeContent) throws(TallyError) in
-            let budget = try find(name)
-            expense.budgetID = budget.id ?? 0
-            try expense.checkBudget(budget)
-            let saved = try insertExpenses([expense], at: timestamp)[0]
-            content.expensesAfter.append(saved)
-            let calendar = try loadSettings().calendar
-            let period = calendar.period(containing: expense.date)
-            return (saved, try statuses(for: period, budgets: [budget], calendar: calendar)[0])
+    /// Saves `expense` over the saved expense of its id, as it is, and moves its rows of the
+    /// cache; returns the expense as it was.
+    func replaceExpense(_ expense: Expense) throws(TallyError) -> Expense {
+        guard let id = expense.id, let existing = try loadExpenses(where: "id = $1", [.int(id)]).first else {
+            throw .expenseNotFound(expense.id ?? 0)
         }
+        try caches.record(.removed, where: "id = $1", [.int(id)], dates: [existing.date])
+        try session.query(
+            "UPDATE expense SET budgetId = $2, name = $3, nameKey = $4, amountCents = $5, quantity = $6, date = $7, tags = $8, createdAt = $9, updatedAt = $10, spentBy = $11 WHERE id = $1",
+            [.int(id)] + expense.binds)
+        try caches.record(.added, where: "id = $1", [.int(id)], dates: [expense.date])
+        try rememberTags(Set(expense.tags))
+        return existing
     }
 
-    public func updateExpense(_ expense: Expense) throws(TallyError) -> Expense {
-        var expense = try expense.validated()
-        let timestamp = now
-        return try recordedWrite(rows: false) { (content: inout ChangeContent) throws(TallyError) in
-            guard let id = expense.id, let existing = try loadExpenses(where: "id = $1", [.int(id)]).first else {
-                throw .expenseNotFound(expense.id ?? 0)
-            }
-            content.expensesBefore.append(existing)
-            try expense.checkBudget(try loadBudgets(where: "id = $1", [.int(expense.budgetID)]).first)
-            expense.createdAt = existing.createdAt
-            expense.updatedAt = timestamp
-            try caches.record(.removed, where: "id = $1", [.int(id)], dates: [existing.date])
-            try session.query(
-                "UPDATE expense SET budgetId = $2, name = $3, nameKey = $4, amountCents = $5, quantity = $6, date = $7, tags = $8, createdAt = $9, updatedAt = $10, spentBy = $11 WHERE id = $1",
-                [.int(id)] + expense.binds)
-            try caches.record(.added, where: "id = $1", [.int(id)], dates: [expense.date])
-            try rememberTags(Set(expense.tags))
-            content.expensesAfter.append(expense)
-            return expense
-        }
-    }
-
-    public func removeExpense(id: Int64) throws(TallyError) {
-        try recordedWrite(rows: true) { (content: inout ChangeContent) throws(TallyError) in
-            guard let existing = try loadExpenses(where: "id = $1", [.int(id)]).first else { throw .expenseNotFound(id) }
-            content.expensesBefore.append(existing)
-            try caches.record(.removed, where: "id = $1", [.int(id)], dates: [existing.date])
-            try session.query("DELETE FROM expense WHERE id = $1", [.int(id)])
-        }
+    /// Removes the saved expense of id `id` with its rows of the cache; returns it as it was.
+    func deleteExpense(id: Int64) throws(TallyError) -> Expense {
+        guard let existing = try loadExpenses(where: "id = $1", [.int(id)]).first else { throw .expenseNotFound(id) }
+        try caches.record(.removed, where: "id = $1", [.int(id)], dates: [existing.date])
+        try session.query("DELETE FROM expense WHERE id = $1", [.int(id)])
+        return existing
     }
 
     /// The expenses matching a WHERE clause, unordered.

@@ -64,9 +64,9 @@ import Testing
         try store.removeExpense(id: first.id ?? 0)
         try check("removeExpense")
         _ = try store.writing { (rows: any LedgerRows) throws(TallyError) in
-            try rows.insert([Expense(name: "Bill", amount: try money("30"), date: try day("2026-02-25"), budgetID: food.id ?? 0)])
+            try rows.save([Expense(name: "Bill", amount: try money("30"), date: try day("2026-02-25"), budgetID: food.id ?? 0)])
         }
-        try check("LedgerRows.insert")
+        try check("LedgerRows.save")
         _ = try store.updateSettings(LedgerSettings())
         try check("a new month start")
 

@@ -52,7 +52,7 @@ enum RecurringPosting {
                 case .posted(let expense):
                     let validated = try expense.validated()
                     try validated.checkBudget(budgets[validated.budgetID])
-                    let saved = try rows.insert([validated])[0]
+                    let saved = try rows.save([validated])[0]
                     try rows.save(.recurringPayment(RecurringPayment(ruleID: ruleID, date: occurrence.date, expenseID: saved.id, kind: .posted)))
                     post.outcome = .posted(saved)
                 case .matched(let expense):

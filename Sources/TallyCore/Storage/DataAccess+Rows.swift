@@ -134,7 +134,46 @@ extension DataAccess {
         let expense = try expense.validated()
         return try writing { (rows: any LedgerRows) throws(TallyError) in
             try expense.checkBudget(try rows.budgets().first { $0.id == expense.budgetID })
-            return try rows.insert([expense])[0]
+            return try rows.save([expense])[0]
+        }
+    }
+
+    /// What `tally add` does, as one transaction: saves a new expense in the budget named `name`
+    /// (whatever its `budgetID` says) and returns it with that budget's status for the expense's
+    /// period. An unknown budget, or a period whose total would overflow, saves nothing.
+    public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
+        var expense = try expense.validated()
+        return try writing { (rows: any LedgerRows) throws(TallyError) in
+            let budget = try rows.budget(named: name)
+            expense.budgetID = budget.id ?? 0
+            try expense.checkBudget(budget)
+            let saved = try rows.save([expense])[0]
+            let period = try rows.settings().calendar.period(containing: saved.date)
+            guard let status = try rows.budgetStatuses(for: period, of: [budget]).first else { throw .budgetNotFound(name) }
+            return (saved, status)
+        }
+    }
+
+    /// Saves changes to an existing expense in a budget that takes its day; `createdAt` is kept.
+    public func updateExpense(_ expense: Expense) throws(TallyError) -> Expense {
+        var expense = try expense.validated()
+        return try writing { (rows: any LedgerRows) throws(TallyError) in
+            guard let id = expense.id, let existing = try rows.expenses(ExpenseQuery(ids: [id])).first else {
+                throw .expenseNotFound(expense.id ?? 0)
+            }
+            try expense.checkBudget(try rows.budgets().first { $0.id == expense.budgetID })
+            expense.createdAt = existing.createdAt
+            expense.updatedAt = rows.timestamp
+            return try rows.save([expense])[0]
+        }
+    }
+
+    /// Removes an expense; ``TallyError/expenseNotFound(_:)`` when there is none. An occurrence it
+    /// paid stays paid.
+    public func removeExpense(id: Int64) throws(TallyError) {
+        try writing { (rows: any LedgerRows) throws(TallyError) in
+            guard let existing = try rows.expenses(ExpenseQuery(ids: [id])).first else { throw .expenseNotFound(id) }
+            try rows.delete([existing])
         }
     }
 

@@ -59,13 +59,6 @@ public protocol DataAccess: AnyObject, Sendable {
     /// Returns how many were saved.
     @discardableResult
     func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int
-    /// What `tally add` does, as one transaction: saves a new expense in the budget named `name`
-    /// (whatever its `budgetID` says) and returns it with that budget's status for the expense's
-    /// month. An unknown budget, or a month whose total would overflow, saves nothing.
-    func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus)
-    /// Saves changes to an existing expense; `createdAt` is kept.
-    func updateExpense(_ expense: Expense) throws(TallyError) -> Expense
-    func removeExpense(id: Int64) throws(TallyError)
     /// Hands every expense matching `query` to `body` in its order, one at a time and in one
     /// read transaction, so an export of any size holds one expense at a time.
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError)
@@ -86,10 +79,6 @@ public protocol DataAccess: AnyObject, Sendable {
     /// an import reads them inside its own transaction.
     func importedRowKeys() throws(TallyError) -> Set<Int64>
 
-    /// The figures of `budgets` (every budget when `nil`, ordered like ``budgets()``) in the view
-    /// of period `month` under the ledger's ``settings()``, as ``Budget/status(viewing:in:of:)``
-    /// computes them from the expenses. A few budgets read only their own expenses.
-    func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus]
     /// Total spent and number of expenses per person (``Expense/by``) within `days`, from one
     /// read: ``Spending/byPerson(in:of:)``, in its order.
     func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending]
@@ -138,9 +127,10 @@ public protocol DataAccess: AnyObject, Sendable {
 }
 
 extension DataAccess {
-    /// Every budget's figures in the view of period `month`, ordered like ``budgets()``.
-    public func budgetStatuses(for month: Month) throws(TallyError) -> [BudgetStatus] {
-        try budgetStatuses(for: month, of: nil)
+    /// The figures of `budgets` (every budget when `nil`, ordered like ``budgets()``) in the view
+    /// of period `month` (``LedgerRows/budgetStatuses(for:of:)``).
+    public func budgetStatuses(for month: Month, of budgets: [Budget]? = nil) throws(TallyError) -> [BudgetStatus] {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.budgetStatuses(for: month, of: budgets) }
     }
 
     /// One budget's line of ``budgetStatuses(for:)``, reading only that budget's expenses.

@@ -20,9 +20,12 @@ public protocol LedgerRows {
     /// (by budget id, the name left empty), profiles and import records. A few hundred rows.
     func rowImages() throws(TallyError) -> [RowImage]
 
-    /// Saves validated expenses of existing budgets under new ids, stamped with the
-    /// transaction's time, and returns them as saved.
-    func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense]
+    /// Saves validated expenses of existing budgets and returns them as saved: one without an id
+    /// under a new id, stamped with the transaction's time; one with an id over the saved
+    /// expense of that id, as it is (``TallyError/expenseNotFound(_:)`` when there is none).
+    func save(_ expenses: [Expense]) throws(TallyError) -> [Expense]
+    /// Removes saved expenses; the occurrences they paid stay paid.
+    func delete(_ expenses: [Expense]) throws(TallyError)
     /// Saves a row as it is, under its key, inserting or replacing. A budget, recurring rule or
     /// import rule without an id gets the next one, never handed out before, and comes back
     /// with it. Changing the settings' month start moves the cached figures to the new periods.
@@ -34,6 +37,11 @@ public protocol LedgerRows {
     /// Removes a saved budget with its expenses, limits, recurring and import rules and alert
     /// memory; the occurrences its expenses paid stay paid. Returns how many expenses went.
     func remove(_ budget: Budget) throws(TallyError) -> Int
+
+    /// The figures of `budgets` (every budget when `nil`, ordered like ``budgets()``) in the view
+    /// of period `month`, as ``Budget/status(viewing:in:of:)`` computes them from the expenses.
+    /// A few budgets read only their own expenses.
+    func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus]
 }
 
 extension LedgerRows {
@@ -88,12 +96,15 @@ extension LedgerRows {
 }
 
 /// What a store's ``LedgerRows`` keeps of the transaction it runs in: its time, whether it may
-/// write, and the expenses it inserted, which the store records in the change set.
+/// write, and what it wrote, which the store records in the change set.
 public final class RowsTransaction {
     public let timestamp: Date
     public let writable: Bool
     public private(set) var inserted: [Expense] = []
     public private(set) var removed: [Expense] = []
+    /// Every row but the expenses as they were before the transaction's first write of one:
+    /// `nil` while it has written none, so a write of expenses alone reads them not at all.
+    public private(set) var imagesBefore: [RowImage]?
 
     public init(at timestamp: Date, writable: Bool) {
         self.timestamp = timestamp
@@ -117,20 +128,29 @@ public final class RowsTransaction {
         guard writable else { throw .storage("a read transaction cannot write") }
     }
 
-    /// Notes expenses saved under their new ids, for ``record(into:)``.
+    /// Called before a write that may change a row other than an expense (its own or through a
+    /// cascade): the first time, keeps the rows as they are, for the change set.
+    public func willChangeRows(_ images: () throws(TallyError) -> [RowImage]) throws(TallyError) {
+        try checkWritable()
+        if imagesBefore == nil { imagesBefore = try images() }
+    }
+
+    /// Notes expenses saved, under new ids or over their earlier selves, for ``record(into:imagesAfter:)``.
     public func inserted(_ saved: [Expense]) {
         inserted += saved
     }
 
-    /// Notes expenses about to be removed, for ``record(into:)``.
+    /// Notes expenses about to be removed or replaced, for ``record(into:imagesAfter:)``.
     public func removing(_ expenses: [Expense]) throws(TallyError) {
         try checkWritable()
         removed += expenses
     }
 
-    /// Adds what the transaction inserted and removed to its change set.
-    public func record(into content: inout ChangeContent) {
+    /// Adds what the transaction wrote to its change set: the expenses it removed and saved, and
+    /// the difference between ``imagesBefore`` and `imagesAfter`, read only when there is one.
+    public func record(into content: inout ChangeContent, imagesAfter: () throws(TallyError) -> [RowImage]) throws(TallyError) {
         for expense in removed { content.expensesBefore.append(expense) }
         for expense in inserted { content.expensesAfter.append(expense) }
+        if let imagesBefore { content.rows += RowDiff.changes(from: imagesBefore, to: try imagesAfter()) }
     }
 }

@@ -11,15 +11,17 @@ extension SQLiteStore {
     /// One `IMMEDIATE` transaction: a second process writing at the same time waits for it.
     public func writing<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T {
         let transaction = RowsTransaction(at: now, writable: true)
-        return try recordedWrite(rows: true) { db, content in
-            defer { transaction.record(into: &content) }
-            return try body(SQLiteRows(db, transaction))
+        return try recordedWrite(rows: false) { db, content in
+            let rows = SQLiteRows(db, transaction)
+            let result = try body(rows)
+            try transaction.record(into: &content) { () throws(TallyError) in try rows.rowImages() }
+            return result
         }
     }
 }
 
-/// ``LedgerRows`` on the connection of one of `SQLiteStore`'s transactions. Expenses it inserts
-/// go with their rows of the caches (`ExpenseCaches`).
+/// ``LedgerRows`` on the connection of one of `SQLiteStore`'s transactions. Every expense it
+/// writes moves its rows of the caches (`ExpenseCaches`).
 final class SQLiteRows: LedgerRows {
     private let db: Database
     private let transaction: RowsTransaction
@@ -53,16 +55,37 @@ final class SQLiteRows: LedgerRows {
         try run { () throws in try SQLiteStore.countExpenses(query, db) }
     }
 
+    func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
+        try run { () throws in try SQLiteStore.statuses(for: month, of: budgets, db) }
+    }
+
     /// The foreign keys' `ON DELETE CASCADE` removes the budget's expenses with their rows of
     /// both caches, its limits, rules and alert memory; `ON DELETE SET NULL` keeps its payments.
     func remove(_ budget: Budget) throws(TallyError) -> Int {
+        try willChangeRows()
         let expenses = try self.expenses(ExpenseQuery(budgetID: budget.id))
         try transaction.removing(expenses)
         try run { () throws in try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id]) }
         return expenses.count
     }
 
-    func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
+    func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
+        guard expenses.contains(where: { $0.id != nil }) else { return try insert(expenses) }
+        var saved: [Expense] = []
+        for expense in expenses {
+            guard expense.id != nil else {
+                saved += try insert([expense])
+                continue
+            }
+            try transaction.checkWritable()
+            try transaction.removing([try run { () throws in try SQLiteStore.replace(expense, db) }])
+            transaction.inserted([expense])
+            saved.append(expense)
+        }
+        return saved
+    }
+
+    private func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         let stamped = try transaction.stampedForInsert(expenses)
         let saved = try run { () throws in
             let calendar = try self.calendar ?? SQLiteStore.calendar(db)
@@ -73,9 +96,16 @@ final class SQLiteRows: LedgerRows {
         return saved
     }
 
+    /// `ON DELETE SET NULL` keeps the payments the expenses made, without them.
+    func delete(_ expenses: [Expense]) throws(TallyError) {
+        try willChangeRows()
+        let removed = try run { () throws in try expenses.map { expense in try SQLiteStore.delete(expense: expense.id ?? 0, db) } }
+        try transaction.removing(removed)
+    }
+
     /// A new row's id is SQLite's next AUTOINCREMENT one.
     func save(_ row: RowImage) throws(TallyError) -> RowImage {
-        try transaction.checkWritable()
+        try willChangeRows()
         return try run { () throws in
             switch row {
             case .budget(let budget) where budget.id == nil:
@@ -94,8 +124,12 @@ final class SQLiteRows: LedgerRows {
     }
 
     func delete(_ row: RowImage) throws(TallyError) {
-        try transaction.checkWritable()
+        try willChangeRows()
         try run { () throws in try SQLiteStore.delete(row, db) }
+    }
+
+    private func willChangeRows() throws(TallyError) {
+        try transaction.willChangeRows { () throws(TallyError) in try rowImages() }
     }
 
     private func run<T>(_ body: () throws -> T) throws(TallyError) -> T {

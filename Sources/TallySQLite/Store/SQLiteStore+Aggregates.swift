@@ -12,30 +12,27 @@ extension SQLiteStore {
     /// `Budget.status(viewing:in:of:)` in SQL, proved equal by the contract suite: a few budgets
     /// (`tally add` asks for one) each from their own rows of `budgetMonth`, every budget from one
     /// aggregate query per distinct interval.
-    public func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
-        try read { db in
-            if let budgets, budgets.count <= 3 {
-                let calendar = try Self.calendar(db)
-                return try budgets.map { budget in try Self.status(of: budget, in: month, calendar, db) }
-            }
-            let budgets = try budgets ?? Self.allBudgets(db)
-            let calendar = try Self.calendar(db)
-            // Budgets that view the same days share one aggregate query.
-            var figures: [DayInterval: [Int64: (spent: Money, count: Int)]] = [:]
-            for days in Set(budgets.map { $0.days(viewing: month, in: calendar) }) {
-                figures[days] = try Self.spentByBudget(in: days, db)
-            }
-            let histories = try Self.histories(of: budgets, calendar, db)
-            var statuses: [BudgetStatus] = []
-            for budget in budgets {
-                let figure = figures[budget.days(viewing: month, in: calendar)]?[budget.id ?? 0] ?? (.zero, 0)
-                statuses.append(
-                    try budget.status(
-                        viewing: month, in: calendar, spent: figure.spent, expenseCount: figure.count,
-                        history: histories[budget.id ?? 0] ?? BudgetHistory()))
-            }
-            return statuses
+    static func statuses(for month: Month, of budgets: [Budget]?, _ db: Database) throws -> [BudgetStatus] {
+        let calendar = try Self.calendar(db)
+        if let budgets, budgets.count <= 3 {
+            return try budgets.map { budget in try Self.status(of: budget, in: month, calendar, db) }
         }
+        let budgets = try budgets ?? Self.allBudgets(db)
+        // Budgets that view the same days share one aggregate query.
+        var figures: [DayInterval: [Int64: (spent: Money, count: Int)]] = [:]
+        for days in Set(budgets.map { $0.days(viewing: month, in: calendar) }) {
+            figures[days] = try Self.spentByBudget(in: days, db)
+        }
+        let histories = try Self.histories(of: budgets, calendar, db)
+        var statuses: [BudgetStatus] = []
+        for budget in budgets {
+            let figure = figures[budget.days(viewing: month, in: calendar)]?[budget.id ?? 0] ?? (.zero, 0)
+            statuses.append(
+                try budget.status(
+                    viewing: month, in: calendar, spent: figure.spent, expenseCount: figure.count,
+                    history: histories[budget.id ?? 0] ?? BudgetHistory()))
+        }
+        return statuses
     }
 
     /// What each budget that rolls over spent in each of its periods, and where its history

@@ -39,21 +39,6 @@ extension SQLiteStore {
         try ExpenseCaches.rebuildMonths(calendar: settings.calendar, db)
     }
 
-    public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
-        var expense = try expense.validated()
-        expense.createdAt = now
-        expense.updatedAt = expense.createdAt
-        return try recordedWrite(rows: false) { db, content in
-            let budget = try Self.find(name, db)
-            expense.budgetID = budget.id ?? 0
-            try expense.checkBudget(budget)
-            let calendar = try Self.calendar(db)
-            let saved = try Self.insert(expense, calendar: calendar, db)
-            content.expensesAfter.append(saved)
-            return (expense: saved, status: try Self.status(of: budget, in: calendar.period(containing: expense.date), calendar, db))
-        }
-    }
-
     /// Saves a validated expense under a new id, with its rows of the caches (`ExpenseCaches`).
     static func insert(_ expense: Expense, calendar: PeriodCalendar, _ db: Database) throws -> Expense {
         let (saved, tagSetID) = try insertRecord(expense, db)
@@ -108,41 +93,35 @@ extension SQLiteStore {
         } }
     }
 
-    public func updateExpense(_ expense: Expense) throws(TallyError) -> Expense {
-        var expense = try expense.validated()
-        let timestamp = now
-        return try recordedWrite(rows: false) { db, content in
-            guard let id = expense.id, let existing = try ExpenseRecord.fetchOne(db, key: id) else {
-                throw TallyError.expenseNotFound(expense.id ?? 0)
-            }
-            content.expensesBefore.append(try Self.model(existing, db))
-            try Self.checkBudgetExists(for: expense, db)
-            expense.createdAt = Milliseconds.date(existing.createdAt)
-            expense.updatedAt = timestamp
-            let record = ExpenseRecord(expense, tagSetId: try Self.tagSetID(expense.tags, db))
-            try Self.saving(expense) { try record.update(db) }
-            let (old, new) = (ExpenseCaches.Row(existing), ExpenseCaches.Row(record))
-            if old != new {
-                let calendar = try Self.calendar(db)
-                var removed = ExpenseCaches(calendar: calendar)
-                removed.add(old)
-                try removed.saveRemoved(db)
-                try ExpenseCaches.added(new, calendar: calendar, db)
-            }
-            content.expensesAfter.append(expense)
-            return expense
+    /// Saves `expense` over the saved expense of its id, as it is, and moves its rows of the
+    /// caches; returns the expense as it was.
+    static func replace(_ expense: Expense, _ db: Database) throws -> Expense {
+        guard let id = expense.id, let existing = try ExpenseRecord.fetchOne(db, key: id) else {
+            throw TallyError.expenseNotFound(expense.id ?? 0)
         }
+        let before = try model(existing, db)
+        let record = ExpenseRecord(expense, tagSetId: try tagSetID(expense.tags, db))
+        try saving(expense) { try record.update(db) }
+        let (old, new) = (ExpenseCaches.Row(existing), ExpenseCaches.Row(record))
+        if old != new {
+            let calendar = try calendar(db)
+            var removed = ExpenseCaches(calendar: calendar)
+            removed.add(old)
+            try removed.saveRemoved(db)
+            try ExpenseCaches.added(new, calendar: calendar, db)
+        }
+        return before
     }
 
-    public func removeExpense(id: Int64) throws(TallyError) {
-        try recordedWrite(rows: true) { db, content in
-            guard let existing = try ExpenseRecord.fetchOne(db, key: id) else { throw TallyError.expenseNotFound(id) }
-            content.expensesBefore.append(try Self.model(existing, db))
-            try db.execute(sql: "DELETE FROM expense WHERE id = ?", arguments: [id])
-            var removed = try ExpenseCaches(db)
-            removed.add(ExpenseCaches.Row(existing))
-            try removed.saveRemoved(db)
-        }
+    /// Removes the saved expense of id `id` with its rows of the caches; returns it as it was.
+    static func delete(expense id: Int64, _ db: Database) throws -> Expense {
+        guard let existing = try ExpenseRecord.fetchOne(db, key: id) else { throw TallyError.expenseNotFound(id) }
+        let before = try model(existing, db)
+        try db.execute(sql: "DELETE FROM expense WHERE id = ?", arguments: [id])
+        var removed = try ExpenseCaches(db)
+        removed.add(ExpenseCaches.Row(existing))
+        try removed.saveRemoved(db)
+        return before
     }
 
     // MARK: - Imports
@@ -174,10 +153,6 @@ extension SQLiteStore {
     }
 
     // MARK: - Write Helpers
-
-    private static func checkBudgetExists(for expense: Expense, _ db: Database) throws {
-        try expense.checkBudget(try BudgetRecord.fetchOne(db, key: expense.budgetID)?.model())
-    }
 
     /// Runs a budget write, turning a constraint the checks above could not foresee into its rule.
     private static func saving(_ budget: Budget, _ body: () throws -> Void) throws {
