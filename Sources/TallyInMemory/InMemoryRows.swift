@@ -39,25 +39,11 @@ final class InMemoryRows: LedgerRows {
 
     func rowImages() throws(TallyError) -> [RowImage] { InMemoryStore.images(state) }
 
-    func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] { try InMemoryStore.expenses(query, in: state) }
+    func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
+        for expense in try InMemoryStore.expenses(query, in: state) { try body(expense) }
+    }
 
     func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int { try InMemoryStore.matching(query, in: state).count }
-
-    /// What SQLite's foreign keys do: the budget's expenses, rules (with their payments) and
-    /// import rules go with it; the payments its expenses made stay paid.
-    func remove(_ budget: Budget) throws(TallyError) -> Int {
-        try transaction.checkWritable()
-        let owned = state.expenses.values.filter { $0.budgetID == budget.id }
-        for expense in owned { state.expenses[expense.id ?? 0] = nil }
-        InMemoryStore.unlinkPayments(of: Set(owned.compactMap(\.id)), in: &state)
-        for rule in state.rules.values where rule.budgetID == budget.id {
-            state.rules[rule.id ?? 0] = nil
-            state.payments[rule.id ?? 0] = nil
-        }
-        state.importRules = state.importRules.filter { $0.value.budgetID != budget.id }
-        state.budgets[budget.id ?? 0] = nil
-        return owned.count
-    }
 
     func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         try transaction.checkWritable()

@@ -98,10 +98,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return Array(sorted[start..<end])
     }
 
-    public func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
-        for expense in try expenses(query) { try body(expense) }
-    }
-
     // MARK: - Imports
 
     public func importExpenses(
@@ -178,12 +174,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     public func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
         try transaction { (state: inout State) throws(TallyError) in
             try Spending.byMonth(in: months, budgets: state.budgets.values, of: state.expenses.values, calendar: state.settings.calendar)
-        }
-    }
-
-    public func availableByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
-        try transaction { (state: inout State) throws(TallyError) in
-            try Spending.availableByMonth(in: months, budgets: state.budgets.values, of: state.expenses.values, calendar: state.settings.calendar)
         }
     }
 

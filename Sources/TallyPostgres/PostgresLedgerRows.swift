@@ -37,19 +37,11 @@ final class PostgresLedgerRows: LedgerRows {
 
     func rowImages() throws(TallyError) -> [RowImage] { try store.rowImages(importRecords: true) }
 
-    func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] { try store.loadExpenses(query) }
+    func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
+        try store.forEachExpense(query, body)
+    }
 
     func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int { try store.countExpenses(matching: query) }
-
-    /// Its expenses, limits, rules and alert memory go with it (`ON DELETE CASCADE`); the
-    /// payments its expenses made stay paid (`ON DELETE SET NULL`).
-    func remove(_ budget: Budget) throws(TallyError) -> Int {
-        try willChangeRows()
-        let expenses = try store.loadExpenses(where: "budgetId = $1", [.int(budget.id)], suffix: "ORDER BY id")
-        try transaction.removing(expenses)
-        try store.session.query("DELETE FROM budget WHERE id = $1", [.int(budget.id)])
-        return expenses.count
-    }
 
     func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
         let chosen: [Budget]
@@ -83,7 +75,7 @@ final class PostgresLedgerRows: LedgerRows {
     /// `ON DELETE SET NULL` keeps the payments the expenses made, without them.
     func delete(_ expenses: [Expense]) throws(TallyError) {
         try willChangeRows()
-        for expense in expenses { try transaction.removing([try store.deleteExpense(id: expense.id ?? 0)]) }
+        try transaction.removing(try store.deleteExpenses(ids: expenses.compactMap(\.id)))
     }
 
     /// A new row's id comes from its kind's counter (`idCounter`), never handed out twice.

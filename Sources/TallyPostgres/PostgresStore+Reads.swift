@@ -20,8 +20,9 @@ extension PostgresStore {
         return Int(try session.query("SELECT count(*) FROM expense WHERE \(filter.sql)", filter.binds).first?.int(0) ?? 0)
     }
 
-    public func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
-        try read { () throws(TallyError) in
+    /// Hands each expense `query` asks for to `body`, inside the caller's transaction.
+    func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
+        do {
             // Pages by key, so an export of any size holds one page, not the whole ledger.
             let page = 10_000
             var offset = max(query.offset, 0)
@@ -54,14 +55,6 @@ extension PostgresStore {
     }
 
     // MARK: - Figures
-
-    public func availableByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
-        try read { () throws(TallyError) in
-            let calendar = try loadSettings().calendar
-            let expenses = try loadExpenses(where: "TRUE")
-            return try Spending.availableByMonth(in: months, budgets: try loadBudgets(), of: expenses, calendar: calendar)
-        }
-    }
 
     public func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures] {
         try read { () throws(TallyError) in try UnitPriceFigures.byDay(matching: search, in: days, of: try expenses(within: days)) }

@@ -249,11 +249,16 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         return existing
     }
 
-    /// Removes the saved expense of id `id` with its rows of the cache; returns it as it was.
-    func deleteExpense(id: Int64) throws(TallyError) -> Expense {
-        guard let existing = try loadExpenses(where: "id = $1", [.int(id)]).first else { throw .expenseNotFound(id) }
-        try caches.record(.removed, where: "id = $1", [.int(id)], dates: [existing.date])
-        try session.query("DELETE FROM expense WHERE id = $1", [.int(id)])
+    /// Removes the saved expenses of ids `ids` with their rows of the cache; returns them as they were.
+    func deleteExpenses(ids: [Int64]) throws(TallyError) -> [Expense] {
+        guard !ids.isEmpty else { return [] }
+        let existing = try loadExpenses(where: "id = ANY($1::BIGINT[])", [.ints(ids)], suffix: "ORDER BY id")
+        if existing.count < Set(ids).count {
+            let found = Set(existing.compactMap(\.id))
+            throw .expenseNotFound(ids.first { !found.contains($0) } ?? 0)
+        }
+        try caches.record(.removed, where: "id = ANY($1::BIGINT[])", [.ints(ids)], dates: existing.map(\.date))
+        try session.query("DELETE FROM expense WHERE id = ANY($1::BIGINT[])", [.ints(ids)])
         return existing
     }
 

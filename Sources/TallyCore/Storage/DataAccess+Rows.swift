@@ -26,6 +26,12 @@ extension DataAccess {
         try reading { (rows: any LedgerRows) throws(TallyError) in try rows.expenses(query) }
     }
 
+    /// Hands every expense matching `query` to `body` in its order, one at a time and in one
+    /// read transaction, so an export of any size holds one page at a time.
+    public func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.forEachExpense(query, body) }
+    }
+
     /// How many expenses match `query`, ignoring its sort and paging.
     public func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
         try reading { (rows: any LedgerRows) throws(TallyError) in try rows.countExpenses(query) }
@@ -115,14 +121,26 @@ extension DataAccess {
 
     /// Removes the budget named `name` (found as ``budget(named:)`` finds it) and, when
     /// `includingExpenses` is true, its expenses with it; without, a budget that has expenses is
-    /// refused (``Budget/checkRemoval(expenseCount:includingExpenses:)``). One transaction;
-    /// returns how many expenses were removed.
+    /// refused (``Budget/checkRemoval(expenseCount:includingExpenses:)``). Its recurring rules
+    /// with their paid occurrences and its import rules go with it; the occurrences its expenses
+    /// paid stay paid. One transaction; returns how many expenses were removed.
     @discardableResult
     public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
         try writing { (rows: any LedgerRows) throws(TallyError) in
             let budget = try rows.budget(named: name)
-            try budget.checkRemoval(expenseCount: try rows.countExpenses(ExpenseQuery(budgetID: budget.id)), includingExpenses: includingExpenses)
-            return try rows.remove(budget)
+            let expenses = try rows.expenses(ExpenseQuery(budgetID: budget.id))
+            try budget.checkRemoval(expenseCount: expenses.count, includingExpenses: includingExpenses)
+            try rows.delete(expenses)
+            let payments = try rows.recurringPayments()
+            for rule in try rows.recurringRules() where rule.budgetID == budget.id {
+                for payment in payments where payment.ruleID == rule.id { try rows.delete(.recurringPayment(payment)) }
+                try rows.delete(.recurringRule(rule))
+            }
+            for row in try rows.rowImages() {
+                if case .importRule(_, let budgetID) = row, budgetID == budget.id { try rows.delete(row) }
+            }
+            try rows.delete(.budget(budget))
+            return expenses.count
         }
     }
 

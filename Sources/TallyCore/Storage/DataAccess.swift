@@ -59,9 +59,6 @@ public protocol DataAccess: AnyObject, Sendable {
     /// Returns how many were saved.
     @discardableResult
     func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int
-    /// Hands every expense matching `query` to `body` in its order, one at a time and in one
-    /// read transaction, so an export of any size holds one expense at a time.
-    func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError)
 
     /// Imports a file as one transaction: creates `request.newBudgets`, then calls `rows`, which
     /// hands each row to `insert` and returns the file's fingerprint once it has read it all.
@@ -90,10 +87,6 @@ public protocol DataAccess: AnyObject, Sendable {
     /// ``Spending/byMonth(in:budgets:of:calendar:)``. Every month of `months` is a key; a budget
     /// that spent nothing in a period is absent from it.
     func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]]
-    /// What each budget had available in the view of each of `months`' periods (limit and what
-    /// earlier periods carried in, at most the cap), by budget id, from one read:
-    /// ``Spending/availableByMonth(in:budgets:of:calendar:)``. Every month is a key, and every budget is in each.
-    func availableByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]]
     /// What the expenses within `days` whose name contains `search` (ignoring case and
     /// diacritics, as ``ExpenseQuery/search``) paid per unit, per day, from one read:
     /// ``UnitPriceFigures/byDay(matching:in:of:)``.

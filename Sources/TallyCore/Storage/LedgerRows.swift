@@ -11,8 +11,9 @@ public protocol LedgerRows {
     func settings() throws(TallyError) -> LedgerSettings
     /// Every budget, ordered by name key then id.
     func budgets() throws(TallyError) -> [Budget]
-    /// The expenses matching `query`, sorted and paged as it asks.
-    func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense]
+    /// Hands every expense matching `query` to `body` in its order, sorted and paged as it asks,
+    /// one at a time: a read of any size holds one page.
+    func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError)
     /// How many expenses match `query`, ignoring its sort and paging.
     func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int
     /// Every row but the expenses, as the history keeps them (``RowImage``): the settings, budgets
@@ -31,13 +32,10 @@ public protocol LedgerRows {
     /// with it. Changing the settings' month start moves the cached figures to the new periods.
     @discardableResult
     func save(_ row: RowImage) throws(TallyError) -> RowImage
-    /// Removes a row that is not a budget (``remove(_:)`` removes those). A recurring rule goes
-    /// with its skips; its paid occurrences are rows of their own.
+    /// Removes a row. A recurring rule goes with its skips, a budget with its later limits and
+    /// alert memory; the rows that name them (expenses, rules, paid occurrences) are rows of
+    /// their own, removed first.
     func delete(_ row: RowImage) throws(TallyError)
-    /// Removes a saved budget with its expenses, limits, recurring and import rules and alert
-    /// memory; the occurrences its expenses paid stay paid. Returns how many expenses went.
-    func remove(_ budget: Budget) throws(TallyError) -> Int
-
     /// The figures of `budgets` (every budget when `nil`, ordered like ``budgets()``) in the view
     /// of period `month`, as ``Budget/status(viewing:in:of:)`` computes them from the expenses.
     /// A few budgets read only their own expenses.
@@ -45,6 +43,13 @@ public protocol LedgerRows {
 }
 
 extension LedgerRows {
+    /// The expenses matching `query`, sorted and paged as it asks.
+    public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
+        var expenses: [Expense] = []
+        try forEachExpense(query) { expenses.append($0) }
+        return expenses
+    }
+
     /// Every recurring rule, by id, with its skips.
     public func recurringRules() throws(TallyError) -> [RecurringRule] {
         try rowImages().compactMap { row in

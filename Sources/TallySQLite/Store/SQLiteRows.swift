@@ -47,8 +47,8 @@ final class SQLiteRows: LedgerRows {
         try run { () throws in try SQLiteStore.rowImages(importRecords: true, db) }
     }
 
-    func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
-        try run { () throws in try SQLiteStore.expenses(query, db) }
+    func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
+        try run { () throws in try SQLiteStore.forEachExpense(query, db, body) }
     }
 
     func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int {
@@ -57,16 +57,6 @@ final class SQLiteRows: LedgerRows {
 
     func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
         try run { () throws in try SQLiteStore.statuses(for: month, of: budgets, db) }
-    }
-
-    /// The foreign keys' `ON DELETE CASCADE` removes the budget's expenses with their rows of
-    /// both caches, its limits, rules and alert memory; `ON DELETE SET NULL` keeps its payments.
-    func remove(_ budget: Budget) throws(TallyError) -> Int {
-        try willChangeRows()
-        let expenses = try self.expenses(ExpenseQuery(budgetID: budget.id))
-        try transaction.removing(expenses)
-        try run { () throws in try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id]) }
-        return expenses.count
     }
 
     func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
@@ -99,7 +89,7 @@ final class SQLiteRows: LedgerRows {
     /// `ON DELETE SET NULL` keeps the payments the expenses made, without them.
     func delete(_ expenses: [Expense]) throws(TallyError) {
         try willChangeRows()
-        let removed = try run { () throws in try expenses.map { expense in try SQLiteStore.delete(expense: expense.id ?? 0, db) } }
+        let removed = try run { () throws in try SQLiteStore.delete(expenses: expenses.compactMap(\.id), db) }
         try transaction.removing(removed)
     }
 

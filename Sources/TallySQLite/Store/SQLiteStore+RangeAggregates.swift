@@ -6,26 +6,6 @@ import TallyCore
 // triggers and bulk writers keep) and handed to Core's rules; proved equal to `InMemoryStore`,
 // which computes them from the expenses, by the contract suite.
 extension SQLiteStore {
-    /// `Spending.availableByMonth(in:budgets:of:calendar:)`: each budget's history from
-    /// `budgetMonth`, then `Budget.available(viewing:in:history:)` per period.
-    public func availableByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
-        try read { db in
-            let budgets = try Self.allBudgets(db)
-            let calendar = try Self.calendar(db)
-            let histories = try Self.histories(of: budgets, calendar, db)
-            var available: [Month: [Int64: Money]] = [:]
-            for month in Spending.months(in: months) { available[month] = [:] }
-            for budget in budgets {
-                guard let id = budget.id else { continue }
-                let history = histories[id] ?? BudgetHistory()
-                for month in Spending.months(in: months) {
-                    available[month]?[id] = try budget.available(viewing: month, in: calendar, history: history)
-                }
-            }
-            return available
-        }
-    }
-
     /// `UnitPriceFigures.byDay(matching:in:of:)` in SQL: the name matched on `nameKey` as
     /// `ExpenseQuery.search` is, summed per day without reading any expense into Swift.
     ///

@@ -48,19 +48,24 @@ extension SQLiteStore {
         return try largestExpenseIDs(in: days, budgetID: query.budgetID, limit: limit, db)
     }
 
-    public func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
+    /// Hands each expense `query` asks for to `body`, inside the caller's transaction: a page
+    /// (`query.limit`) as ``expenses(_:_:)`` reads it, anything longer one row at a time.
+    static func forEachExpense(_ query: ExpenseQuery, _ db: Database, _ body: (Expense) throws(TallyError) -> Void) throws {
+        guard query.limit == nil else {
+            for expense in try expenses(query, db) { try body(expense) }
+            return
+        }
         let filter = try Filter(query)
-        let sql = """
-            SELECT e.*, (SELECT s.tags FROM tagSet s WHERE s.id = e.tagSetId) AS tagList
-            FROM expense e \(filter.sql) \(filter.order) LIMIT ? OFFSET ?
-            """
-        let arguments = filter.pagedArguments
-        try read { db in
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            while let row = try rows.next() {
-                let tagList: String? = row["tagList"]
-                try body(try ExpenseRecord(row: row).model(tags: TagSetKey.tags(tagList)))
-            }
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT e.*, (SELECT s.tags FROM tagSet s WHERE s.id = e.tagSetId) AS tagList
+                FROM expense e \(filter.sql) \(filter.order) LIMIT ? OFFSET ?
+                """,
+            arguments: filter.pagedArguments)
+        while let row = try rows.next() {
+            let tagList: String? = row["tagList"]
+            try body(try ExpenseRecord(row: row).model(tags: TagSetKey.tags(tagList)))
         }
     }
 

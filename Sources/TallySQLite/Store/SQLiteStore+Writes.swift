@@ -113,15 +113,21 @@ extension SQLiteStore {
         return before
     }
 
-    /// Removes the saved expense of id `id` with its rows of the caches; returns it as it was.
-    static func delete(expense id: Int64, _ db: Database) throws -> Expense {
-        guard let existing = try ExpenseRecord.fetchOne(db, key: id) else { throw TallyError.expenseNotFound(id) }
-        let before = try model(existing, db)
-        try db.execute(sql: "DELETE FROM expense WHERE id = ?", arguments: [id])
+    /// Removes the saved expenses of ids `ids` with their rows of the caches, in one statement
+    /// whatever their number; returns them as they were.
+    static func delete(expenses ids: [Int64], _ db: Database) throws -> [Expense] {
+        guard !ids.isEmpty else { return [] }
+        let existing = try expenses(ExpenseQuery(ids: ids), db)
+        if existing.count < Set(ids).count {
+            let found = Set(existing.compactMap(\.id))
+            throw TallyError.expenseNotFound(ids.first { !found.contains($0) } ?? 0)
+        }
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
         var removed = try ExpenseCaches(db)
-        removed.add(ExpenseCaches.Row(existing))
+        try removed.add(expenses: "\(ExpenseCaches.columns) FROM expense WHERE id IN (SELECT value FROM json_each(?))", bind: { $0.bind(1, list) }, db)
+        try db.execute(sql: "DELETE FROM expense WHERE id IN (SELECT value FROM json_each(?))", arguments: [list])
         try removed.saveRemoved(db)
-        return before
+        return existing
     }
 
     // MARK: - Imports
