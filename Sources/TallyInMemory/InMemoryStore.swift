@@ -77,19 +77,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return saved
     }
 
-    @discardableResult
-    public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
-        let validated = try Expense.validated(expenses)
-        let timestamp = now
-        return try transaction { (state: inout State) throws(TallyError) in
-            for expense in validated {
-                try expense.checkBudget(state.budgets[expense.budgetID])
-                _ = Self.insertExpense(expense, at: timestamp, into: &state)
-            }
-            return validated.count
-        }
-    }
-
     /// The expenses `query` asks for, sorted and paged.
     static func expenses(_ query: ExpenseQuery, in state: State) throws(TallyError) -> [Expense] {
         let sorted = try Self.sorted(try matching(query, in: state), by: query.sort, descending: query.descending)

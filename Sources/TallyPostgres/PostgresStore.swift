@@ -117,21 +117,6 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
 
     // MARK: - Expenses
 
-    @discardableResult
-    public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
-        let validated = try Expense.validated(expenses)
-        let timestamp = now
-        return try recordedWrite(rows: false) { (content: inout ChangeContent) throws(TallyError) in
-            let budgets = Dictionary(uniqueKeysWithValues: try loadBudgets().compactMap { budget in budget.id.map { ($0, budget) } })
-            for expense in validated { try expense.checkBudget(budgets[expense.budgetID]) }
-            let saved = try insertExpenses(validated, at: timestamp)
-            if let first = saved.first?.id, let last = saved.last?.id {
-                content.addedExpenses = ExpenseIDRange(first: first, last: last, count: saved.count)
-            }
-            return saved.count
-        }
-    }
-
     /// Gives each expense the next id and its timestamps, saves them, and remembers their tags.
     /// Without `caching`, the caller counts them into the cache itself (the import, once).
     func insertExpenses(_ expenses: [Expense], at timestamp: Date, caching: Bool = true) throws(TallyError) -> [Expense] {

@@ -156,6 +156,20 @@ extension DataAccess {
         }
     }
 
+    /// Validates and saves many new expenses in existing budgets as one transaction: all are
+    /// saved or none. Returns how many were saved.
+    @discardableResult
+    public func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int {
+        let validated = try Expense.validated(expenses)
+        guard !validated.isEmpty else { return 0 }
+        return try writing { (rows: any LedgerRows) throws(TallyError) in
+            var budgets: [Int64: Budget] = [:]
+            for budget in try rows.budgets() { budgets[budget.id ?? 0] = budget }
+            for expense in validated { try expense.checkBudget(budgets[expense.budgetID]) }
+            return try rows.save(validated).count
+        }
+    }
+
     /// What `tally add` does, as one transaction: saves a new expense in the budget named `name`
     /// (whatever its `budgetID` says) and returns it with that budget's status for the expense's
     /// period. An unknown budget, or a period whose total would overflow, saves nothing.

@@ -55,10 +55,6 @@ public protocol DataAccess: AnyObject, Sendable {
     /// Ends the store's use now (an SQLite file folds its WAL back in); every later call throws.
     func close() throws(TallyError)
 
-    /// Validates and saves many new expenses as one transaction: all are saved or none.
-    /// Returns how many were saved.
-    @discardableResult
-    func addExpenses(_ expenses: [Expense]) throws(TallyError) -> Int
 
     /// Imports a file as one transaction: creates `request.newBudgets`, then calls `rows`, which
     /// hands each row to `insert` and returns the file's fingerprint once it has read it all.

@@ -151,11 +151,22 @@ public final class RowsTransaction {
         removed += expenses
     }
 
+    /// How many new expenses make a bulk write, which the change set holds as a range of ids
+    /// (``ChangeContent/addedExpenses``) instead of a copy of each: the rows are there to read
+    /// while it stands, and undo moves them aside whole.
+    public static let bulkInsert = 1_000
+
     /// Adds what the transaction wrote to its change set: the expenses it removed and saved, and
     /// the difference between ``imagesBefore`` and `imagesAfter`, read only when there is one.
     public func record(into content: inout ChangeContent, imagesAfter: () throws(TallyError) -> [RowImage]) throws(TallyError) {
-        for expense in removed { content.expensesBefore.append(expense) }
-        for expense in inserted { content.expensesAfter.append(expense) }
+        if removed.isEmpty, inserted.count >= Self.bulkInsert, let first = inserted.first?.id, let last = inserted.last?.id,
+            last - first + 1 == Int64(inserted.count)
+        {
+            content.addedExpenses = ExpenseIDRange(first: first, last: last, count: inserted.count)
+        } else {
+            for expense in removed { content.expensesBefore.append(expense) }
+            for expense in inserted { content.expensesAfter.append(expense) }
+        }
         if let imagesBefore { content.rows += RowDiff.changes(from: imagesBefore, to: try imagesAfter()) }
     }
 }

@@ -165,8 +165,8 @@ struct ExpenseBatchWriter {
     /// `Expense.validated()` (and a budget it creates `Budget.validated()`), which refuse all the
     /// CHECKs refuse (`SchemaChecksTests` holds them to that). Evaluated for every row, they are a
     /// large part of SQLite's work in an import.
-    /// Only a bulk write (`SQLiteStore.bulkWrite`) makes this writer, and it turns them back on
-    /// however it ends.
+    /// Its makers (an import's bulk write, `SQLiteStore.insertInBulk`) turn them back on however
+    /// it ends.
     /// The rows' sums for `budgetMonth` and `expenseDay`, written once at the end.
     private var caches: ExpenseCaches
     /// How many expenses have been written so far.
