@@ -80,31 +80,29 @@ final class InMemoryRows: LedgerRows {
         switch row {
         case .settings(let settings): state.settings = settings
         case .budget(var budget):
-            if budget.id == nil {
-                budget.id = state.nextBudgetID
-                state.nextBudgetID += 1
-            }
+            Self.assign(&budget.id, from: &state.nextBudgetID)
             state.budgets[budget.id ?? 0] = budget
             return .budget(budget)
         case .recurringRule(var rule):
-            if rule.id == nil {
-                rule.id = state.nextRuleID
-                state.nextRuleID += 1
-            }
+            Self.assign(&rule.id, from: &state.nextRuleID)
             state.rules[rule.id ?? 0] = rule
             return .recurringRule(rule)
         case .recurringPayment(let payment): state.payments[payment.ruleID, default: [:]][payment.date] = payment
         case .importRule(var rule, let budgetID):
-            if rule.id == nil {
-                rule.id = state.nextImportRuleID
-                state.nextImportRuleID += 1
-            }
+            Self.assign(&rule.id, from: &state.nextImportRuleID)
             state.importRules[rule.id ?? 0] = (rule, budgetID)
             return .importRule(rule, budgetID: budgetID)
         case .profile(let profile): state.profiles[profile.nameKey] = profile
         case .importRecord(let record): state.imports[record.fingerprint] = record
         }
         return row
+    }
+
+    /// A missing id becomes the counter's next.
+    private static func assign(_ id: inout Int64?, from counter: inout Int64) {
+        guard id == nil else { return }
+        id = counter
+        counter += 1
     }
 
     func delete(_ row: RowImage) throws(TallyError) {

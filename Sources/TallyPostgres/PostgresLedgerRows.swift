@@ -50,19 +50,7 @@ final class PostgresLedgerRows: LedgerRows {
     }
 
     func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
-        guard expenses.contains(where: { $0.id != nil }) else { return try insert(expenses) }
-        var saved: [Expense] = []
-        for expense in expenses {
-            guard expense.id != nil else {
-                saved += try insert([expense])
-                continue
-            }
-            try transaction.checkWritable()
-            try transaction.removing([try store.replaceExpense(expense)])
-            transaction.inserted([expense])
-            saved.append(expense)
-        }
-        return saved
+        try transaction.save(expenses, insert: insert) { (expense: Expense) throws(TallyError) in try store.replaceExpense(expense) }
     }
 
     private func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {

@@ -128,6 +128,27 @@ public final class RowsTransaction {
         }
     }
 
+    /// ``LedgerRows/save(_:)-([Expense])`` as every store makes it: the new expenses through
+    /// `insert` (in one call when all are new), which stamps and notes them; each saved one
+    /// through `replace`, which returns it as it was, noted here.
+    public func save(
+        _ expenses: [Expense], insert: ([Expense]) throws(TallyError) -> [Expense], replace: (Expense) throws(TallyError) -> Expense
+    ) throws(TallyError) -> [Expense] {
+        guard expenses.contains(where: { $0.id != nil }) else { return try insert(expenses) }
+        var saved: [Expense] = []
+        for expense in expenses {
+            guard expense.id != nil else {
+                saved += try insert([expense])
+                continue
+            }
+            try checkWritable()
+            try removing([try replace(expense)])
+            inserted([expense])
+            saved.append(expense)
+        }
+        return saved
+    }
+
     /// Throws in a read transaction.
     public func checkWritable() throws(TallyError) {
         guard writable else { throw .storage("a read transaction cannot write") }

@@ -60,19 +60,7 @@ final class SQLiteRows: LedgerRows {
     }
 
     func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
-        guard expenses.contains(where: { $0.id != nil }) else { return try insert(expenses) }
-        var saved: [Expense] = []
-        for expense in expenses {
-            guard expense.id != nil else {
-                saved += try insert([expense])
-                continue
-            }
-            try transaction.checkWritable()
-            try transaction.removing([try run { () throws in try SQLiteStore.replace(expense, db) }])
-            transaction.inserted([expense])
-            saved.append(expense)
-        }
-        return saved
+        try transaction.save(expenses, insert: insert) { (expense: Expense) throws(TallyError) in try run { () throws in try SQLiteStore.replace(expense, db) } }
     }
 
     private func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
