@@ -70,6 +70,10 @@ final class InMemoryRows: LedgerRows {
         InMemoryStore.unlinkPayments(of: Set(expenses.compactMap(\.id)), in: &state)
     }
 
+    func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] {
+        try DaySpending.grouping(state.expenses.values, in: days)
+    }
+
     func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
         try InMemoryStore.statuses(for: month, of: budgets ?? InMemoryStore.ordered(Array(state.budgets.values)), in: state)
     }

@@ -144,20 +144,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
 
     // MARK: - Aggregates
 
-    public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {
-        try transaction { (state: inout State) throws(TallyError) in try Spending.byPerson(in: days, of: state.expenses.values) }
-    }
-
-    public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
-        try transaction { (state: inout State) throws(TallyError) in
-            let days = state.settings.calendar.days(of: month)
-            return MonthSummary(
-                month: month, days: days, statuses: try Self.statuses(for: month, of: Self.ordered(Array(state.budgets.values)), in: state),
-                spentByDay: try Spending.byDay(in: days, of: state.expenses.values),
-                spentByTag: try Spending.byTag(in: days, of: state.expenses.values))
-        }
-    }
-
     public func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
         try transaction { (state: inout State) throws(TallyError) in
             try Spending.byMonth(in: months, budgets: state.budgets.values, of: state.expenses.values, calendar: state.settings.calendar)
@@ -174,10 +160,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try transaction { (state: inout State) throws(TallyError) in
             try SpendingGroup.groups(ofBudgets: ids, in: days, of: state.expenses.values)
         }
-    }
-
-    public func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
-        try transaction { (state: inout State) throws(TallyError) in try TaggedSpending.grouping(state.expenses.values, in: days) }
     }
 
     static func statuses(for month: Month, of budgets: [Budget], in state: State) throws(TallyError) -> [BudgetStatus] {

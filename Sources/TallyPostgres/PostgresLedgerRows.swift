@@ -49,6 +49,8 @@ final class PostgresLedgerRows: LedgerRows {
         return try store.statuses(for: month, budgets: chosen, calendar: try store.loadSettings().calendar)
     }
 
+    func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] { try store.daySpending(in: days) }
+
     func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         try transaction.save(expenses, insert: insert) { (expense: Expense) throws(TallyError) in try store.replaceExpense(expense) }
     }

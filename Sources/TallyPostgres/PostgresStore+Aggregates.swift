@@ -101,43 +101,25 @@ extension PostgresStore {
         return statuses
     }
 
+    /// `DaySpending.grouping(_:in:)` as one grouped read on the server, inside the caller's
+    /// transaction: a few thousand groups for a month of a million-row ledger.
+    func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] {
+        var groups: [DaySpending] = []
+        for row in try session.query(
+            """
+            SELECT date, budgetId, tags, spentBy, SUM(amountCents * quantity)::bigint, COUNT(*) FROM expense
+            WHERE date BETWEEN $1 AND $2 GROUP BY date, budgetId, tags, spentBy
+            """, [.int(days.first.stored), .int(days.last.stored)])
+        {
+            groups.append(
+                DaySpending(
+                    day: try Day(stored: try row.int(0)), budgetID: try row.int(1), tags: try row.strings(2).sorted(), by: try row.string(3),
+                    spent: Money(cents: try row.int(4)), count: Int(try row.int(5))))
+        }
+        return groups
+    }
+
     // MARK: - DataAccess
-
-    public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {
-        try read { () throws(TallyError) in
-            var people: [PersonSpending] = []
-            for row in try session.query(
-                "SELECT spentBy, SUM(amountCents * quantity)::bigint, count(*) FROM expense WHERE date BETWEEN $1 AND $2 GROUP BY spentBy",
-                [.int(days.first.stored), .int(days.last.stored)])
-            {
-                people.append(PersonSpending(by: try row.string(0), spent: Money(cents: try row.int(1)), expenses: Int(try row.int(2))))
-            }
-            return PersonSpending.ordered(people)
-        }
-    }
-
-    /// The statuses from `budgetMonth` (`statuses(for:budgets:calendar:)`); the spending by day
-    /// and by tag from one grouped read of the period's expenses, a group per day and tag set,
-    /// summed as `SQLiteStore.monthSummary` sums them.
-    public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
-        try read { () throws(TallyError) in
-            let calendar = try loadSettings().calendar
-            let statuses = try statuses(for: month, budgets: try loadBudgets(), calendar: calendar)
-            let periodDays = calendar.days(of: month)
-            var spentByDay: [Day: Money] = [:]
-            var spentByTag: [String: Money] = [:]
-            for row in try session.query(
-                "SELECT date, tags, SUM(amountCents * quantity)::bigint FROM expense WHERE date BETWEEN $1 AND $2 GROUP BY date, tags",
-                [.int(periodDays.first.stored), .int(periodDays.last.stored)])
-            {
-                let day = try Day(stored: try row.int(0))
-                let spent = Money(cents: try row.int(2))
-                spentByDay[day] = try (spentByDay[day] ?? .zero) + spent
-                for tag in try row.strings(1) { spentByTag[tag] = try (spentByTag[tag] ?? .zero) + spent }
-            }
-            return MonthSummary(month: month, days: periodDays, statuses: statuses, spentByDay: spentByDay, spentByTag: spentByTag)
-        }
-    }
 
     /// `Spending.byMonth(in:budgets:of:)` from `budgetMonth`, whose rows are each budget's
     /// spending within a period's own days.

@@ -68,14 +68,6 @@ extension PostgresStore {
         }
     }
 
-    public func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
-        try read { () throws(TallyError) in
-            let expenses = try loadExpenses(
-                where: "cardinality(tags) > 0 AND date BETWEEN $1 AND $2", [.int(days.first.stored), .int(days.last.stored)])
-            return try TaggedSpending.grouping(expenses, in: days)
-        }
-    }
-
     // MARK: - Helpers
 
     private func expenses(within days: DayInterval) throws(TallyError) -> [Expense] {

@@ -89,7 +89,7 @@ public struct TaggedSpending: Hashable, Sendable {
         return spent.map { TaggedSpending(budgetID: $0.key.budgetID, day: $0.key.day, tags: $0.key.tags, spent: $0.value) }
     }
 
-    private struct GroupKey: Hashable {
+    struct GroupKey: Hashable {
         let budgetID: Int64, day: Day, tags: [String]
     }
 }

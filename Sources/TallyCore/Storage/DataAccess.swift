@@ -72,13 +72,6 @@ public protocol DataAccess: AnyObject, Sendable {
     /// an import reads them inside its own transaction.
     func importedRowKeys() throws(TallyError) -> Set<Int64>
 
-    /// Total spent and number of expenses per person (``Expense/by``) within `days`, from one
-    /// read: ``Spending/byPerson(in:of:)``, in its order.
-    func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending]
-    /// The period's budget statuses, spending by day and spending by tag, equal to what the three
-    /// methods above answer for `month` (and the period's days), from one read. Throws
-    /// ``TallyError/arithmeticOverflow`` when any of its figures would.
-    func monthSummary(for month: Month) throws(TallyError) -> MonthSummary
     /// What each budget spent within each of `months`' periods, by budget id, from one read:
     /// ``Spending/byMonth(in:budgets:of:calendar:)``. Every month of `months` is a key; a budget
     /// that spent nothing in a period is absent from it.
@@ -90,9 +83,6 @@ public protocol DataAccess: AnyObject, Sendable {
     /// What the budgets `ids` spent within `days` per budget, name key and tag set, from
     /// one read: ``SpendingGroup/groups(ofBudgets:in:of:)``, in no particular order.
     func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup]
-    /// What the tagged expenses within `days` spent per budget, day and tag set, from one read:
-    /// ``TaggedSpending/grouping(_:in:)``, in no particular order.
-    func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending]
 
     // MARK: Recurring bills
 

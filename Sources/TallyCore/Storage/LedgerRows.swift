@@ -40,6 +40,11 @@ public protocol LedgerRows {
     /// of period `month`, as ``Budget/status(viewing:in:of:)`` computes them from the expenses.
     /// A few budgets read only their own expenses.
     func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus]
+    /// What the expenses within `days` spent per day, budget, tag set and person
+    /// (``DaySpending/grouping(_:in:)``), in no particular order: a few hundred groups for a
+    /// month, from a store's day cache. Throws ``TallyError/arithmeticOverflow`` when a group's
+    /// sum would.
+    func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending]
 }
 
 extension LedgerRows {

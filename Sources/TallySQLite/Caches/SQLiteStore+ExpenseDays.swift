@@ -5,68 +5,48 @@ import TallyCore
 // day's spending per budget, tag set and person: a month is a few hundred of its rows instead of
 // every expense of the month in the covering index. Each reader falls back to the expenses when a
 // cached sum overflowed (a REAL) or a bound does not answer, and the contract suite proves both
-// equal to `InMemoryStore`.
+// equal to Core's rules.
 extension SQLiteStore {
-    /// One budget's spending of one day with one tag set.
-    struct DayGroup {
-        var budgetID: Int64
-        var day: Day
-        var tagSetID: Int64?
-        var spent: Money
-        var count: Int
-    }
-
-    /// The groups of `days`, from the cache, else from the covering index.
-    static func dayGroups(in days: DayInterval, _ db: Database) throws -> [DayGroup] {
+    /// `DaySpending.grouping(_:in:)` read from the cache: its rows within `days`, each tag set's
+    /// tags looked up once. When a cached sum overflowed (a REAL) it groups the covering index
+    /// in its order instead, whose `SUM` reports the overflow.
+    static func daySpending(in days: DayInterval, _ db: Database) throws -> [DaySpending] {
         let arguments: StatementArguments = [days.first.storedNumber, days.last.storedNumber]
-        var groups: [DayGroup] = []
+        var groups: [(spending: DaySpending, tagSetID: Int64)] = []
         var overflowed = false
         let cached = try Row.fetchCursor(
             db.cachedStatement(sql: """
-                SELECT budgetId, date, tagSetId, spentCents, expenseCount FROM expenseDay WHERE date BETWEEN ? AND ?
+                SELECT budgetId, date, tagSetId, spentBy, spentCents, expenseCount FROM expenseDay WHERE date BETWEEN ? AND ?
                 """),
             arguments: arguments)
         while let row = try cached.next() {
-            let stored: DatabaseValue = row[3]
+            let stored: DatabaseValue = row[4]
             guard case .int64(let cents) = stored.storage else {
                 overflowed = true
                 break
             }
-            let tagSetID: Int64 = row[2]
-            groups.append(DayGroup(budgetID: row[0], day: try day(row[1]), tagSetID: tagSetID == 0 ? nil : tagSetID, spent: Money(cents: cents), count: row[4]))
+            groups.append((DaySpending(day: try day(row[1]), budgetID: row[0], tags: [], by: row[3], spent: Money(cents: cents), count: row[5]), row[2]))
         }
-        guard overflowed else { return groups }
-        groups = []
-        // One grouped read of the covering index, in its order, so SQLite streams the groups
-        // without sorting, which grouping by budget first would need.
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT budgetId, date, tagSetId, SUM(amountCents * quantity), COUNT(*)
-                FROM expense WHERE date BETWEEN ? AND ? GROUP BY date, budgetId, tagSetId
-                """,
-            arguments: arguments)
-        while let row = try rows.next() {
-            groups.append(DayGroup(budgetID: row[0], day: try day(row[1]), tagSetID: row[2], spent: Money(cents: row[3]), count: row[4]))
+        if overflowed {
+            groups = []
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT budgetId, date, ifnull(tagSetId, 0), spentBy, SUM(amountCents * quantity), COUNT(*)
+                    FROM expense WHERE date BETWEEN ? AND ? GROUP BY date, budgetId, tagSetId, spentBy
+                    """,
+                arguments: arguments)
+            while let row = try rows.next() {
+                groups.append((DaySpending(day: try day(row[1]), budgetID: row[0], tags: [], by: row[3], spent: Money(cents: row[4]), count: row[5]), row[2]))
+            }
         }
-        return groups
-    }
-
-    /// `Spending.byPerson(in:of:)` from the cache; `nil` when a cached sum overflowed.
-    static func cachedSpendingByPerson(in days: DayInterval, _ db: Database) throws -> [PersonSpending]? {
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT spentBy, SUM(spentCents), SUM(expenseCount), MAX(typeof(spentCents) <> 'integer')
-                FROM expenseDay WHERE date BETWEEN ? AND ? GROUP BY spentBy
-                """,
-            arguments: [days.first.storedNumber, days.last.storedNumber])
-        var people: [PersonSpending] = []
-        for row in rows {
-            guard row[3] == false else { return nil }
-            people.append(PersonSpending(by: row[0], spent: Money(cents: row[1]), expenses: row[2]))
+        // `expenseDay` keeps 0 for no tag set.
+        let tags = try Self.tags(ofSets: groups.map(\.tagSetID).filter { $0 != 0 }, db)
+        return groups.map { group in
+            var spending = group.spending
+            spending.tags = (tags[group.tagSetID] ?? []).sorted()
+            return spending
         }
-        return people.count <= 1 ? people : PersonSpending.ordered(people)
     }
 
     /// The ids of the `limit` largest expenses by total (ties by the highest id), within `days`

@@ -59,6 +59,10 @@ final class SQLiteRows: LedgerRows {
         try run { () throws in try SQLiteStore.statuses(for: month, of: budgets, db) }
     }
 
+    func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] {
+        try run { () throws in try SQLiteStore.daySpending(in: days, db) }
+    }
+
     func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         try transaction.save(expenses, insert: insert) { (expense: Expense) throws(TallyError) in try run { () throws in try SQLiteStore.replace(expense, db) } }
     }

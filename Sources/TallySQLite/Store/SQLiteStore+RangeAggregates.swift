@@ -64,30 +64,6 @@ extension SQLiteStore {
         return figures
     }
 
-    /// `TaggedSpending.grouping(_:in:)` in SQL: the covering date index read in its order, without
-    /// the table's rows, each tag set's tags looked up once.
-    public func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
-        try read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT budgetId, date, tagSetId, SUM(amountCents * quantity) FROM expense
-                    WHERE date BETWEEN ? AND ? AND tagSetId IS NOT NULL
-                    GROUP BY date, budgetId, tagSetId
-                    """,
-                arguments: [days.first.storedNumber, days.last.storedNumber])
-            let tags = try Self.tags(ofSets: rows.map { $0[2] }, db)
-            return try rows.compactMap { row in
-                let number: Int64 = row[1]
-                guard let day = Day(storedNumber: number) else { throw TallyError.storage("an expense has an invalid date \(number)") }
-                let set: Int64 = row[2]
-                // A tag set always has a tag; one without would be an empty set, which expenses never get.
-                guard let names = tags[set], !names.isEmpty else { return nil }
-                return TaggedSpending(budgetID: row[0], day: day, tags: names.sorted(), spent: Money(cents: row[3]))
-            }
-        }
-    }
-
     /// `Spending.byMonth(in:budgets:of:calendar:)` from `budgetMonth`, whose rows are each
     /// budget's spending within a period's own days; `nil` when a row holds a REAL, the mark of
     /// a sum that overflowed (see `Schema.v3`), so the caller sums the expenses and reports it.

@@ -1,0 +1,113 @@
+import Foundation
+
+/// What one budget's expenses of one day, with one tag set and by one person, spent: the grain a
+/// store keeps in its day cache (SQLite's `expenseDay`), from which a period's spending by day,
+/// by tag and by person, and a range's tagged spending, are summed in Core.
+public struct DaySpending: Hashable, Sendable {
+    public var day: Day
+    public var budgetID: Int64
+    /// Sorted; empty for expenses without tags.
+    public var tags: [String]
+    /// Who spent it (``Expense/by``); empty when no one is recorded.
+    public var by: String
+    public var spent: Money
+    public var count: Int
+
+    public init(day: Day, budgetID: Int64, tags: [String], by: String, spent: Money, count: Int) {
+        self.day = day
+        self.budgetID = budgetID
+        self.tags = tags
+        self.by = by
+        self.spent = spent
+        self.count = count
+    }
+
+    /// The groups of the expenses within `days`, from the expenses themselves: what a store's
+    /// ``LedgerRows/daySpending(in:)`` answers, in no particular order.
+    public static func grouping(_ expenses: some Sequence<Expense>, in days: DayInterval) throws(TallyError) -> [DaySpending] {
+        var groups: [Key: DaySpending] = [:]
+        for expense in expenses where days.contains(expense.date) {
+            let key = Key(day: expense.date, budgetID: expense.budgetID, tags: expense.tags.sorted(), by: expense.by)
+            var group = groups[key] ?? DaySpending(day: key.day, budgetID: key.budgetID, tags: key.tags, by: key.by, spent: .zero, count: 0)
+            group.spent = try group.spent + expense.total()
+            group.count += 1
+            groups[key] = group
+        }
+        return Array(groups.values)
+    }
+
+    private struct Key: Hashable {
+        var day: Day
+        var budgetID: Int64
+        var tags: [String]
+        var by: String
+    }
+}
+
+extension Sequence<DaySpending> {
+    /// Spent per day; days without expenses are absent (``Spending/byDay(in:of:)``).
+    public func byDay() throws(TallyError) -> [Day: Money] {
+        var spent: [Day: Money] = [:]
+        for group in self { spent[group.day] = try (spent[group.day] ?? .zero) + group.spent }
+        return spent
+    }
+
+    /// Spent per tag; a group with several tags counts in each (``Spending/byTag(in:of:)``).
+    public func byTag() throws(TallyError) -> [String: Money] {
+        var spent: [String: Money] = [:]
+        for group in self {
+            for tag in group.tags { spent[tag] = try (spent[tag] ?? .zero) + group.spent }
+        }
+        return spent
+    }
+
+    /// Spent and counted per person, in ``PersonSpending/ordered(_:)``'s order
+    /// (``Spending/byPerson(in:of:)``).
+    public func byPerson() throws(TallyError) -> [PersonSpending] {
+        var totals: [String: PersonSpending] = [:]
+        for group in self {
+            var line = totals[group.by] ?? PersonSpending(by: group.by, spent: .zero, expenses: 0)
+            line.spent = try line.spent + group.spent
+            line.expenses += group.count
+            totals[group.by] = line
+        }
+        return PersonSpending.ordered(Array(totals.values))
+    }
+
+    /// The tagged groups per budget, day and tag set (``TaggedSpending/grouping(_:in:)``), in no
+    /// particular order.
+    public func tagged() throws(TallyError) -> [TaggedSpending] {
+        var spent: [TaggedSpending.GroupKey: Money] = [:]
+        for group in self where !group.tags.isEmpty {
+            let key = TaggedSpending.GroupKey(budgetID: group.budgetID, day: group.day, tags: group.tags)
+            spent[key] = try (spent[key] ?? .zero) + group.spent
+        }
+        return spent.map { TaggedSpending(budgetID: $0.key.budgetID, day: $0.key.day, tags: $0.key.tags, spent: $0.value) }
+    }
+}
+
+extension DataAccess {
+    /// The period's budget statuses, spending by day and spending by tag, from one read: the
+    /// statuses (``LedgerRows/budgetStatuses(for:of:)``) and the period's ``DaySpending``.
+    /// Throws ``TallyError/arithmeticOverflow`` when any of its figures would.
+    public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
+        try reading { (rows: any LedgerRows) throws(TallyError) in
+            let days = try rows.settings().calendar.days(of: month)
+            let statuses = try rows.budgetStatuses(for: month, of: nil)
+            let spending = try rows.daySpending(in: days)
+            return MonthSummary(month: month, days: days, statuses: statuses, spentByDay: try spending.byDay(), spentByTag: try spending.byTag())
+        }
+    }
+
+    /// Total spent and number of expenses per person (``Expense/by``) within `days`:
+    /// ``Spending/byPerson(in:of:)``, in its order.
+    public func spendingByPerson(in days: DayInterval) throws(TallyError) -> [PersonSpending] {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.daySpending(in: days).byPerson() }
+    }
+
+    /// What the tagged expenses within `days` spent per budget, day and tag set:
+    /// ``TaggedSpending/grouping(_:in:)``, in no particular order.
+    public func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.daySpending(in: days).tagged() }
+    }
+}
