@@ -24,9 +24,10 @@ public enum Differential {
     /// store can make (its caches against its rows).
     ///
     /// Every step compares the answers, the budgets, the rules and the number of expenses; the
-    /// whole observable state (some 200 reads) is compared every `fullStateEvery` steps and after
-    /// the last. State persists, so a wrong write still shows at the next full comparison; a
-    /// store whose reads are round trips to a server takes a larger stride than 1.
+    /// whole observable state (some 200 reads) is compared every `fullStateEvery` steps, after
+    /// the last and after one whose answers differ. State persists, so a wrong write still shows
+    /// at the next full comparison; a store whose reads are round trips to a server takes a
+    /// larger stride than 1.
     public static func run(
         seed: UInt64, steps: Int = stepsPerSeed, fullStateEvery: Int = 1, makeStore: StoreFactory,
         extraCheck: (_ store: any DataAccess, _ step: String) throws -> Void = { _, _ in }
@@ -43,7 +44,7 @@ public enum Differential {
             let actual = operation.apply(to: store)
             let described = "seed \(String(seed, radix: 16)) step \(step): \(operation)"
             #expect(actual == expected, "\(described)")
-            if (step + 1) % fullStateEvery == 0 || step == steps - 1 {
+            if (step + 1) % fullStateEvery == 0 || step == steps - 1 || actual != expected {
                 try expectSameState(memory, store, step: described)
             } else {
                 try expectSameSummary(memory, store, step: described)
