@@ -7,16 +7,16 @@ import Testing
 
     /// Four budgets with expenses in March 2026; Café & Coffee is over its limit.
     static func populated() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["budget", "add", "Groceries", "--limit", "400"])
-        try sandbox.ok(["budget", "add", "Café & Coffee", "--limit", "40"])
-        try sandbox.ok(["budget", "add", "Rent", "--limit", "1250"])
-        try sandbox.ok(["budget", "add", "Fast Food", "--limit", "60.5"])
-        try sandbox.ok(["add", "Supermarket", "82.40", "-b", "groceries", "--date", "2026-03-02", "--tag", "food"])
-        try sandbox.ok(["add", "Flat white", "3.80", "-b", "CAFE & coffee", "--quantity", "12", "--date", "2026-03-03"])
-        try sandbox.ok(["add", "Rent", "1200", "-b", "RENT", "--date", "2026-03-01"])
-        try sandbox.ok(["add", "Burger", "9.90", "-b", "fast food", "--date", "2026-02-27"])
-        return sandbox
+        try Sandbox.seeded("budget.populated") { sandbox in
+            try sandbox.prepare(["budget", "add", "Groceries", "--limit", "400"])
+            try sandbox.prepare(["budget", "add", "Café & Coffee", "--limit", "40"])
+            try sandbox.prepare(["budget", "add", "Rent", "--limit", "1250"])
+            try sandbox.prepare(["budget", "add", "Fast Food", "--limit", "60.5"])
+            try sandbox.prepare(["add", "Supermarket", "82.40", "-b", "groceries", "--date", "2026-03-02", "--tag", "food"])
+            try sandbox.prepare(["add", "Flat white", "3.80", "-b", "CAFE & coffee", "--quantity", "12", "--date", "2026-03-03"])
+            try sandbox.prepare(["add", "Rent", "1200", "-b", "RENT", "--date", "2026-03-01"])
+            try sandbox.prepare(["add", "Burger", "9.90", "-b", "fast food", "--date", "2026-02-27"])
+        }
     }
 
     @Test func addPrintsTheBudget() throws {

@@ -4,10 +4,10 @@ import TallyCore
 
 @Suite struct ExpenseCommandTests {
     static func withBudgets() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["budget", "add", "Groceries", "--limit", "100"])
-        try sandbox.ok(["budget", "add", "Café", "--limit", "10"])
-        return sandbox
+        try Sandbox.seeded("expense.withBudgets") { sandbox in
+            try sandbox.prepare(["budget", "add", "Groceries", "--limit", "100"])
+            try sandbox.prepare(["budget", "add", "Café", "--limit", "10"])
+        }
     }
 
     @Test func addPrintsTheExpenseWithItsIdAndTheRemaining() throws {
@@ -107,14 +107,14 @@ import TallyCore
 
     /// Six expenses over two budgets and two months.
     static func populated() throws -> Sandbox {
-        let sandbox = try withBudgets()
-        try sandbox.ok(["add", "Bread", "2.10", "-b", "groceries", "--date", "2026-03-02", "--tag", "bakery"])
-        try sandbox.ok(["add", "Café crème", "3.20", "-b", "cafe", "--date", "2026-03-02", "--tag", "coffee"])
-        try sandbox.ok(["add", "Apples", "2.50", "-b", "groceries", "--quantity", "4", "--date", "2026-03-05"])
-        try sandbox.ok(["add", "Cheese", "7.80", "-b", "groceries", "--date", "2026-02-27", "--tag", "dairy"])
-        try sandbox.ok(["add", "Espresso", "2.10", "-b", "cafe", "--date", "2026-03-05", "--tag", "coffee"])
-        try sandbox.ok(["add", "Bread rolls", "2.10", "-b", "groceries", "--date", "2026-03-07", "--tag", "bakery"])
-        return sandbox
+        try Sandbox.seeded("expense.populated", from: withBudgets) { sandbox in
+            try sandbox.prepare(["add", "Bread", "2.10", "-b", "groceries", "--date", "2026-03-02", "--tag", "bakery"])
+            try sandbox.prepare(["add", "Café crème", "3.20", "-b", "cafe", "--date", "2026-03-02", "--tag", "coffee"])
+            try sandbox.prepare(["add", "Apples", "2.50", "-b", "groceries", "--quantity", "4", "--date", "2026-03-05"])
+            try sandbox.prepare(["add", "Cheese", "7.80", "-b", "groceries", "--date", "2026-02-27", "--tag", "dairy"])
+            try sandbox.prepare(["add", "Espresso", "2.10", "-b", "cafe", "--date", "2026-03-05", "--tag", "coffee"])
+            try sandbox.prepare(["add", "Bread rolls", "2.10", "-b", "groceries", "--date", "2026-03-07", "--tag", "bakery"])
+        }
     }
 
     @Test func listJSONHasEveryField() throws {

@@ -10,10 +10,10 @@ import Testing
     }
 
     static func withBudgets() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["budget", "add", "Food", "--limit", "300"])
-        try sandbox.ok(["budget", "add", "Café", "--limit", "40"])
-        return sandbox
+        try Sandbox.seeded("import.withBudgets") { sandbox in
+            try sandbox.prepare(["budget", "add", "Food", "--limit", "300"])
+            try sandbox.prepare(["budget", "add", "Café", "--limit", "40"])
+        }
     }
 
     /// Names may not hold line breaks, so the multi-line fields sit in a column Tally ignores.

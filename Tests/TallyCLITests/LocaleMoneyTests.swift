@@ -6,14 +6,17 @@ import Testing
 @Suite struct LocaleMoneyTests {
     /// A ledger with amounts large enough to show each locale's grouping (lakh in hi_IN).
     static func ledger(currency: String?) throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["budget", "add", "Rent", "--limit", "123456.78", "--start", "2026-01"])
-        try sandbox.ok(["budget", "add", "Food", "--limit", "450", "--start", "2026-01"])
-        try sandbox.ok(["add", "March rent", "98765.43", "-b", "Rent", "--date", "2026-03-01"])
-        try sandbox.ok(["add", "Groceries", "1234.5", "-b", "Food", "--date", "2026-03-02", "--tag", "weekly"])
-        try sandbox.ok(["add", "Bread", "2.4", "-b", "Food", "--date", "2026-03-03", "--quantity", "3"])
-        if let currency { try sandbox.ok(["settings", "set", "currency", currency]) }
-        return sandbox
+        let plain = {
+            try Sandbox.seeded("locale.ledger") { sandbox in
+                try sandbox.prepare(["budget", "add", "Rent", "--limit", "123456.78", "--start", "2026-01"])
+                try sandbox.prepare(["budget", "add", "Food", "--limit", "450", "--start", "2026-01"])
+                try sandbox.prepare(["add", "March rent", "98765.43", "-b", "Rent", "--date", "2026-03-01"])
+                try sandbox.prepare(["add", "Groceries", "1234.5", "-b", "Food", "--date", "2026-03-02", "--tag", "weekly"])
+                try sandbox.prepare(["add", "Bread", "2.4", "-b", "Food", "--date", "2026-03-03", "--quantity", "3"])
+            }
+        }
+        guard let currency else { return try plain() }
+        return try Sandbox.seeded("locale.ledger.\(currency)", from: plain) { try $0.prepare(["settings", "set", "currency", currency]) }
     }
 
     static let cases: [(locale: String, currency: String?)] = [

@@ -30,9 +30,7 @@ import Testing
     ]
 
     static func ledger() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["budget", "add", "Rent", "--limit", "1000", "--start", "2026-01"])
-        return sandbox
+        try Sandbox.seeded("period.ledger") { try $0.prepare(["budget", "add", "Rent", "--limit", "1000", "--start", "2026-01"]) }
     }
 
     @Test(arguments: usageErrors.indices)

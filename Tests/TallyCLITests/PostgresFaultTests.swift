@@ -14,14 +14,8 @@ import Testing
         let csv = sandbox.directory.appendingPathComponent("large.csv").path
         try HardeningCrashTests.largeCSV(rows: Self.rowCount, seed: 0xC4A5_0017).write(to: URL(fileURLWithPath: csv))
 
-        func ledger() throws -> (name: String, url: String) {
-            let database = try server.makeDatabase(prefix: "kill")
-            for budget in HardeningCrashTests.budgets {
-                let added = try sandbox.run(["budget", "add", budget, "--limit", "5000", "--db", database.url], useDB: false)
-                #expect(added.status == 0, "\(added.stderr)")
-            }
-            return database
-        }
+        let seed = try PostgresFaultTests.budgetsLedger(on: server, in: sandbox)
+        func ledger() throws -> (name: String, url: String) { try server.makeDatabase(prefix: "kill", template: seed) }
         func count(_ database: String) throws -> Int { Int(try server.psql("SELECT count(*) FROM expense", database: database).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
 
         // One import that finishes: its length scales the moments of the kills below.
@@ -61,6 +55,16 @@ import Testing
         // Otherwise the test would prove nothing: kills must land while the import runs.
         #expect(interrupted >= 2, "only \(interrupted) of 5 kills interrupted the import")
     }
+
+    /// A ledger of the five budgets, made by `tally` once; each round's ledger is a copy of it
+    /// (`CREATE DATABASE … TEMPLATE`), which costs no launches of `tally` and `tally-postgres`.
+    static func budgetsLedger(on server: PostgresTestServer, in sandbox: Sandbox) throws -> String {
+        let database = try server.makeDatabase(prefix: "budgets")
+        for budget in HardeningCrashTests.budgets {
+            try sandbox.prepare(["budget", "add", budget, "--limit", "5000", "--db", database.url], useDB: false)
+        }
+        return database.name
+    }
 }
 
 /// The faults of issue 17 that need a server of their own or several processes at once.
@@ -74,14 +78,8 @@ import Testing
         let rows = PostgresFaultTests.rowCount
         let csv = sandbox.directory.appendingPathComponent("large.csv").path
         try HardeningCrashTests.largeCSV(rows: rows, seed: 0x5709_0017).write(to: URL(fileURLWithPath: csv))
-        func ledger() throws -> (name: String, url: String) {
-            let database = try server.makeDatabase(prefix: "stop")
-            for budget in HardeningCrashTests.budgets {
-                let added = try sandbox.run(["budget", "add", budget, "--limit", "5000", "--db", database.url], useDB: false)
-                #expect(added.status == 0, "\(added.stderr)")
-            }
-            return database
-        }
+        let seed = try PostgresFaultTests.budgetsLedger(on: server, in: sandbox)
+        func ledger() throws -> (name: String, url: String) { try server.makeDatabase(prefix: "stop", template: seed) }
         func count(_ database: String) throws -> Int {
             Int(try server.psql("SELECT count(*) FROM expense", database: database).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         }

@@ -3,14 +3,14 @@ import Testing
 
 @Suite struct RangeReportCommandTests {
     private func sandboxWithHistory() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["budget", "add", "Café", "--limit", "40"])
-        try sandbox.ok(["budget", "add", "Rent", "--limit", "1000"])
-        try sandbox.ok(["add", "Flat white", "4.50", "-b", "cafe", "--quantity", "10", "--date", "2026-11-03", "--tag", "coffee"])
-        try sandbox.ok(["add", "Espresso", "2.00", "-b", "cafe", "--date", "2026-10-03", "--tag", "coffee", "--tag", "work"])
-        try sandbox.ok(["add", "Rent", "1000", "-b", "rent", "--date", "2026-10-01"])
-        try sandbox.ok(["add", "Rent", "1000", "-b", "rent", "--date", "2025-10-01"])
-        return sandbox
+        try Sandbox.seeded("range.history") { sandbox in
+            try sandbox.prepare(["budget", "add", "Café", "--limit", "40"])
+            try sandbox.prepare(["budget", "add", "Rent", "--limit", "1000"])
+            try sandbox.prepare(["add", "Flat white", "4.50", "-b", "cafe", "--quantity", "10", "--date", "2026-11-03", "--tag", "coffee"])
+            try sandbox.prepare(["add", "Espresso", "2.00", "-b", "cafe", "--date", "2026-10-03", "--tag", "coffee", "--tag", "work"])
+            try sandbox.prepare(["add", "Rent", "1000", "-b", "rent", "--date", "2026-10-01"])
+            try sandbox.prepare(["add", "Rent", "1000", "-b", "rent", "--date", "2025-10-01"])
+        }
     }
 
     @Test func everyFormatOfARangeReport() throws {

@@ -11,11 +11,11 @@ import Testing
 
     /// A Home budget with rent on day 31 since 2026-01-15, and a paid rent typed by hand.
     static func populated() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["budget", "add", "Home", "--limit", "2000"])
-        try sandbox.ok(["recurring", "add", "Rent", "1200", "--budget", "home", "--every", "month", "--day", "31", "--start", "2026-01-15", "--tag", "Housing"])
-        try sandbox.ok(["add", "Rent by hand", "1250", "-b", "Home", "--date", "2026-02-26"])
-        return sandbox
+        try Sandbox.seeded("recurring.populated") { sandbox in
+            try sandbox.prepare(["budget", "add", "Home", "--limit", "2000"])
+            try sandbox.prepare(["recurring", "add", "Rent", "1200", "--budget", "home", "--every", "month", "--day", "31", "--start", "2026-01-15", "--tag", "Housing"])
+            try sandbox.prepare(["add", "Rent by hand", "1250", "-b", "Home", "--date", "2026-02-26"])
+        }
     }
 
     @Test func addConfirmsTheRuleAndListShowsEveryField() throws {

@@ -3,9 +3,9 @@ import Testing
 
 @Suite struct RuleCommandTests {
     static func withBudgets() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        for name in ["Groceries", "Coffee", "Inbox"] { try sandbox.ok(["budget", "add", name, "--limit", "300"]) }
-        return sandbox
+        try Sandbox.seeded("rule.withBudgets") { sandbox in
+            for name in ["Groceries", "Coffee", "Inbox"] { try sandbox.prepare(["budget", "add", name, "--limit", "300"]) }
+        }
     }
 
     static let bank = """

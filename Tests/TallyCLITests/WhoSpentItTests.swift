@@ -6,9 +6,7 @@ import TallyCore
 /// month report's per-person section; `by` through export and import.
 @Suite struct WhoSpentItTests {
     static func withBudget() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["budget", "add", "Food", "--limit", "100"])
-        return sandbox
+        try Sandbox.seeded("who.withBudget") { try $0.prepare(["budget", "add", "Food", "--limit", "100"]) }
     }
 
     static func byOfEachExpense(_ sandbox: Sandbox) throws -> [String?] {

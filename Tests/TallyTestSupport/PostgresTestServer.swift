@@ -78,14 +78,15 @@ public final class PostgresTestServer: Sendable {
         try psql("CREATE ROLE \(passwordUser) LOGIN PASSWORD '\(password)'")
     }
 
-    /// A new, empty database, and the URL of it for ``user``.
-    public func makeDatabase(prefix: String = "t") throws -> (name: String, url: String) {
+    /// A new database, and the URL of it for ``user``: empty, or a copy of `template`, which
+    /// no one may be connected to.
+    public func makeDatabase(prefix: String = "t", template: String? = nil) throws -> (name: String, url: String) {
         let number = counter.withLock { value -> Int in
             value += 1
             return value
         }
         let name = "\(prefix)_\(getpid())_\(number)"
-        try psql("CREATE DATABASE \(name)")
+        try psql("CREATE DATABASE \(name)" + (template.map { " TEMPLATE \($0)" } ?? ""))
         return (name, url(database: name))
     }
 

@@ -40,6 +40,46 @@ final class Sandbox {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// A sandbox whose database, home and data folders are copies of those `setup` left in a
+    /// sandbox of its own (empty, or from `base`). `setup` runs once per `key` in the whole test
+    /// run, through the real `tally`: the ledgers many tests start from cost one launch per
+    /// command, and a copy none.
+    static func seeded(_ key: String, from base: () throws -> Sandbox = { try Sandbox() }, _ setup: (Sandbox) throws -> Void) throws -> Sandbox {
+        let template = try Fixture.template(key, base, setup)
+        let sandbox = try Sandbox()
+        for folder in ["db", "home", "data"] {
+            let target = sandbox.directory.appendingPathComponent(folder)
+            try FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: template.directory.appendingPathComponent(folder), to: target)
+        }
+        return sandbox
+    }
+
+    /// The sandboxes ``seeded(_:_:)`` copies, kept to the end of the test process. The lock is
+    /// recursive: one fixture's setup may start from another's.
+    private enum Fixture {
+        nonisolated(unsafe) static var built: [String: Result<Sandbox, any Error>] = [:]
+        static let lock = NSRecursiveLock()
+
+        static func template(_ key: String, _ base: () throws -> Sandbox, _ setup: (Sandbox) throws -> Void) throws -> Sandbox {
+            lock.lock()
+            defer { lock.unlock() }
+            if let template = built[key] { return try template.get() }
+            if built.isEmpty {
+                atexit {
+                    for case .success(let template) in Fixture.built.values { try? FileManager.default.removeItem(at: template.directory) }
+                }
+            }
+            let template = Result { () throws -> Sandbox in
+                let sandbox = try base()
+                try setup(sandbox)
+                return sandbox
+            }
+            built[key] = template
+            return try template.get()
+        }
+    }
+
     /// Runs `tally` (or `executable`) with `--db` pointing into the sandbox appended, unless `useDB` is false.
     @discardableResult
     func run(
@@ -81,6 +121,12 @@ final class Sandbox {
             stdout: String(decoding: try Data(contentsOf: files[1]), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: files[2]), as: UTF8.self)
         )
+    }
+
+    /// Runs a fixture's command and throws when it fails, so that every test it serves fails.
+    func prepare(_ arguments: [String], useDB: Bool = true) throws {
+        let outcome = try run(arguments, useDB: useDB)
+        guard outcome.status == 0 else { throw Hardening.Failure("setup: tally \(arguments.joined(separator: " ")) failed: \(outcome.stderr)") }
     }
 
     /// Runs and expects success, returning the outcome for further checks.
