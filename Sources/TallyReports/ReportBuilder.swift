@@ -56,8 +56,7 @@ public struct ReportBuilder: Sendable {
             through: today.flatMap { summary.days.contains($0) ? $0 : nil }
         )
         report.pace = pace
-        let people = try store.spendingByPerson(in: summary.days)
-        if PersonSpending.worthShowing(people) { report.people = people }
+        if PersonSpending.worthShowing(summary.spentByPerson) { report.people = summary.spentByPerson }
         return report
     }
 

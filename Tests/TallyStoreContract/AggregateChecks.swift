@@ -143,12 +143,12 @@ extension StoreContract {
 // MARK: - Report aggregates
 
 extension StoreContract {
-    /// What `monthSummary` must equal: the three single-figure reads of the same month.
+    /// What `monthSummary` must equal: the four single-figure reads of the same month.
     public static func expectedSummary(_ store: any DataAccess, _ month: Month) throws -> MonthSummary {
         let days = try store.settings().calendar.days(of: month)
         return MonthSummary(
             month: month, days: days, statuses: try store.budgetStatuses(for: month), spentByDay: try store.spendingByDay(in: days),
-            spentByTag: try store.spendingByTag(in: days))
+            spentByTag: try store.spendingByTag(in: days), spentByPerson: try store.spendingByPerson(in: days))
     }
 
     /// What `spentByMonth` must equal: each month's statuses, budgets without expenses left out.
@@ -206,7 +206,7 @@ extension StoreContract {
     static func reportAggregatesOfAnEmptyStoreAreEmpty(_ stores: Stores) throws {
         let store = try stores.make()
         let march = try month("2026-03")
-        #expect(try store.monthSummary(for: march) == MonthSummary(month: march, days: march.days, statuses: [], spentByDay: [:], spentByTag: [:]))
+        #expect(try store.monthSummary(for: march) == MonthSummary(month: march, days: march.days, statuses: [], spentByDay: [:], spentByTag: [:], spentByPerson: []))
         #expect(try store.spentByMonth(in: month("2026-01")...march) == [try month("2026-01"): [:], try month("2026-02"): [:], march: [:]])
     }
 

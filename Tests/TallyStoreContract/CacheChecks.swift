@@ -88,7 +88,9 @@ extension StoreContract {
                 let storedByTag = try store.spendingByTag(in: month.days)
                 log.check(storedByTag == byTag, "\(checkpoint), spendingByTag(in: \(month)): \(storedByTag.sorted { $0.key < $1.key }); Core: \(byTag.sorted { $0.key < $1.key })")
                 let summary = try store.monthSummary(for: month)
-                let expected = MonthSummary(month: month, days: month.days, statuses: statuses, spentByDay: byDay, spentByTag: byTag)
+                let expected = MonthSummary(
+                    month: month, days: month.days, statuses: statuses, spentByDay: byDay, spentByTag: byTag,
+                    spentByPerson: try Spending.byPerson(in: month.days, of: expenses))
                 log.check(summary == expected, "\(checkpoint), monthSummary(for: \(month)): \(describe(summary.statuses)), \(summary.spentByTag.sorted { $0.key < $1.key }); Core: \(describe(statuses)), \(byTag.sorted { $0.key < $1.key })")
             }
             let storedSpent = try store.spentByMonth(in: checked[0]...checked[checked.count - 1])

@@ -87,7 +87,7 @@ extension Sequence<DaySpending> {
 }
 
 extension DataAccess {
-    /// The period's budget statuses, spending by day and spending by tag, from one read: the
+    /// The period's budget statuses and spending by day, tag and person, from one read: the
     /// statuses (``LedgerRows/budgetStatuses(for:of:)``) and the period's ``DaySpending``.
     /// Throws ``TallyError/arithmeticOverflow`` when any of its figures would.
     public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
@@ -95,7 +95,9 @@ extension DataAccess {
             let days = try rows.settings().calendar.days(of: month)
             let statuses = try rows.budgetStatuses(for: month, of: nil)
             let spending = try rows.daySpending(in: days)
-            return MonthSummary(month: month, days: days, statuses: statuses, spentByDay: try spending.byDay(), spentByTag: try spending.byTag())
+            return MonthSummary(
+                month: month, days: days, statuses: statuses, spentByDay: try spending.byDay(), spentByTag: try spending.byTag(),
+                spentByPerson: try spending.byPerson())
         }
     }
 

@@ -1,6 +1,7 @@
 /// A month's figures from one read of the store: what ``DataAccess/budgetStatuses(for:)``,
-/// ``DataAccess/spendingByDay(in:)`` and ``DataAccess/spendingByTag(in:)`` answer for the month,
-/// without reading the month's expenses three times.
+/// ``DataAccess/spendingByDay(in:)``, ``DataAccess/spendingByTag(in:)`` and
+/// ``DataAccess/spendingByPerson(in:)`` answer for the month, without reading the month's
+/// expenses four times.
 public struct MonthSummary: Hashable, Sendable {
     public var month: Month
     /// The days of the period `month` names.
@@ -11,12 +12,18 @@ public struct MonthSummary: Hashable, Sendable {
     public var spentByDay: [Day: Money]
     /// Spent per tag within ``days``; an expense with several tags counts in each.
     public var spentByTag: [String: Money]
+    /// Spent and counted per person within ``days``, in ``PersonSpending/ordered(_:)``'s order.
+    public var spentByPerson: [PersonSpending]
 
-    public init(month: Month, days: DayInterval, statuses: [BudgetStatus], spentByDay: [Day: Money], spentByTag: [String: Money]) {
+    public init(
+        month: Month, days: DayInterval, statuses: [BudgetStatus], spentByDay: [Day: Money], spentByTag: [String: Money],
+        spentByPerson: [PersonSpending]
+    ) {
         self.month = month
         self.days = days
         self.statuses = statuses
         self.spentByDay = spentByDay
         self.spentByTag = spentByTag
+        self.spentByPerson = spentByPerson
     }
 }

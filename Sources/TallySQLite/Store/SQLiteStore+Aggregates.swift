@@ -97,10 +97,22 @@ extension SQLiteStore {
     }
 
     /// What each budget spent in `days`, and on how many expenses (`Budget.spent(in:of:)` and the
-    /// count of `Budget.status(in:of:)` for a budget whose period is `days`). Grouping by day then
-    /// budget follows the covering index, so SQLite streams a month's few hundred groups without
-    /// sorting its entries, as `GROUP BY budgetId` would.
+    /// count of `Budget.status(in:of:)` for a budget whose period is `days`): summed from
+    /// `expenseDay`, a few hundred rows a month. Only when a cached sum overflowed (a REAL) does it
+    /// read the expenses, grouping by day then budget as the covering index runs, so SQLite
+    /// streams the groups without sorting its entries, as `GROUP BY budgetId` would.
     private static func spentByBudget(in days: DayInterval, _ db: Database) throws -> [Int64: (spent: Money, count: Int)] {
+        let cached = try Row.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT budgetId, SUM(spentCents), SUM(expenseCount), MAX(typeof(spentCents) <> 'integer') FROM expenseDay
+                WHERE date BETWEEN ? AND ? GROUP BY budgetId
+                """),
+            arguments: [days.first.storedNumber, days.last.storedNumber])
+        if !cached.contains(where: { $0[3] == true }) {
+            var figures: [Int64: (spent: Money, count: Int)] = [:]
+            for row in cached { figures[row[0]] = (Money(cents: row[1]), row[2]) }
+            return figures
+        }
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: """
                 SELECT budgetId, SUM(amountCents * quantity), COUNT(*) FROM expense
