@@ -41,10 +41,13 @@ public enum ExpenseSort: String, Hashable, Sendable, CaseIterable {
     case date, amount, total, name
 }
 
-/// The one persistence boundary. Speaks only Tally's plain value types; every method is one
-/// transaction, named for what the user wants done.
+/// The persistence boundary. Speaks only Tally's plain value types; every method is one
+/// transaction. What the commands do is written once over it, in Core, through ``reading(_:)``
+/// and ``writing(_:)`` and a store's ``LedgerRows``; its other requirements are the reads and
+/// bulk work whose fast form is each store's own.
 ///
-/// `SQLiteStore` and `InMemoryStore` implement it identically; the contract suite proves it.
+/// `SQLiteStore`, `InMemoryStore` and `PostgresStore` implement it; the contract suite proves
+/// them equal.
 public protocol DataAccess: AnyObject, Sendable {
     /// Runs `body` over the ledger's rows in one read transaction: one consistent view.
     func reading<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T
@@ -55,6 +58,7 @@ public protocol DataAccess: AnyObject, Sendable {
     /// Ends the store's use now (an SQLite file folds its WAL back in); every later call throws.
     func close() throws(TallyError)
 
+    // MARK: Imports
 
     /// Imports a file as one transaction: creates `request.newBudgets`, then calls `rows`, which
     /// hands each row to `insert` and returns the file's fingerprint once it has read it all.
@@ -64,13 +68,15 @@ public protocol DataAccess: AnyObject, Sendable {
     func importExpenses(
         _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
     ) throws(TallyError) -> ImportOutcome
-    /// Every tag an expense of the ledger has or has had, sorted: what completion offers. Reads
-    /// no expense.
-    func tags() throws(TallyError) -> [String]
-
     /// The keys of every row imported from a CSV file so far (``ImportRowKey``), for a dry run;
     /// an import reads them inside its own transaction.
     func importedRowKeys() throws(TallyError) -> Set<Int64>
+
+    // MARK: Reads with a store's own fast form
+
+    /// Every tag an expense of the ledger has or has had, sorted: what completion offers. Reads
+    /// no expense.
+    func tags() throws(TallyError) -> [String]
 
     /// What each budget spent within each of `months`' periods, by budget id, from one read:
     /// ``Spending/byMonth(in:budgets:of:calendar:)``. Every month of `months` is a key; a budget
@@ -83,8 +89,6 @@ public protocol DataAccess: AnyObject, Sendable {
     /// What the budgets `ids` spent within `days` per budget, name key and tag set, from
     /// one read: ``SpendingGroup/groups(ofBudgets:in:of:)``, in no particular order.
     func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup]
-
-    // MARK: Recurring bills
 
     // MARK: History
 

@@ -1,9 +1,10 @@
 import Foundation
 
 /// A ledger's rows inside one transaction of its store: the primitives that the algorithms
-/// written once above the stores read and write (``DataAccess/postRecurring(through:dryRun:)``
-/// is the first). Every write is part of the transaction's change set, keeps the store's cached
-/// figures, and rolls back with it; in a read transaction the writes throw.
+/// written once above the stores read and write (``DataAccess/postRecurring(through:dryRun:)``,
+/// `DataAccess+Rows.swift`, `DataAccess+Rules.swift`). Every write is part of the transaction's
+/// change set, keeps the store's cached figures, and rolls back with it; in a read transaction
+/// the writes throw.
 public protocol LedgerRows {
     /// The transaction's time: what its writes are stamped with.
     var timestamp: Date { get }
