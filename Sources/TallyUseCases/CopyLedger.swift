@@ -36,14 +36,8 @@ public struct CopyLedger: Sendable {
         let budgets = try from.budgets()
         var names: [Int64: String] = [:]
         for budget in budgets { names[budget.id ?? 0] = budget.name }
-        let payments = try from.recurringPayments()
-        let rules = try from.recurringRules().compactMap { rule -> DeclaredRecurringRule? in
-            guard let name = names[rule.budgetID] else { return nil }
-            let paid = payments.filter { $0.ruleID == rule.id }
-            return DeclaredRecurringRule(
-                rule: rule, budgetName: name, posted: paid.filter { $0.kind == .posted }.map(\.date),
-                matched: paid.filter { $0.kind == .matched }.map(\.date))
-        }
+        let (allRules, payments) = try from.recurring()
+        let rules = DeclaredRecurringRule.declaring(allRules, payments: payments, names: names)
         // The destination is empty of budgets and expenses, but an existing file may hold settings
         // and import profiles the copy's settings replace: keep them (a new file has nothing).
         try to.snapshotBefore(.copy)

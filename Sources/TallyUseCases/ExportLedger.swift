@@ -57,13 +57,7 @@ public struct ExportLedger: Sendable {
     /// for one period's export, which is not a backup.
     private func recurring(_ store: any DataAccess, names: [Int64: String]) throws(TallyError) -> [DeclaredRecurringRule] {
         guard format == .json, period == nil else { return [] }
-        let payments = try store.recurringPayments()
-        return try store.recurringRules().compactMap { rule in
-            guard let name = names[rule.budgetID] else { return nil }
-            let paid = payments.filter { $0.ruleID == rule.id }
-            return DeclaredRecurringRule(
-                rule: rule, budgetName: name, posted: paid.filter { $0.kind == .posted }.map(\.date),
-                matched: paid.filter { $0.kind == .matched }.map(\.date))
-        }
+        let (rules, payments) = try store.recurring()
+        return DeclaredRecurringRule.declaring(rules, payments: payments, names: names)
     }
 }

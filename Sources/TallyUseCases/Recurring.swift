@@ -159,8 +159,8 @@ public struct ListRecurringRules: Sendable {
             try store.reading { (rows: any LedgerRows) throws(TallyError) in
                 var budgets: [Int64: Budget] = [:]
                 for budget in try rows.budgets() { budgets[budget.id ?? 0] = budget }
-                let payments = try rows.recurringPayments()
-                return try rows.recurringRules().map { rule in
+                let (rules, payments) = try rows.recurring()
+                return rules.map { rule in
                     RecurringReads.summary(rule, budget: budgets[rule.budgetID], payments: payments)
                 }
             }
@@ -203,8 +203,8 @@ public struct ListUpcoming: Sendable {
         try ledger.perform { (store: any DataAccess) throws(TallyError) in
             try store.reading { (rows: any LedgerRows) throws(TallyError) in
                 let budgets = try rows.budgets()
-                let list = RecurringSchedule.upcoming(
-                    try rows.recurringRules(), payments: try rows.recurringPayments(), today: today, days: days, budgets: budgets)
+                let (rules, payments) = try rows.recurring()
+                let list = RecurringSchedule.upcoming(rules, payments: payments, today: today, days: days, budgets: budgets)
                 return (list, RecurringReads.names(of: budgets))
             }
         }

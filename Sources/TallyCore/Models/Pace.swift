@@ -91,8 +91,7 @@ extension DataAccess {
     public func paces(for statuses: [BudgetStatus], today: Day, calendar: PeriodCalendar) throws(TallyError) -> [Int64: BudgetPace] {
         let spans = statuses.map { ($0, $0.budget.paceDays(viewing: $0.month, in: calendar)) }.filter { $0.1.contains(today) }
         guard !spans.isEmpty else { return [:] }
-        let rules = try recurringRules()
-        let payments = rules.isEmpty ? [] : try recurringPayments()
+        let (rules, payments) = try recurring()
         var paidBy: [Int64: Expense] = [:]
         if !payments.isEmpty, let first = spans.map(\.1.first).min(), let last = spans.map(\.1.last).max() {
             // A matched expense may lie a few days from its occurrence.

@@ -18,9 +18,8 @@ extension DataAccess {
 enum RecurringPosting {
     static func post(through last: Day, dryRun: Bool, _ rows: any LedgerRows) throws(TallyError) -> [RecurringPost] {
         // Nothing due reads rules and payments only, never an expense.
-        let rules = try rows.recurringRules()
+        let (rules, payments) = try rows.recurring()
         guard !rules.isEmpty else { return [] }
-        let payments = try rows.recurringPayments()
         let unpaid = RecurringSchedule.unpaid(rules, payments: payments, through: last)
         guard !unpaid.isEmpty else { return [] }
         var budgets: [Int64: Budget] = [:]

@@ -161,6 +161,18 @@ public struct DeclaredRecurringRule: Hashable, Sendable {
     /// importing a backup again (forced) or into a ledger with its own bills adds none twice.
     public static func restores(ledgerHasRules: Bool) -> Bool { !ledgerHasRules }
 
+    /// The rules of a ledger as a backup declares them: each with its budget's name (`names`, by
+    /// budget id; a rule of a budget not named is left out) and the days it has paid.
+    public static func declaring(_ rules: [RecurringRule], payments: [RecurringPayment], names: [Int64: String]) -> [DeclaredRecurringRule] {
+        rules.compactMap { rule in
+            guard let name = names[rule.budgetID] else { return nil }
+            let paid = payments.filter { $0.ruleID == rule.id }
+            return DeclaredRecurringRule(
+                rule: rule, budgetName: name, posted: paid.filter { $0.kind == .posted }.map(\.date),
+                matched: paid.filter { $0.kind == .matched }.map(\.date))
+        }
+    }
+
     /// The payments to record for `ruleID` once the rule is saved.
     public func payments(ruleID: Int64) -> [RecurringPayment] {
         posted.map { RecurringPayment(ruleID: ruleID, date: $0, expenseID: nil, kind: .posted) }

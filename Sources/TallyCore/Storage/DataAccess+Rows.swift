@@ -65,6 +65,11 @@ extension DataAccess {
         try reading { (rows: any LedgerRows) throws(TallyError) in try rows.recurringPayments() }
     }
 
+    /// Every recurring rule and every paid occurrence, from one read (``LedgerRows/recurring()``).
+    public func recurring() throws(TallyError) -> (rules: [RecurringRule], payments: [RecurringPayment]) {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.recurring() }
+    }
+
     /// Every import rule, in the order an import tries them: priority, then id
     /// (``ImportRule/ordered(_:)``), each naming its budget as the ledger spells it now.
     public func rules() throws(TallyError) -> [ImportRule] {
@@ -131,8 +136,8 @@ extension DataAccess {
             let expenses = try rows.expenses(ExpenseQuery(budgetID: budget.id))
             try budget.checkRemoval(expenseCount: expenses.count, includingExpenses: includingExpenses)
             try rows.delete(expenses)
-            let payments = try rows.recurringPayments()
-            for rule in try rows.recurringRules() where rule.budgetID == budget.id {
+            let (rules, payments) = try rows.recurring()
+            for rule in rules where rule.budgetID == budget.id {
                 for payment in payments where payment.ruleID == rule.id { try rows.delete(.recurringPayment(payment)) }
                 try rows.delete(.recurringRule(rule))
             }

@@ -96,8 +96,9 @@ extension DataAccess {
     /// Removes a rule with its paid occurrences; the expenses it posted stay.
     public func removeRecurringRule(id: Int64) throws(TallyError) {
         try writing { (rows: any LedgerRows) throws(TallyError) in
-            guard let rule = try rows.recurringRules().first(where: { $0.id == id }) else { throw .recurringRuleNotFound(id) }
-            for payment in try rows.recurringPayments() where payment.ruleID == id { try rows.delete(.recurringPayment(payment)) }
+            let (rules, payments) = try rows.recurring()
+            guard let rule = rules.first(where: { $0.id == id }) else { throw .recurringRuleNotFound(id) }
+            for payment in payments where payment.ruleID == id { try rows.delete(.recurringPayment(payment)) }
             try rows.delete(.recurringRule(rule))
         }
     }

@@ -56,28 +56,34 @@ extension LedgerRows {
         return expenses
     }
 
-    /// Every recurring rule, by id, with its skips.
-    public func recurringRules() throws(TallyError) -> [RecurringRule] {
-        try rowImages().compactMap { row in
-            guard case .recurringRule(let rule) = row else { return nil }
-            return rule
-        }.sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+    /// Every recurring rule, by id, with its skips, and every paid occurrence, by rule id then
+    /// date, from one read of the rows.
+    public func recurring() throws(TallyError) -> (rules: [RecurringRule], payments: [RecurringPayment]) {
+        var rules: [RecurringRule] = []
+        var payments: [RecurringPayment] = []
+        for row in try rowImages() {
+            switch row {
+            case .recurringRule(let rule): rules.append(rule)
+            case .recurringPayment(let payment): payments.append(payment)
+            default: continue
+            }
+        }
+        return (rules.sorted { ($0.id ?? 0) < ($1.id ?? 0) }, payments.sorted { ($0.ruleID, $0.date) < ($1.ruleID, $1.date) })
     }
 
+    /// Every recurring rule, by id, with its skips.
+    public func recurringRules() throws(TallyError) -> [RecurringRule] { try recurring().rules }
+
     /// Every paid occurrence, by rule id then date.
-    public func recurringPayments() throws(TallyError) -> [RecurringPayment] {
-        try rowImages().compactMap { row in
-            guard case .recurringPayment(let payment) = row else { return nil }
-            return payment
-        }.sorted { ($0.ruleID, $0.date) < ($1.ruleID, $1.date) }
-    }
+    public func recurringPayments() throws(TallyError) -> [RecurringPayment] { try recurring().payments }
 
     /// Every import rule, answered with its budget's current name, in the order an import tries
     /// them (``ImportRule/ordered(_:)``).
     public func importRules() throws(TallyError) -> [ImportRule] {
+        let rows = try rowImages()
         var names: [Int64: String] = [:]
-        for budget in try budgets() { names[budget.id ?? 0] = budget.name }
-        return ImportRule.ordered(try rowImages().compactMap { row in
+        for case .budget(let budget) in rows { names[budget.id ?? 0] = budget.name }
+        return ImportRule.ordered(rows.compactMap { row in
             guard case .importRule(var rule, let budgetID) = row, let name = names[budgetID] else { return nil }
             rule.budget = name
             return rule
