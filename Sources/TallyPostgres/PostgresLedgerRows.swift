@@ -10,7 +10,7 @@ extension PostgresStore {
     /// The writer lock makes writers from every machine take turns.
     public func writing<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T {
         let transaction = RowsTransaction(at: now, writable: true)
-        return try recordedWrite(rows: false) { (content: inout ChangeContent) throws(TallyError) in
+        return try recordedWrite { (content: inout ChangeContent) throws(TallyError) in
             let rows = PostgresLedgerRows(self, transaction)
             let result = try body(rows)
             try transaction.record(into: &content) { () throws(TallyError) in try rows.rowImages() }
@@ -35,7 +35,7 @@ final class PostgresLedgerRows: LedgerRows {
 
     func budgets() throws(TallyError) -> [Budget] { try store.loadBudgets() }
 
-    func rowImages() throws(TallyError) -> [RowImage] { try store.rowImages(importRecords: true) }
+    func rowImages() throws(TallyError) -> [RowImage] { try store.rowImages() }
 
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
         try store.forEachExpense(query, body)

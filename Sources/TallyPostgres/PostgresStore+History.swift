@@ -6,15 +6,13 @@ import TallyCore
 extension PostgresStore {
     // MARK: - Recording
 
-    /// A write that records its change. `body` adds what it did to expenses; with `rows`, every
-    /// other row is read before and after, and the difference is the change.
-    func recordedWrite<T>(rows: Bool, _ body: (inout ChangeContent) throws(TallyError) -> T) throws(TallyError) -> T {
+    /// A write that records its change: `body` adds what it did to the content (`writing` through
+    /// its `RowsTransaction`).
+    func recordedWrite<T>(_ body: (inout ChangeContent) throws(TallyError) -> T) throws(TallyError) -> T {
         let timestamp = now
         return try write { () throws(TallyError) in
-            let before = rows ? try rowImages(importRecords: false) : []
             var content = ChangeContent()
             let result = try body(&content)
-            if rows { content.rows += RowDiff.changes(from: before, to: try rowImages(importRecords: false)) }
             try record(ChangeSet(id: 0, when: timestamp, command: ChangeContext.command, content: content), explicitID: false)
             return result
         }
@@ -25,10 +23,10 @@ extension PostgresStore {
         let timestamp = now
         return try write { () throws(TallyError) in
             let id = try nextIDs("changeSet")
-            let before = try rowImages(importRecords: true)
+            let before = try rowImages()
             var content = ChangeContent()
             let result = try body(&content, id)
-            content.rows += RowDiff.changes(from: before, to: try rowImages(importRecords: true))
+            content.rows += RowDiff.changes(from: before, to: try rowImages())
             try record(ChangeSet(id: id, when: timestamp, command: ChangeContext.command, content: content), explicitID: true)
             return result
         }
@@ -47,7 +45,7 @@ extension PostgresStore {
     }
 
     /// Every row but expenses, as the history keeps them.
-    func rowImages(importRecords: Bool) throws(TallyError) -> [RowImage] {
+    func rowImages() throws(TallyError) -> [RowImage] {
         var images: [RowImage] = [.settings(try loadSettings())]
         images += try loadBudgets().map { .budget($0) }
         images += try loadRules().map { .recurringRule($0) }
@@ -60,11 +58,9 @@ extension PostgresStore {
             images.append(.importRule(rule, budgetID: try row.int(2)))
         }
         images += try loadProfiles().map { .profile($0) }
-        if importRecords {
-            for row in try session.query("SELECT fingerprint, importedAt, expenseCount FROM importedFile") {
-                images.append(
-                    .importRecord(ImportRecord(fingerprint: try row.string(0), importedAt: Milliseconds.date(try row.int(1)), expenseCount: Int(try row.int(2)))))
-            }
+        for row in try session.query("SELECT fingerprint, importedAt, expenseCount FROM importedFile") {
+            images.append(
+                .importRecord(ImportRecord(fingerprint: try row.string(0), importedAt: Milliseconds.date(try row.int(1)), expenseCount: Int(try row.int(2)))))
         }
         return images
     }

@@ -20,24 +20,20 @@ extension PostgresStore {
         return Int(try session.query("SELECT count(*) FROM expense WHERE \(filter.sql)", filter.binds).first?.int(0) ?? 0)
     }
 
-    /// Hands each expense `query` asks for to `body`, inside the caller's transaction.
+    /// Hands each expense `query` asks for to `body`, inside the caller's transaction, a page of
+    /// 10,000 at a time, so an export of any size holds one page, not the whole ledger.
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
-        do {
-            // Pages by key, so an export of any size holds one page, not the whole ledger.
-            let page = 10_000
-            var offset = max(query.offset, 0)
-            var left = query.limit.map { max($0, 0) } ?? Int.max
-            while left > 0 {
-                var paged = query
-                paged.offset = offset
-                paged.limit = min(page, left)
-                let filter = try Filter(paged, paged: true)
-                let expenses = try loadExpenses(where: filter.sql, filter.binds, suffix: filter.order)
-                for expense in expenses { try body(expense) }
-                guard expenses.count == paged.limit else { return }
-                offset += expenses.count
-                left -= expenses.count
-            }
+        let page = 10_000
+        var paged = query
+        paged.offset = max(query.offset, 0)
+        var left = query.limit.map { max($0, 0) } ?? Int.max
+        while left > 0 {
+            paged.limit = min(page, left)
+            let expenses = try loadExpenses(paged)
+            for expense in expenses { try body(expense) }
+            guard expenses.count == paged.limit else { return }
+            paged.offset += expenses.count
+            left -= expenses.count
         }
     }
 

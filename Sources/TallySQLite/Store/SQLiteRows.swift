@@ -11,7 +11,7 @@ extension SQLiteStore {
     /// One `IMMEDIATE` transaction: a second process writing at the same time waits for it.
     public func writing<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T {
         let transaction = RowsTransaction(at: now, writable: true)
-        return try recordedWrite(rows: false) { db, content in
+        return try recordedWrite { db, content in
             let rows = SQLiteRows(db, transaction)
             let result = try body(rows)
             try transaction.record(into: &content) { () throws(TallyError) in try rows.rowImages() }
@@ -44,7 +44,7 @@ final class SQLiteRows: LedgerRows {
     }
 
     func rowImages() throws(TallyError) -> [RowImage] {
-        try run { () throws in try SQLiteStore.rowImages(importRecords: true, db) }
+        try run { () throws in try SQLiteStore.rowImages(db) }
     }
 
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {

@@ -8,22 +8,22 @@ import TallyCore
 extension SQLiteStore {
     // MARK: - Recording
 
-    /// A write that records its change. `body` adds what it did to expenses to the content; with
-    /// `rows`, every other row (budgets, rules, payments, profiles, settings: a few hundred at
-    /// most) is read before and after, and the difference is the change.
-    func recordedWrite<T>(rows: Bool, _ body: (Database, inout ChangeContent) throws -> T) throws(TallyError) -> T {
+    /// A write that records its change: `body` adds what it did to the content (`writing` through
+    /// its `RowsTransaction`).
+    func recordedWrite<T>(_ body: (Database, inout ChangeContent) throws -> T) throws(TallyError) -> T {
         let timestamp = now
-        return try write { db in try Self.recording(rows: rows, at: timestamp, db) { content in try body(db, &content) } }
+        return try write { db in try Self.recording(rows: false, at: timestamp, db) { content in try body(db, &content) } }
     }
 
+    /// Runs `body` and records what it did as a change set; with `rows`, every row but the
+    /// expenses (a few hundred at most) is read before and after, and the difference is added.
     static func recording<T>(
-        rows: Bool, importRecords: Bool = false, at timestamp: Date, id: Int64? = nil, _ db: Database,
-        _ body: (inout ChangeContent) throws -> T
+        rows: Bool, at timestamp: Date, id: Int64? = nil, _ db: Database, _ body: (inout ChangeContent) throws -> T
     ) throws -> T {
-        let before = rows ? try rowImages(importRecords: importRecords, db) : []
+        let before = rows ? try rowImages(db) : []
         var content = ChangeContent()
         let result = try body(&content)
-        if rows { content.rows += RowDiff.changes(from: before, to: try rowImages(importRecords: importRecords, db)) }
+        if rows { content.rows += RowDiff.changes(from: before, to: try rowImages(db)) }
         try record(ChangeSet(id: id ?? 0, when: timestamp, command: ChangeContext.command, content: content), explicitID: id != nil, db)
         return result
     }
@@ -57,7 +57,7 @@ extension SQLiteStore {
     }
 
     /// Every row but expenses, as the history keeps them.
-    static func rowImages(importRecords: Bool, _ db: Database) throws -> [RowImage] {
+    static func rowImages(_ db: Database) throws -> [RowImage] {
         var images: [RowImage] = [.settings(try settings(db))]
         for budget in try allBudgets(db) { images.append(.budget(budget)) }
         for rule in try allRules(db) { images.append(.recurringRule(rule)) }
@@ -69,10 +69,8 @@ extension SQLiteStore {
             images.append(.importRule(rule, budgetID: row[2]))
         }
         for profile in try profiles(db) { images.append(.profile(profile)) }
-        if importRecords {
-            for row in try Row.fetchAll(db, sql: "SELECT fingerprint, importedAt, rowCount FROM importLog") {
-                images.append(.importRecord(ImportRecord(fingerprint: row[0], importedAt: Milliseconds.date(row[1]), expenseCount: row[2])))
-            }
+        for row in try Row.fetchAll(db, sql: "SELECT fingerprint, importedAt, rowCount FROM importLog") {
+            images.append(.importRecord(ImportRecord(fingerprint: row[0], importedAt: Milliseconds.date(row[1]), expenseCount: row[2])))
         }
         return images
     }

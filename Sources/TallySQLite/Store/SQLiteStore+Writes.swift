@@ -136,7 +136,7 @@ extension SQLiteStore {
         return try bulkWrite { db in
             // The import's row keys carry its change set's id, so undoing it removes them.
             let batch = try Self.nextChangeSetID(db)
-            return try Self.recording(rows: true, importRecords: true, at: timestamp, id: batch, db) { content in
+            return try Self.recording(rows: true, at: timestamp, id: batch, db) { content in
                 let first = try Self.lastExpenseID(db) + 1
                 let outcome = try ExpenseImporter(db: db, timestamp: timestamp, batch: batch).run(request, rows: rows)
                 let count = outcome.importedCount
