@@ -1,20 +1,23 @@
 import Foundation
 import TallyCore
 
-/// The one writer of `budgetMonth` (`PostgresSchema` "v5-caches"): each budget's spending and
-/// expense count per period, `Budget.spent(in:of:)` of the period's days, kept for speed as
-/// `ExpenseCaches` keeps SQLite's. Every write of an expense row tells it which rows it adds
-/// (once they are in the table) and removes (while they still are): an add, an edit, a removal,
-/// a bulk insert or import, the undo and redo of any of them, a change of the month start, the
-/// migration's backfill. No trigger keeps it. A removed budget's rows go with it by
-/// `ON DELETE CASCADE`, as its expenses do.
+/// The one writer of PostgreSQL's two caches, kept for speed as `ExpenseCaches` keeps SQLite's:
+/// - `budgetMonth` (`v5-caches`): each budget's spending and expense count per period,
+///   `Budget.spent(in:of:)` of the period's days;
+/// - `expenseDay` (`v6-expense-days`): each day's sum, count and largest total per budget, tag
+///   set and person, `DaySpending.grouping(_:in:)` of the day's expenses.
+///
+/// Every write of an expense row tells it which rows it adds (once they are in the table) and
+/// removes (while they still are): an add, an edit, a removal, a bulk insert or import, the undo
+/// and redo of any of them, a change of the month start, the migrations' backfills. No trigger
+/// keeps them. A removed budget's rows go with it by `ON DELETE CASCADE`, as its expenses do.
 ///
 /// The server does the sums, over the rows a statement selects, in NUMERIC (`SUM` of BIGINT is
-/// NUMERIC, and so is the column): no ledger can make a cache write or the migration fail with
+/// NUMERIC, and so are the columns): no ledger can make a cache write or a migration fail with
 /// an overflow; a reader casts a figure to BIGINT, so one past Int64 fails where it is asked for,
 /// with `arithmeticOverflow`, as `Money` does. The period of each date is Core's rule,
 /// `PeriodCalendar.period(containing:)`, worked out here and joined as an array: no SQL copy of it.
-/// `mismatches()` compares the cache with the rows; the differential test runs it after every step.
+/// `mismatches()` compares both caches with the rows; the differential test runs it after every step.
 struct PostgresCaches {
     enum Change {
         case added, removed
@@ -23,19 +26,44 @@ struct PostgresCaches {
     let session: PostgresSession
 
     /// Counts the rows of `table` (`expense`, or `removedExpense` for rows on their way back)
-    /// that `condition` selects into the cache, or out of it. `condition` names the table's own
-    /// columns, with `binds` as `$1…`. `dates`, when the caller knows the rows' dates, saves a read.
+    /// that `condition` selects into both caches, or out of them. `condition` names the table's
+    /// own columns, with `binds` as `$1…`. `dates`, when the caller knows the rows' dates, saves a read.
     func record(_ change: Change, rowsOf table: String = "expense", where condition: String, _ binds: [SQLValue] = [], dates: [Day]? = nil)
         throws(TallyError)
     {
         let stored: [Int64]
         if let dates {
-            stored = dates.map(\.stored)
+            stored = Array(Set(dates.map(\.stored)))
         } else {
             stored = try session.query("SELECT DISTINCT date FROM \(table) WHERE \(condition)", binds).map { row throws(TallyError) in try row.int(0) }
         }
         guard !stored.isEmpty else { return }
-        let periods = try Self.periods(of: stored, try calendar())
+        try recordMonths(change, rowsOf: table, where: condition, binds, dates: stored)
+        switch change {
+        case .added: try addDays(rowsOf: table, where: condition, binds)
+        case .removed: try removeDays(rowsOf: table, where: condition, binds, dates: stored)
+        }
+    }
+
+    /// `budgetMonth` built anew from every expense: its periods changed (a new month start), or it
+    /// is new (`v5-caches`). `expenseDay` has no periods, so it stays.
+    func rebuildMonths() throws(TallyError) {
+        try session.query("DELETE FROM budgetMonth")
+        let dates = try session.query("SELECT DISTINCT date FROM expense").map { row throws(TallyError) in try row.int(0) }
+        guard !dates.isEmpty else { return }
+        try recordMonths(.added, rowsOf: "expense", where: "TRUE", [], dates: dates)
+    }
+
+    /// `expenseDay` built anew from every expense (`v6-expense-days`).
+    func rebuildDays() throws(TallyError) {
+        try session.query("DELETE FROM expenseDay")
+        try addDays(rowsOf: "expense", where: "TRUE", [])
+    }
+
+    private func recordMonths(_ change: Change, rowsOf table: String, where condition: String, _ binds: [SQLValue], dates: [Int64])
+        throws(TallyError)
+    {
+        let periods = try Self.periods(of: dates, try calendar())
         let sign = change == .removed ? "-" : ""
         let next = binds.count
         try session.query(
@@ -49,15 +77,40 @@ struct PostgresCaches {
             """, binds + [.ints(periods.dates), .ints(periods.periods)])
     }
 
-    /// The cache built anew from every expense: its periods changed (a new month start), or it is
-    /// new (the migration).
-    func rebuild() throws(TallyError) {
-        try session.query("DELETE FROM budgetMonth")
-        try record(.added, where: "TRUE")
+    private func addDays(rowsOf table: String, where condition: String, _ binds: [SQLValue]) throws(TallyError) {
+        try session.query(
+            """
+            INSERT INTO expenseDay AS cached (date, budgetId, tags, spentBy, spentCents, expenseCount, largestCents)
+            SELECT date, budgetId, tags, spentBy, SUM(amountCents * quantity), count(*), MAX(amountCents::numeric * quantity)
+            FROM \(table) WHERE \(condition) GROUP BY date, budgetId, tags, spentBy
+            ON CONFLICT (date, budgetId, tags, spentBy) DO UPDATE
+            SET spentCents = cached.spentCents + excluded.spentCents, expenseCount = cached.expenseCount + excluded.expenseCount,
+                largestCents = GREATEST(cached.largestCents, excluded.largestCents)
+            """, binds)
     }
 
-    /// Rows of `budgetMonth` that differ from the sums of the expenses themselves, as text; empty
-    /// when every write kept it right. A row left at zero by removals is no difference.
+    /// Takes the rows out of their groups while they are still in `table`. A group keeps its
+    /// largest total unless a leaving row held it; then it is looked up among the rows that stay,
+    /// so the bound stays exact. A group left with no expense goes.
+    private func removeDays(rowsOf table: String, where condition: String, _ binds: [SQLValue], dates: [Int64]) throws(TallyError) {
+        let sameGroup = "e.date = d.date AND e.budgetId = d.budgetId AND e.tags = d.tags AND e.spentBy = d.spentBy"
+        try session.query(
+            """
+            WITH gone AS (
+                SELECT date, budgetId, tags, spentBy, SUM(amountCents * quantity) AS spent, count(*) AS n,
+                    MAX(amountCents::numeric * quantity) AS largest
+                FROM \(table) WHERE \(condition) GROUP BY date, budgetId, tags, spentBy)
+            UPDATE expenseDay AS d
+            SET spentCents = d.spentCents - g.spent, expenseCount = d.expenseCount - g.n,
+                largestCents = CASE WHEN d.expenseCount = g.n OR g.largest < d.largestCents THEN d.largestCents
+                    ELSE coalesce((SELECT MAX(e.amountCents::numeric * e.quantity) FROM \(table) e WHERE \(sameGroup) AND NOT (\(condition))), 0) END
+            FROM gone g WHERE d.date = g.date AND d.budgetId = g.budgetId AND d.tags = g.tags AND d.spentBy = g.spentBy
+            """, binds)
+        try session.query("DELETE FROM expenseDay WHERE date = ANY($1::BIGINT[]) AND expenseCount = 0", [.ints(dates)])
+    }
+
+    /// Rows of either cache that differ from the sums of the expenses themselves, as text; empty
+    /// when every write kept them right. A `budgetMonth` row left at zero by removals is no difference.
     func mismatches() throws(TallyError) -> [String] {
         let dates = try session.query("SELECT DISTINCT date FROM expense").map { row throws(TallyError) in try row.int(0) }
         let periods = try Self.periods(of: dates, try calendar())
@@ -66,12 +119,25 @@ struct PostgresCaches {
             SELECT budgetId, p.period, SUM(amountCents * quantity), count(*)
             FROM expense JOIN unnest($1::BIGINT[], $2::BIGINT[]) AS p(periodDate, period) ON p.periodDate = date GROUP BY 1, 2
             """
-        return try session.query(
+        let months = try session.query(
             """
-            SELECT concat_ws(' ', d.budgetId, d.month, d.spentCents, d.expenseCount)
+            SELECT concat_ws(' ', 'budgetMonth', d.budgetId, d.month, d.spentCents, d.expenseCount)
             FROM ((\(stored) EXCEPT \(summed)) UNION ALL (\(summed) EXCEPT \(stored))) AS d(budgetId, month, spentCents, expenseCount)
             """, [.ints(periods.dates), .ints(periods.periods)]
         ).map { row throws(TallyError) in try row.string(0) }
+        let storedDays = "SELECT date, budgetId, tags, spentBy, spentCents, expenseCount, largestCents FROM expenseDay"
+        let summedDays = """
+            SELECT date, budgetId, tags, spentBy, SUM(amountCents * quantity), count(*), MAX(amountCents::numeric * quantity)
+            FROM expense GROUP BY 1, 2, 3, 4
+            """
+        let days = try session.query(
+            """
+            SELECT concat_ws(' ', 'expenseDay', d.date, d.budgetId, d.tags::text, d.spentBy, d.spentCents, d.expenseCount, d.largestCents)
+            FROM ((\(storedDays) EXCEPT \(summedDays)) UNION ALL (\(summedDays) EXCEPT \(storedDays)))
+                AS d(date, budgetId, tags, spentBy, spentCents, expenseCount, largestCents)
+            """
+        ).map { row throws(TallyError) in try row.string(0) }
+        return months + days
     }
 
     private func calendar() throws(TallyError) -> PeriodCalendar {

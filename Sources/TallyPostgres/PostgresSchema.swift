@@ -191,6 +191,26 @@ enum PostgresSchema {
                 """
             ]
         ),
+        (
+            // Each day's spending per budget, tag set and person, with the sum, count and largest
+            // total, written by `PostgresCaches` alone (see `Schema.v12ExpenseDays` for SQLite's):
+            // the month report reads a few thousand of its rows instead of grouping the month's
+            // expenses twice. Filled from the expenses by `fill`.
+            "v6-expense-days",
+            [
+                """
+                CREATE TABLE expenseDay (
+                    date BIGINT NOT NULL,
+                    budgetId BIGINT NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                    tags TEXT[] NOT NULL,
+                    spentBy TEXT NOT NULL,
+                    spentCents NUMERIC NOT NULL,
+                    expenseCount BIGINT NOT NULL,
+                    largestCents NUMERIC NOT NULL,
+                    PRIMARY KEY (date, budgetId, tags, spentBy))
+                """
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }
@@ -198,6 +218,10 @@ enum PostgresSchema {
     /// Creates or upgrades Tally's tables, one machine at a time. Refuses a database whose
     /// tables are not Tally's, or whose Tally is newer than this one.
     static func migrate(_ session: PostgresSession) throws(TallyError) {
+        // Every command opens the database: one with exactly this version's migrations needs
+        // neither the lock nor the list of tables (whose `information_schema` view costs the
+        // server more than the month report's reads).
+        if try isCurrent(session) { return }
         try session.query("SELECT pg_advisory_lock(\(migrationLock))")
         defer { _ = try? session.query("SELECT pg_advisory_unlock(\(migrationLock))") }
         let tables = try session.query(
@@ -226,10 +250,19 @@ enum PostgresSchema {
         }
     }
 
+    /// Whether the database has `tally_migration` with every migration of this version and no other.
+    private static func isCurrent(_ session: PostgresSession) throws(TallyError) -> Bool {
+        let exists = try session.query("SELECT to_regclass('tally_migration') IS NOT NULL").first?.bool(0) ?? false
+        guard exists else { return false }
+        let applied = try session.query("SELECT name FROM tally_migration").map { row throws(TallyError) in try row.string(0) }
+        return Set(applied) == Set(migrations.map(\.name))
+    }
+
     /// What a migration computes in Swift once its statements ran: figures by Core's rules.
     private static func fill(after migration: String, _ session: PostgresSession) throws(TallyError) {
         switch migration {
-        case "v5-caches": try PostgresCaches(session: session).rebuild()
+        case "v5-caches": try PostgresCaches(session: session).rebuildMonths()
+        case "v6-expense-days": try PostgresCaches(session: session).rebuildDays()
         default: break
         }
     }

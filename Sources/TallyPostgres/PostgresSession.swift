@@ -21,6 +21,10 @@ final class PostgresSession: @unchecked Sendable {
     private var dropped = false
     /// A COPY still running on the server (``copy(into:columns:_:)``); the next statement waits for it.
     var copying: EventLoopFuture<Void>?
+    /// Statements sent without waiting for their reply (a read transaction's BEGIN and COMMIT):
+    /// the server answers in order, so the next reply waited for means these have their answers,
+    /// and a failure among them is reported there. Each saves a round trip.
+    private var unanswered: [EventLoopFuture<PostgresQueryResult>] = []
 
     init(_ location: ServerLocation) throws(TallyError) {
         self.location = location
@@ -110,10 +114,22 @@ final class PostgresSession: @unchecked Sendable {
         do {
             guard watch(reply) else { return try reply.futureResult.wait().rows }
             connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).cascade(to: reply)
-            return try reply.futureResult.wait().rows
+            let rows = try reply.futureResult.wait().rows
+            let answered = unanswered
+            unanswered = []
+            for earlier in answered { _ = try earlier.wait() }
+            return rows
         } catch {
+            unanswered = []
             throw location.failure(error)
         }
+    }
+
+    /// Sends `sql` without waiting for its reply (see `unanswered`).
+    private func send(_ sql: String) throws(TallyError) {
+        try finishCopy()
+        guard watch(nil) else { throw location.failure(ChannelError.ioOnClosedChannel) }
+        unanswered.append(connection.query(PostgresQuery(unsafeSQL: sql), logger: logger))
     }
 
     /// Runs `body` as one transaction. A write takes the ledger's writer lock first, so writers
@@ -131,7 +147,7 @@ final class PostgresSession: @unchecked Sendable {
                 throw error
             }
         } else {
-            try query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            try send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         }
         let result: T
         do {
@@ -143,7 +159,8 @@ final class PostgresSession: @unchecked Sendable {
             _ = try? query("ROLLBACK")
             throw error
         }
-        try query("COMMIT")
+        // A read commits nothing, so its COMMIT's answer is checked with the next statement's.
+        if writing { try query("COMMIT") } else { try send("COMMIT") }
         return result
     }
 
@@ -177,6 +194,10 @@ extension PostgresRow {
     func optionalString(_ index: Int) throws(TallyError) -> String? { try makeRandomAccess().optionalString(index) }
     func strings(_ index: Int) throws(TallyError) -> [String] { try makeRandomAccess().strings(index) }
     func ints(_ index: Int) throws(TallyError) -> [Int64] { try makeRandomAccess().ints(index) }
+
+    func bool(_ index: Int) throws(TallyError) -> Bool {
+        do { return try makeRandomAccess()[index].decode(Bool.self) } catch { throw .storage("a stored truth value cannot be read") }
+    }
 }
 
 /// A row's cells by position. `makeRandomAccess()` walks the row's bytes to find each cell, so a

@@ -4,8 +4,9 @@ import TallyCore
 
 // The figures a report and `budget list` show, summed on the server: a month of a million-row
 // ledger is 41,667 expenses, which cost 0.9 s to send and decode as rows, and a few hundred
-// groups as sums. Each budget's spending per period comes from `budgetMonth`, the cache
-// `PostgresCaches` alone writes: a few rows a budget instead of every expense of its periods.
+// groups as sums. Each budget's spending per period comes from `budgetMonth`, and each day's
+// groups from `expenseDay`, the caches `PostgresCaches` alone writes: a few rows a budget or a
+// day instead of every expense of the periods.
 // Each is a Core rule (`Budget.status(viewing:in:of:)`, `Spending`) computed in SQL and finished
 // by the rule itself; the contract suite and the differential test prove them equal to
 // `InMemoryStore`, which applies the rules to the expenses. A sum beyond Int64 fails the cast to
@@ -101,15 +102,13 @@ extension PostgresStore {
         return statuses
     }
 
-    /// `DaySpending.grouping(_:in:)` as one grouped read on the server, inside the caller's
-    /// transaction: a few thousand groups for a month of a million-row ledger.
+    /// `DaySpending.grouping(_:in:)` read from `expenseDay` (`PostgresCaches`), inside the
+    /// caller's transaction: a month of a million-row ledger is about 750 of its rows.
     func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] {
         var groups: [DaySpending] = []
         for row in try session.query(
-            """
-            SELECT date, budgetId, tags, spentBy, SUM(amountCents * quantity)::bigint, COUNT(*) FROM expense
-            WHERE date BETWEEN $1 AND $2 GROUP BY date, budgetId, tags, spentBy
-            """, [.int(days.first.stored), .int(days.last.stored)])
+            "SELECT date, budgetId, tags, spentBy, spentCents::bigint, expenseCount FROM expenseDay WHERE date BETWEEN $1 AND $2",
+            [.int(days.first.stored), .int(days.last.stored)])
         {
             groups.append(
                 DaySpending(
@@ -117,6 +116,35 @@ extension PostgresStore {
                     spent: Money(cents: try row.int(4)), count: Int(try row.int(5))))
         }
         return groups
+    }
+
+    /// The `limit` largest expenses by total (ties by the highest id) within `days`, of one budget
+    /// or all, when `query` asks for exactly that; `nil` when it asks for more, or the cache does
+    /// not bound them. Each group's largest total in `expenseDay` is exact, so the `limit`-th
+    /// largest of them, `bound`, is reached by `limit` expenses at least, and every expense that
+    /// reaches it lies in a group that does: a month's ten largest come from a few groups instead of
+    /// sorting the month's expenses (`SQLiteStore.largestExpenseIDs` bounds SQLite's the same way).
+    func largestExpenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense]? {
+        guard query.sort == .total, query.descending, query.offset == 0, let limit = query.limit, limit > 0, let days = query.days,
+            query.search.map(NameKey.make)?.isEmpty ?? true, query.tag == nil, query.by == nil, query.ids == nil
+        else { return nil }
+        var groups = "g.date BETWEEN $1 AND $2"
+        var binds: [SQLValue] = [.int(days.first.stored), .int(days.last.stored), .int(Int64(limit))]
+        if let budgetID = query.budgetID {
+            groups += " AND g.budgetId = $4"
+            binds.append(.int(budgetID))
+        }
+        let expenses = try session.query(
+            """
+            WITH top AS (SELECT g.largestCents FROM expenseDay g WHERE \(groups) ORDER BY g.largestCents DESC LIMIT $3),
+                bound AS (SELECT min(largestCents) AS cents FROM top HAVING count(*) = $3)
+            SELECT \(Columns.expense(as: "e")) FROM bound, expenseDay g
+            JOIN expense e ON e.date = g.date AND e.budgetId = g.budgetId AND e.tags = g.tags AND e.spentBy = g.spentBy
+            WHERE \(groups) AND g.largestCents >= bound.cents AND e.amountCents::numeric * e.quantity >= bound.cents
+            ORDER BY e.amountCents::numeric * e.quantity DESC, e.id DESC LIMIT $3
+            """, binds
+        ).map { row throws(TallyError) in try Expense(row: row) }
+        return expenses.count == limit ? expenses : nil
     }
 
     // MARK: - DataAccess

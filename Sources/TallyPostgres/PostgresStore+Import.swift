@@ -15,9 +15,7 @@ extension PostgresStore {
         return try recordedImport { (content: inout ChangeContent, batch: Int64) throws(TallyError) in
             let firstExpense = try lastID("expense") + 1
             var resolution = ImportResolution(request: request, existing: try loadBudgets())
-            let hasExpenses = try session.query("SELECT EXISTS (SELECT 1 FROM expense)").first.map { row throws(TallyError) in
-                do { return try row.makeRandomAccess()[0].decode(Bool.self) } catch { throw .storage("cannot read whether the ledger has expenses") }
-            } ?? false
+            let hasExpenses = try session.query("SELECT EXISTS (SELECT 1 FROM expense)").first?.bool(0) ?? false
             if let settings = resolution.settingsToApply(ledgerHasExpenses: hasExpenses) { try saveSettings(settings) }
             let unindexed = hasExpenses ? nil : try UnindexedLoad(of: "expense", session)
             try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in

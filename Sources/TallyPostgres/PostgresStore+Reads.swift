@@ -10,6 +10,7 @@ extension PostgresStore {
 
     /// The expenses `query` asks for, inside the caller's transaction.
     func loadExpenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
+        if let largest = try largestExpenses(query) { return largest }
         let filter = try Filter(query, paged: true)
         return try loadExpenses(where: filter.sql, filter.binds, suffix: filter.order)
     }

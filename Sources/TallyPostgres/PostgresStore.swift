@@ -56,7 +56,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
             "UPDATE setting SET monthStart = $1, currency = $2, warnPercent = $3, historyDays = $4 WHERE id = 1",
             [.int(Int64(settings.calendar.monthStart)), .text(settings.currency?.code), .int(Int64(settings.warn)), .int(Int64(settings.historyDays))])
         // `budgetMonth` holds each period's totals, and the periods just changed.
-        if monthStart != Int64(settings.calendar.monthStart) { try caches.rebuild() }
+        if monthStart != Int64(settings.calendar.monthStart) { try caches.rebuildMonths() }
     }
 
     // MARK: - Budgets

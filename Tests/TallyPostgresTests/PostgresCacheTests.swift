@@ -6,11 +6,12 @@ import Testing
 
 @testable import TallyPostgres
 
-/// `budgetMonth` equals the sums of the rows after every kind of write `PostgresCaches` hears
+/// `budgetMonth` and `expenseDay` equal the sums of the rows after every kind of write `PostgresCaches` hears
 /// of, including those the differential test does not make: imports (into an empty ledger,
 /// loaded without indexes, and into one with expenses), bulk inserts by COPY and by INSERT,
 /// recurring posts through `LedgerRows`, a change of the month start, and the undo and redo of
-/// each, bulk moves included.
+/// each, bulk moves included. `expenseDay` too, whose exact largest totals bound each month's
+/// largest expenses.
 @Suite struct PostgresCacheTests {
     @Test func everyKindOfWriteKeepsTheCacheEqualToTheRows() throws {
         let server = try PostgresTestServer.get()
@@ -25,6 +26,24 @@ import Testing
             let months = try month("2025-01")...month("2027-12")
             let spent = try store.spentByMonth(in: months).values.flatMap(\.values)
             #expect(try spent.reduce(Money.zero) { (sum: Money, value: Money) throws(TallyError) in try sum + value } == total, "\(step)", sourceLocation: sourceLocation)
+            // Each month's largest, overall and per budget, come from `expenseDay`'s exact bound
+            // whenever the month has that many groups, and equal the plain sort of the rows.
+            for month in try (0..<24).map({ try month("2026-01").adding(months: $0) }) {
+                let days = PeriodCalendar.calendarMonths.days(of: month)
+                for budgetID in [nil] + (try store.budgets().map(\.id)) {
+                    let query = ExpenseQuery(budgetID: budgetID, days: days, sort: .total, descending: true, limit: 4)
+                    let bounded = try store.read { () throws(TallyError) in try store.largestExpenses(query) }
+                    let plain = try store.read { () throws(TallyError) in
+                        let filter = try Filter(query, paged: true)
+                        return try store.loadExpenses(where: filter.sql, filter.binds, suffix: filter.order)
+                    }
+                    // Fewer groups than asked for bound nothing: the plain read answers.
+                    let groups = Set(
+                        expenses.filter { $0.date >= days.first && $0.date <= days.last && (budgetID == nil || $0.budgetID == budgetID) }
+                            .map { "\($0.date) \($0.budgetID) \($0.tags) \($0.by)" })
+                    #expect(bounded == (groups.count >= 4 ? plain : nil), "\(step), \(month), budget \(budgetID ?? 0)", sourceLocation: sourceLocation)
+                }
+            }
         }
         func rows(_ count: Int, from first: Int, budget: String) throws -> [(Expense, String)] {
             try (0..<count).map { index in

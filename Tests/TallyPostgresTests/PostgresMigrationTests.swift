@@ -109,4 +109,56 @@ import Testing
         expectError(.arithmeticOverflow) { () throws(TallyError) in try store.spentByMonth(in: month("2027-01")...month("2027-04")) }
         expectError(.arithmeticOverflow) { () throws(TallyError) in try memory.spentByMonth(in: month("2027-01")...month("2027-04")) }
     }
+
+    /// A ledger from before `v6-expense-days` opens with `expenseDay` filled from its expenses:
+    /// every month's summary, people and largest expenses as they were and as `InMemoryStore`
+    /// computes them, and the cache equal to its rows.
+    @Test func aLedgerFromBeforeV6OpensWithEveryDayFigure() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: "v5")
+        let location = try ServerLocation(url: database.url)
+        let clock = TestClock()
+        let old = try PostgresStore(location: location, clock: { clock() })
+        let memory = InMemoryStore(clock: { clock() })
+        for store in [old, memory] as [any DataAccess] {
+            let food = try store.addBudget(Budget(name: "Food", limit: money("300"), createdAt: clock()))
+            let home = try store.addBudget(Budget(name: "Home", limit: money("900"), createdAt: clock()))
+            var expenses: [Expense] = []
+            for index in 0..<150 {
+                expenses.append(
+                    Expense(
+                        name: "E\(index)", amount: try money("\(index % 37 + 1).40"), quantity: Int64(index % 3 + 1),
+                        date: try Day(year: 2026, month: index % 4 + 3, day: index % 9 + 1), budgetID: (index % 2 == 0 ? food : home).id ?? 0,
+                        tags: index % 5 == 0 ? ["x", "a"] : index % 7 == 0 ? ["y"] : [], by: ["", "ana", "ben"][index % 3]))
+            }
+            try store.addExpenses(expenses)
+            // A removal of a group's largest leaves a smaller one to bound the rest.
+            let largest = try #require(try store.expenses(ExpenseQuery(sort: .total, descending: true, limit: 1)).first)
+            try store.removeExpense(id: largest.id ?? 0)
+        }
+        struct Figures: Equatable {
+            var summaries: [MonthSummary]
+            var people: [[PersonSpending]]
+            var largest: [[String]]
+        }
+        func figures(_ store: any DataAccess) throws -> Figures {
+            let months = try (0..<5).map { try month("2026-02").adding(months: $0) }
+            return Figures(
+                summaries: try months.map { try store.monthSummary(for: $0) },
+                people: try months.map { try store.spendingByPerson(in: PeriodCalendar.calendarMonths.days(of: $0)) },
+                largest: try months.map { month in
+                    try store.expenses(ExpenseQuery(days: PeriodCalendar.calendarMonths.days(of: month), sort: .total, descending: true, limit: 10)).map(\.name)
+                })
+        }
+        let before = try figures(old)
+        try old.close()
+        _ = try server.psql("DROP TABLE expenseDay; DELETE FROM tally_migration WHERE name = 'v6-expense-days';", database: database.name)
+
+        let store = try PostgresStore(location: location, clock: { clock() })
+        defer { try? store.close() }
+        #expect(try server.psql("SELECT count(*) > 0 FROM expenseDay", database: database.name) == "t\n")
+        #expect(try store.cacheMismatches() == [])
+        #expect(try figures(store) == before)
+        #expect(try figures(store) == figures(memory))
+    }
 }
