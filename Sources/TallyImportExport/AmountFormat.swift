@@ -55,7 +55,10 @@ public struct AmountFormat: Hashable, Sendable {
                     found = false
                 }
                 guard found else { continue }
-                guard code == currency else { return .failure(code == "USD" && currency == nil ? .currency(nil) : .currency(code)) }
+                guard code == currency else {
+                    guard currency == nil else { return .failure(.otherCurrency(code)) }
+                    return .failure(.currency(code == "USD" ? nil : code))
+                }
                 text = Substring(text.trimmingCharacters(in: .whitespaces.union(["\u{A0}", "\u{202F}"])))
                 if !negative { takeSign() }
                 return number(text, negative: negative)
@@ -107,8 +110,11 @@ public enum AmountProblem: Error, Hashable, Sendable {
     case ambiguous
     /// Fits neither convention (`1.23,45`, `1.2.3`).
     case fitsNeither
-    /// Carries another currency's sign or code (`nil`: a currency while none was named).
+    /// Carries a currency's sign or code while the import named none (`nil`: a sign several
+    /// currencies use, such as `$`).
     case currency(String?)
+    /// Carries the sign or code of a currency other than the one the import named.
+    case otherCurrency(String)
 
     /// What is wrong with the cell; ``hint`` says which setting could read it.
     public func reason(decimalComma: Bool) -> String {
@@ -116,7 +122,7 @@ public enum AmountProblem: Error, Hashable, Sendable {
         case .notANumber: "use an amount like 12.50, optionally signed, at most 1,000,000,000.00"
         case .ambiguous: "it reads differently with a decimal point and a decimal comma"
         case .fitsNeither: decimalComma ? "it is not a number written as 1.234,56" : "it is not a number written as 1,234.56"
-        case .currency(let code?): "it is in \(code)"
+        case .currency(let code?), .otherCurrency(let code): "it is in \(code)"
         case .currency(nil): "it carries a currency sign"
         }
     }
@@ -126,8 +132,8 @@ public enum AmountProblem: Error, Hashable, Sendable {
         switch self {
         case .notANumber, .fitsNeither: nil
         case .ambiguous: .decimalComma
-        case .currency(_?): .currencyGiven
-        case .currency(nil): .currencyUnnamed
+        case .otherCurrency: .currencyGiven
+        case .currency: .currencyUnnamed
         }
     }
 }

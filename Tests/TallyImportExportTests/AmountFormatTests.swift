@@ -24,7 +24,7 @@ import Testing
     @Test(arguments: [
         ("1,234", false, nil, AmountProblem.ambiguous), ("1,23", false, nil, .fitsNeither), ("1.23,45", false, nil, .fitsNeither),
         ("1.2.3", false, nil, .fitsNeither), ("1.23,45", true, nil, .fitsNeither), ("12.50", true, nil, .fitsNeither),
-        ("1,234.5,6", false, nil, .fitsNeither), ("12.50 GBP", false, "EUR", .currency("GBP")), ("€12.50", false, nil, .currency("EUR")),
+        ("1,234.5,6", false, nil, .fitsNeither), ("12.50 GBP", false, "EUR", .otherCurrency("GBP")), ("€12.50", false, nil, .currency("EUR")),
         ("$12.50", false, nil, .currency(nil)), ("abc", false, nil, .notANumber), ("", false, nil, .notANumber),
         ("1.234", false, nil, .ambiguous), ("1,2345", false, nil, .fitsNeither),
     ] as [(String, Bool, String?, AmountProblem)])
@@ -34,7 +34,7 @@ import Testing
 
     @Test func reasonsNameNoFlagAndHintsNameTheSetting() {
         let problems: [(AmountProblem, TallyError.ImportHint?)] = [
-            (.notANumber, nil), (.ambiguous, .decimalComma), (.fitsNeither, nil), (.currency("GBP"), .currencyGiven), (.currency(nil), .currencyUnnamed),
+            (.notANumber, nil), (.ambiguous, .decimalComma), (.fitsNeither, nil), (.otherCurrency("GBP"), .currencyGiven), (.currency("GBP"), .currencyUnnamed), (.currency(nil), .currencyUnnamed),
         ]
         for (problem, hint) in problems {
             for decimalComma in [false, true] { #expect(!problem.reason(decimalComma: decimalComma).contains("--"), "\(problem)") }

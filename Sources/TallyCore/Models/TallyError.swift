@@ -169,7 +169,7 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case decimalComma
         /// The amount is in a currency other than the import's: only the import's currency is read.
         case currencyGiven
-        /// The amount carries a currency sign while no currency was named: naming it reads the sign.
+        /// The amount carries a currency sign or code while no currency was named: naming it reads the sign.
         case currencyUnnamed
     }
 

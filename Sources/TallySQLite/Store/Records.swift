@@ -18,7 +18,7 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
     /// `YYYYMMDD` of a once budget's first and last day.
     var fromDate: Int64?
     var toDate: Int64?
-    /// The warning level, percent (`Schema.v5`).
+    /// The warning level, percent (`Schema.v6`).
     var warnPercent: Int
     var createdAt: Int64
     var updatedAt: Int64

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import TallyCore
 
-// Recurring rules and their paid occurrences (`Schema.v5`). The schedule and the matching are
+// Recurring rules and their paid occurrences (`Schema.v6`). The schedule and the matching are
 // Core's (`RecurringSchedule`); this file reads what they need and saves what they decide.
 extension SQLiteStore {
     // MARK: - Recurring Helpers
