@@ -96,16 +96,9 @@ import Testing
                 summaries: try all.map { month in try store.monthSummary(for: month) }, statuses: try all.map { month in try store.budgetStatuses(for: month) },
                 spent: try store.spentByMonth(in: months))
         }
-        let before = try figures(old)
-        try old.close()
-        _ = try server.psql("DROP TABLE budgetMonth; DELETE FROM tally_migration WHERE name = 'v5-caches';", database: database.name)
-
-        let store = try PostgresStore(location: location, clock: { clock() })
+        let store = try reopenBefore(
+            "v5-caches", dropping: "budgetMonth", old, database: database.name, clock: clock, memory: memory, figures: figures)
         defer { try? store.close() }
-        #expect(try server.psql("SELECT count(*) > 0 FROM budgetMonth", database: database.name) == "t\n")
-        #expect(try store.cacheMismatches() == [])
-        #expect(try figures(store) == before)
-        #expect(try figures(store) == figures(memory))
         expectError(.arithmeticOverflow) { () throws(TallyError) in try store.spentByMonth(in: month("2027-01")...month("2027-04")) }
         expectError(.arithmeticOverflow) { () throws(TallyError) in try memory.spentByMonth(in: month("2027-01")...month("2027-04")) }
     }
@@ -150,15 +143,28 @@ import Testing
                     try store.expenses(ExpenseQuery(days: PeriodCalendar.calendarMonths.days(of: month), sort: .total, descending: true, limit: 10)).map(\.name)
                 })
         }
-        let before = try figures(old)
-        try old.close()
-        _ = try server.psql("DROP TABLE expenseDay; DELETE FROM tally_migration WHERE name = 'v6-expense-days';", database: database.name)
+        let store = try reopenBefore(
+            "v6-expense-days", dropping: "expenseDay", old, database: database.name, clock: clock, memory: memory, figures: figures)
+        try store.close()
+    }
 
+    /// Takes `old`'s database back to before `migration`, which added the cache `table`, and opens
+    /// it again: the migration fills the cache from the rows, and every figure is as it was and
+    /// as `memory` computes it.
+    private func reopenBefore<Figures: Equatable>(
+        _ migration: String, dropping table: String, _ old: PostgresStore, database: String, clock: TestClock, memory: InMemoryStore,
+        figures: (any DataAccess) throws -> Figures, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> PostgresStore {
+        let server = try PostgresTestServer.get()
+        let before = try figures(old)
+        let location = old.location
+        try old.close()
+        _ = try server.psql("DROP TABLE \(table); DELETE FROM tally_migration WHERE name = '\(migration)';", database: database)
         let store = try PostgresStore(location: location, clock: { clock() })
-        defer { try? store.close() }
-        #expect(try server.psql("SELECT count(*) > 0 FROM expenseDay", database: database.name) == "t\n")
-        #expect(try store.cacheMismatches() == [])
-        #expect(try figures(store) == before)
-        #expect(try figures(store) == figures(memory))
+        #expect(try server.psql("SELECT count(*) > 0 FROM \(table)", database: database) == "t\n", sourceLocation: sourceLocation)
+        #expect(try store.cacheMismatches() == [], sourceLocation: sourceLocation)
+        #expect(try figures(store) == before, sourceLocation: sourceLocation)
+        #expect(try figures(store) == figures(memory), sourceLocation: sourceLocation)
+        return store
     }
 }
