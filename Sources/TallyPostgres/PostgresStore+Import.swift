@@ -34,9 +34,12 @@ extension PostgresStore {
             // cost a round trip per row; 20,000 rows hold about 4 MB.
             var pending: [Expense] = []
             var count = 0
+            // The cache needs the rows' dates; collected here, they cost no read of the rows.
+            var dates = Set<Day>()
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
                 guard let expense = try resolution.row(expense, budgetName: budgetName, create: create) else { return }
                 pending.append(expense)
+                dates.insert(expense.date)
                 count += 1
                 if pending.count == 20_000 {
                     _ = try insertExpenses(pending, at: timestamp, caching: false)
@@ -47,7 +50,10 @@ extension PostgresStore {
             try unindexed?.restore(session)
             // Counted into the cache once, by id range: a statement after each batch would wait
             // for its COPY, which the next batch's reading overlaps.
-            if count > 0 { try caches.record(.added, where: "id BETWEEN $1 AND $2", [.int(firstExpense), .int(firstExpense + Int64(count) - 1)]) }
+            if count > 0 {
+                try caches.record(
+                    .added, where: "id BETWEEN $1 AND $2", [.int(firstExpense), .int(firstExpense + Int64(count) - 1)], dates: Array(dates))
+            }
             let earlier = try fingerprint.flatMap { (fingerprint: String) throws(TallyError) -> ImportRecord? in try loadImportRecord(fingerprint: fingerprint) }
             try resolution.finish(earlier: earlier, importedCount: count)
             if let keys = request.rowKeys {
