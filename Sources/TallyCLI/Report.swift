@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyImportExport
 import TallyReports
 import TallyStores
 import TallyUseCases
@@ -157,19 +158,7 @@ struct ReportOutput {
 
     func save(_ data: Data, defaultName: String) throws(TallyError) {
         let path = self.path ?? defaultName
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw .cannotWrite(path: path, reason: Self.reason(error))
-        }
+        try AtomicFile.write(Array(data), to: path)
         Console.write(path)
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return nsError.localizedDescription
     }
 }
