@@ -28,7 +28,7 @@ final class Sandbox {
     var db: String { directory.appendingPathComponent("db/tally.sqlite").path }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
+        directory = temporaryRoot
             .appendingPathComponent("tally-cli-tests-\(UUID().uuidString)")
         for folder in ["db", "home", "data"] {
             try FileManager.default.createDirectory(
