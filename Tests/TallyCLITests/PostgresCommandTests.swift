@@ -158,7 +158,10 @@ import Testing
         #expect(refused.stderr.contains("TLS"), "\(refused.stderr)")
     }
 
-    /// Eight shells adding fifty expenses each to one server ledger at once: exactly 400.
+    /// Eight shells adding twenty-five expenses each to one server ledger at once: exactly 200.
+    /// The eight loops run side by side from the first add to the last, so every add contends
+    /// with seven writers for the ledger's writer lock, as with fifty each; each add is two
+    /// launches of a debug build and a new connection.
     @Test func eightShellsAddingToOneServerLoseNothing() throws {
         let server = try PostgresTestServer.get()
         let url = try server.makeDatabase(prefix: "many").url
@@ -166,7 +169,7 @@ import Testing
         #expect(try sandbox.run(["budget", "add", "Food", "--limit", "1000000", "--db", url], useDB: false).status == 0)
         let script = """
             worker=$1; db=$2
-            for i in $(seq 1 50); do
+            for i in $(seq 1 25); do
                 "$TALLY" add "Item $worker-$i" 1.25 -b Food --date 2026-03-10 --db "$db" >/dev/null || echo "add $worker-$i exited $?" >&2
             done
             """
@@ -185,7 +188,7 @@ import Testing
             #expect(outcome?.status == 0 && outcome?.stderr.isEmpty == true, "worker \(worker): \(outcome?.stderr ?? "did not run")")
         }
         let database = url.components(separatedBy: "/").last?.components(separatedBy: "?").first ?? ""
-        #expect(try server.psql("SELECT count(*), count(DISTINCT name) FROM expense", database: database) == "400|400\n")
+        #expect(try server.psql("SELECT count(*), count(DISTINCT name) FROM expense", database: database) == "200|200\n")
     }
 
     /// `db copy` moves a ledger from a file to a server and back; every list and report agrees
