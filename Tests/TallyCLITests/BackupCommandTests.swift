@@ -190,15 +190,15 @@ import Testing
 
     /// A restore waits for a command that is writing, like any writer; when the other holds on
     /// past the busy timeout it fails cleanly and changes nothing.
-    @Test func restoreWaitsForAWriterOrFailsCleanly() throws {
+    @Test func restoreWaitsForAWriterOrFailsCleanly() async throws {
         let sandbox = try ledger()
         let id = try #require(try snapshots(sandbox).first?["id"] as? String)
         try sandbox.ok(["add", "Cake", "9", "-b", "Food", "--date", "2026-03-02"])
 
         let holding = try holdWriteLock(sandbox.db, seconds: 7)
         let state = try sandbox.databaseSnapshot().filter { !$0.key.hasSuffix("-wal") && !$0.key.hasSuffix("-shm") }
-        let refused = try sandbox.run(["backup", "restore", id])
-        holding.waitUntilExit()
+        let refused = try await sandbox.runWaiting(["backup", "restore", id])
+        try await offThread { holding.waitUntilExit() }
         #expect(refused.status == 1)
         #expect(refused.isOneLineFailure, "\(refused.stderr)")
         #expect(refused.stderr.contains("database is locked"), "\(refused.stderr)")
@@ -206,8 +206,8 @@ import Testing
         #expect(try sandbox.ok(["expense", "list"]).stdout.contains("Cake"))
 
         let brief = try holdWriteLock(sandbox.db, seconds: 1.5)
-        let waited = try sandbox.run(["backup", "restore", id])
-        brief.waitUntilExit()
+        let waited = try await sandbox.runWaiting(["backup", "restore", id])
+        try await offThread { brief.waitUntilExit() }
         #expect(waited.status == 0, "\(waited.stderr)")
         #expect(!(try sandbox.ok(["expense", "list"]).stdout.contains("Cake")))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// What the hardening tests need beyond `Sandbox`: SQLite's own view of a database, exact
@@ -36,7 +37,7 @@ enum Hardening {
 
     /// Runs `script` with `sh -c`, `$TALLY` naming the built executable and `arguments` as `$1…`.
     static func shell(_ script: String, arguments: [String] = [], environment: [String: String] = [:]) throws -> Outcome {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-shell-\(UUID().uuidString)")
+        let folder = temporaryRoot.appendingPathComponent("tally-shell-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 @testable import TallyCLI
@@ -8,7 +9,7 @@ import Testing
 /// is what ICU derives, and anything else in its files is ignored.
 @Suite struct MoneyFormatCacheTests {
     private func cache() throws -> (MoneyFormatCache, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-format-cache-\(UUID().uuidString)")
+        let folder = temporaryRoot.appendingPathComponent("tally-format-cache-\(UUID().uuidString)")
         return (MoneyFormatCache(environment: { $0 == "XDG_CACHE_HOME" ? folder.path : nil }), folder.appendingPathComponent("tally"))
     }
 

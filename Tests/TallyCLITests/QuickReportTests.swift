@@ -73,6 +73,9 @@ import Testing
         let strays = ["--", "-h", "--help", "--x", "--Month", "extra", "--year", "--scale"]
         var generator = SeededGenerator(seed: 2026)
         var accepted = 0
+        // ArgumentParser's answer per distinct line: lines repeat, and its debug build checks
+        // the whole command's definition on every parse.
+        var parsed: [[String]: MonthReportRequest?] = [:]
         for _ in 0..<1_000 {
             var arguments = ["report"]
             for _ in 0..<Int.random(in: 0...4, using: &generator) {
@@ -89,7 +92,8 @@ import Testing
             }
             if let quick = QuickReport.parse(arguments) {
                 accepted += 1
-                #expect(quick == Self.argumentParserRequest(arguments), "\(arguments)")
+                if parsed.index(forKey: arguments) == nil { parsed.updateValue(Self.argumentParserRequest(arguments), forKey: arguments) }
+                #expect(quick == parsed[arguments] ?? nil, "\(arguments)")
             }
         }
         #expect(accepted > 200)

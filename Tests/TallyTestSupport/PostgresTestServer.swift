@@ -44,7 +44,8 @@ public final class PostgresTestServer: Sendable {
                 description: "no PostgreSQL server binaries (initdb, pg_ctl) in TALLY_PG_BIN, /usr/lib/postgresql/*/bin or /usr/local/bin: run scripts/install-deps")
         }
         self.binaries = binaries
-        let template = NSTemporaryDirectory() + "tally-pg-XXXXXX"
+        // Each database is a few hundred files: on ext4 making them cost more than the server's work.
+        let template = temporaryRoot.path + "/tally-pg-XXXXXX"
         var bytes = Array(template.utf8CString)
         guard let made = mkdtemp(&bytes) else { throw StartFailure(description: "cannot make a temporary folder for PostgreSQL") }
         folder = String(cString: made)
@@ -131,7 +132,7 @@ public final class PostgresTestServer: Sendable {
             command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] + arguments
         }
         // Output goes to a file, not a pipe: the server pg_ctl starts would hold a pipe open.
-        let outputPath = NSTemporaryDirectory() + "tally-pg-output-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let outputPath = temporaryRoot.path + "/tally-pg-output-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         defer { unlink(outputPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

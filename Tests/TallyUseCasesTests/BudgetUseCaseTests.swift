@@ -3,6 +3,7 @@ import TallyCore
 import TallyInMemory
 import TallyStores
 import TallyUseCases
+import TallyTestSupport
 import Testing
 
 func money(_ text: String) throws -> Money { try Money(parsing: text) }
@@ -17,7 +18,7 @@ func memoryLedger() -> (Ledger, InMemoryStore) {
 
 /// A path in a new temporary folder where no file exists yet.
 func absentDatabasePath() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("TallyUseCasesTests-\(UUID().uuidString)")
+    let folder = temporaryRoot.appendingPathComponent("TallyUseCasesTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder.appendingPathComponent("tally.sqlite").path
 }

@@ -13,7 +13,7 @@ import Testing
     /// on the in-memory store, on an SQLite file and on a real PostgreSQL server (`PostgresTestServer`).
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
     func randomCommandsUndoneAllReturnTheStartingExport(seed: UInt64) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("TallyHistory-\(UUID().uuidString)")
+        let folder = temporaryRoot.appendingPathComponent("TallyHistory-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try PostgresTestServer.get()

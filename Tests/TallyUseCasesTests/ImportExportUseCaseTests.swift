@@ -4,6 +4,7 @@ import TallyImportExport
 import TallyInMemory
 import TallyStores
 import TallyUseCases
+import TallyTestSupport
 import Testing
 
 @Suite struct ImportExportUseCaseTests {
@@ -15,7 +16,7 @@ import Testing
         """
 
     func file(_ text: String, name: String = "in.csv") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("TallyUseCasesTests-\(UUID().uuidString)")
+        let folder = temporaryRoot.appendingPathComponent("TallyUseCasesTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent(name).path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

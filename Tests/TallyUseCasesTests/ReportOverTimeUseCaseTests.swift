@@ -4,6 +4,7 @@ import TallyInMemory
 import TallyReports
 import TallyStores
 import TallyUseCases
+import TallyTestSupport
 import Testing
 
 /// `report --from --to` / `--year` and `prices`: phrases resolved under the ledger's calendar,
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func aReversedOrTooLongRangeFailsBeforeTheLedgerIsMade() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-range-\(UUID().uuidString)")
+        let folder = temporaryRoot.appendingPathComponent("tally-range-\(UUID().uuidString)")
         let ledger = Ledger(location: StoreLocation(folder.appendingPathComponent("tally.sqlite").path))
         let reversed = PeriodsReport.Span.months(from: .month(try month("2026-05")), to: .month(try month("2026-04")))
         #expect(throws: TallyError.periodRangeReversed(from: try month("2026-05"), to: try month("2026-04"))) {

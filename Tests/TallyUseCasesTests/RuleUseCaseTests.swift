@@ -4,6 +4,7 @@ import TallyImportExport
 import TallyInMemory
 import TallyStores
 import TallyUseCases
+import TallyTestSupport
 import Testing
 
 /// The whole import-with-rules path, on an in-memory ledger and on an SQLite file.
@@ -18,7 +19,7 @@ import Testing
     }
 
     func file(_ text: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("TallyRuleTests-\(UUID().uuidString)")
+        let folder = temporaryRoot.appendingPathComponent("TallyRuleTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("bank.csv").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

@@ -23,12 +23,12 @@ struct Outcome {
 
 /// A temporary folder holding the database, HOME and XDG_DATA_HOME of the runs, so that tests
 /// never touch the user's data and never depend on the machine's environment.
-final class Sandbox {
+final class Sandbox: Sendable {
     let directory: URL
     var db: String { directory.appendingPathComponent("db/tally.sqlite").path }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
+        directory = temporaryRoot
             .appendingPathComponent("tally-cli-tests-\(UUID().uuidString)")
         for folder in ["db", "home", "data"] {
             try FileManager.default.createDirectory(
@@ -123,6 +123,12 @@ final class Sandbox {
         )
     }
 
+    /// ``run(_:useDB:stdin:environment:executable:currentDirectory:)`` for a command that mostly
+    /// waits (a timeout, a lock another process holds): the test's thread is free meanwhile.
+    func runWaiting(_ arguments: [String], useDB: Bool = true) async throws -> Outcome {
+        try await offThread { try self.run(arguments, useDB: useDB) }
+    }
+
     /// Runs a fixture's command and throws when it fails, so that every test it serves fails.
     func prepare(_ arguments: [String], useDB: Bool = true) throws {
         let outcome = try run(arguments, useDB: useDB)
@@ -166,6 +172,14 @@ final class Sandbox {
 
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
+
+/// `body` on a thread of its own, awaited. Swift Testing runs tests on as many threads as there
+/// are cores: a test blocked in a wait there keeps the others from using the idle core.
+func offThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
 }
 
 /// Compares `actual` with a file under `Golden/`; `TALLY_UPDATE_GOLDEN=1` rewrites the file
