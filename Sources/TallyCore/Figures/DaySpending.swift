@@ -48,7 +48,7 @@ extension Sequence<DaySpending> {
     /// Spent per day; days without expenses are absent (``Spending/byDay(in:of:)``).
     public func byDay() throws(TallyError) -> [Day: Money] {
         var spent: [Day: Money] = [:]
-        for group in self { spent[group.day] = try (spent[group.day] ?? .zero) + group.spent }
+        for group in self { try add(group.spent, to: &spent[group.day, default: .zero]) }
         return spent
     }
 
@@ -56,7 +56,7 @@ extension Sequence<DaySpending> {
     public func byTag() throws(TallyError) -> [String: Money] {
         var spent: [String: Money] = [:]
         for group in self {
-            for tag in group.tags { spent[tag] = try (spent[tag] ?? .zero) + group.spent }
+            for tag in group.tags { try add(group.spent, to: &spent[tag, default: .zero]) }
         }
         return spent
     }
@@ -66,10 +66,7 @@ extension Sequence<DaySpending> {
     public func byPerson() throws(TallyError) -> [PersonSpending] {
         var totals: [String: PersonSpending] = [:]
         for group in self {
-            var line = totals[group.by] ?? PersonSpending(by: group.by, spent: .zero, expenses: 0)
-            line.spent = try line.spent + group.spent
-            line.expenses += group.count
-            totals[group.by] = line
+            try add(group, to: &totals[group.by, default: PersonSpending(by: group.by, spent: .zero, expenses: 0)])
         }
         return PersonSpending.ordered(Array(totals.values))
     }
@@ -80,7 +77,7 @@ extension Sequence<DaySpending> {
         var spent: [TaggedSpending.GroupKey: Money] = [:]
         for group in self where !group.tags.isEmpty {
             let key = TaggedSpending.GroupKey(budgetID: group.budgetID, day: group.day, tags: group.tags)
-            spent[key] = try (spent[key] ?? .zero) + group.spent
+            try add(group.spent, to: &spent[key, default: .zero])
         }
         return spent.map { TaggedSpending(budgetID: $0.key.budgetID, day: $0.key.day, tags: $0.key.tags, spent: $0.value) }
     }
@@ -112,4 +109,15 @@ extension DataAccess {
     public func taggedSpending(in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
         try reading { (rows: any LedgerRows) throws(TallyError) in try rows.daySpending(in: days).tagged() }
     }
+}
+
+// Sums in place: a dictionary's entry is looked up once, not read and then written (the month
+// report sums a few thousand groups this way).
+private func add(_ amount: Money, to total: inout Money) throws(TallyError) {
+    total = try total + amount
+}
+
+private func add(_ group: DaySpending, to line: inout PersonSpending) throws(TallyError) {
+    line.spent = try line.spent + group.spent
+    line.expenses += group.count
 }

@@ -218,7 +218,20 @@ public struct JSONText {
     /// control characters as `\u00xx`; slashes and everything else as they are.
     public static func append(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        var text = text
+        text.withUTF8 { utf8 in
+            // Most texts need no escape: their bytes go in whole.
+            if utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                appendEscaped(utf8, to: &bytes)
+            } else {
+                bytes.append(contentsOf: utf8)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
                 bytes.append(UInt8(ascii: "\\"))
@@ -234,6 +247,5 @@ public struct JSONText {
                 bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
