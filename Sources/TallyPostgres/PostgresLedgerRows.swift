@@ -23,6 +23,9 @@ extension PostgresStore {
 final class PostgresLedgerRows: LedgerRows {
     private let store: PostgresStore
     private let transaction: RowsTransaction
+    /// The settings as this transaction read them, until it writes a row other than an expense:
+    /// a report asks for them several times, and each read is a round trip to the server.
+    private var settingsRead: LedgerSettings?
 
     init(_ store: PostgresStore, _ transaction: RowsTransaction) {
         self.store = store
@@ -31,7 +34,12 @@ final class PostgresLedgerRows: LedgerRows {
 
     var timestamp: Date { transaction.timestamp }
 
-    func settings() throws(TallyError) -> LedgerSettings { try store.loadSettings() }
+    func settings() throws(TallyError) -> LedgerSettings {
+        if let settingsRead { return settingsRead }
+        let settings = try store.loadSettings()
+        settingsRead = settings
+        return settings
+    }
 
     func budgets() throws(TallyError) -> [Budget] { try store.loadBudgets() }
 
@@ -46,7 +54,7 @@ final class PostgresLedgerRows: LedgerRows {
     func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
         let chosen: [Budget]
         if let budgets { chosen = budgets } else { chosen = try store.loadBudgets() }
-        return try store.statuses(for: month, budgets: chosen, calendar: try store.loadSettings().calendar)
+        return try store.statuses(for: month, budgets: chosen, calendar: try settings().calendar)
     }
 
     func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] { try store.daySpending(in: days) }
@@ -92,6 +100,7 @@ final class PostgresLedgerRows: LedgerRows {
     }
 
     private func willChangeRows() throws(TallyError) {
+        settingsRead = nil
         try transaction.willChangeRows { () throws(TallyError) in try rowImages() }
     }
 }
