@@ -7,9 +7,9 @@ import TallyCore
 enum Columns {
     static let budget = "id, name, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt"
     static let expense = "id, budgetId, name, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy"
-    /// `expense`'s columns, each named by `alias`.
-    static func expense(as alias: String) -> String {
-        expense.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", ")
+    /// `columns`, each named by the table's `alias`.
+    static func qualified(_ columns: String, as alias: String) -> String {
+        columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", ")
     }
     static let rule = "id, name, budgetId, amountCents, quantity, tags, every, intervalCount, day, start, until, skips"
 }

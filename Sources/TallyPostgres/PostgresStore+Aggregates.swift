@@ -138,7 +138,7 @@ extension PostgresStore {
             """
             WITH top AS (SELECT g.largestCents FROM expenseDay g WHERE \(groups) ORDER BY g.largestCents DESC LIMIT $3),
                 bound AS (SELECT min(largestCents) AS cents FROM top HAVING count(*) = $3)
-            SELECT \(Columns.expense(as: "e")) FROM bound, expenseDay g
+            SELECT \(Columns.qualified(Columns.expense, as: "e")) FROM bound, expenseDay g
             JOIN expense e ON e.date = g.date AND e.budgetId = g.budgetId AND e.tags = g.tags AND e.spentBy = g.spentBy
             WHERE \(groups) AND g.largestCents >= bound.cents AND e.amountCents::numeric * e.quantity >= bound.cents
             ORDER BY e.amountCents::numeric * e.quantity DESC, e.id DESC LIMIT $3

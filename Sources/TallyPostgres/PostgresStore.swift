@@ -95,14 +95,26 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
 
     /// Every budget, ordered by the bytes of its name key, then id.
     func loadBudgets(where condition: String = "TRUE", _ binds: [SQLValue] = []) throws(TallyError) -> [Budget] {
-        let rows = try session.query("SELECT \(Columns.budget) FROM budget WHERE \(condition) ORDER BY nameKey COLLATE \"C\", id", binds)
-        guard !rows.isEmpty else { return [] }
-        var changes: [Int64: [LimitChange]] = [:]
-        for row in try session.query("SELECT budgetId, fromMonth, limitCents FROM budgetLimit ORDER BY budgetId, fromMonth") {
-            changes[try row.int(0), default: []].append(LimitChange(from: try Month(stored: try row.int(1)), limit: Money(cents: try row.int(2))))
-        }
+        // Each budget with its later limits, in order, from one statement: every command reads the
+        // budgets, and a second statement would be a second round trip.
+        let rows = try session.query(
+            """
+            SELECT \(Columns.qualified(Columns.budget, as: "b")), coalesce(l.months, '{}'), coalesce(l.limits, '{}') FROM budget b
+            LEFT JOIN (
+                SELECT budgetId, array_agg(fromMonth ORDER BY fromMonth) AS months, array_agg(limitCents ORDER BY fromMonth) AS limits
+                FROM budgetLimit GROUP BY budgetId) l ON l.budgetId = b.id
+            WHERE \(condition) ORDER BY b.nameKey COLLATE "C", b.id
+            """, binds)
         var budgets: [Budget] = []
-        for row in rows { budgets.append(try Budget(row: row, limitChanges: changes[try row.int(0)] ?? [])) }
+        budgets.reserveCapacity(rows.count)
+        for row in rows {
+            let months = try row.ints(12)
+            let limits = try row.ints(13)
+            guard months.count == limits.count else { throw .storage("a budget's limit changes cannot be read") }
+            var changes: [LimitChange] = []
+            for (month, limit) in zip(months, limits) { changes.append(LimitChange(from: try Month(stored: month), limit: Money(cents: limit))) }
+            budgets.append(try Budget(row: row, limitChanges: changes))
+        }
         return budgets
     }
 
