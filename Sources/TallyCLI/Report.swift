@@ -158,7 +158,7 @@ struct ReportOutput {
 
     func save(_ data: Data, defaultName: String) throws(TallyError) {
         let path = self.path ?? defaultName
-        try AtomicFile.write(Array(data), to: path)
+        try AtomicFile.write(Array(data), to: path, durable: false)
         Console.write(path)
     }
 }

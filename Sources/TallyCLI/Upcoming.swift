@@ -36,7 +36,7 @@ struct Upcoming: ParsableCommand {
         let (occurrences, names) = try ListUpcoming(days: days).run(in: ledger)
         if let ics {
             let text = try ICalendarRenderer.render(occurrences, budgetNames: names, stamp: Date())
-            try AtomicFile.write(Array(text.utf8), to: ics)
+            try AtomicFile.write(Array(text.utf8), to: ics, durable: false)
             Console.write("Wrote \(occurrences.count) bill\(occurrences.count == 1 ? "" : "s") to \(ics)")
         } else if output.json {
             var entries: [RecurringJSON.Occurrence] = []

@@ -35,9 +35,9 @@ public enum AtomicFile {
         }
     }
 
-    /// `bytes` as a file Tally can make again (see `durable`).
-    public static func write(_ bytes: [UInt8], to path: String) throws(TallyError) {
-        try write(to: path, durable: false) { (sink: any ByteSink) throws(TallyError) in
+    /// `bytes` as the file at `path` (see `durable`).
+    public static func write(_ bytes: [UInt8], to path: String, durable: Bool) throws(TallyError) {
+        try write(to: path, durable: durable) { (sink: any ByteSink) throws(TallyError) in
             try sink.write(bytes)
             try sink.flush()
         }

@@ -86,16 +86,8 @@ struct PostgresCaches {
         let next = binds.count
         try session.query(
             """
-            WITH days AS MATERIALIZED (
-                SELECT date, budgetId, tags, spentBy, SUM(amountCents * quantity) AS spent, count(*) AS n,
-                    MAX(amountCents::numeric * quantity) AS largest
-                FROM \(table) WHERE \(condition) GROUP BY date, budgetId, tags, spentBy),
-            counted AS (
-                INSERT INTO expenseDay AS cached (date, budgetId, tags, spentBy, spentCents, expenseCount, largestCents)
-                SELECT date, budgetId, tags, spentBy, spent, n, largest FROM days
-                ON CONFLICT (date, budgetId, tags, spentBy) DO UPDATE
-                SET spentCents = cached.spentCents + excluded.spentCents, expenseCount = cached.expenseCount + excluded.expenseCount,
-                    largestCents = GREATEST(cached.largestCents, excluded.largestCents))
+            WITH days AS MATERIALIZED (\(Self.dayGroups(of: table, where: condition))),
+            counted AS (\(Self.countingDays))
             INSERT INTO budgetMonth AS cached (budgetId, month, spentCents, expenseCount)
             SELECT budgetId, p.period, SUM(spent), SUM(n)
             FROM days JOIN unnest($\(next + 1)::BIGINT[], $\(next + 2)::BIGINT[]) AS p(periodDate, period) ON p.periodDate = date
@@ -106,16 +98,27 @@ struct PostgresCaches {
     }
 
     private func addDays(rowsOf table: String, where condition: String, _ binds: [SQLValue]) throws(TallyError) {
-        try session.query(
-            """
-            INSERT INTO expenseDay AS cached (date, budgetId, tags, spentBy, spentCents, expenseCount, largestCents)
-            SELECT date, budgetId, tags, spentBy, SUM(amountCents * quantity), count(*), MAX(amountCents::numeric * quantity)
-            FROM \(table) WHERE \(condition) GROUP BY date, budgetId, tags, spentBy
-            ON CONFLICT (date, budgetId, tags, spentBy) DO UPDATE
-            SET spentCents = cached.spentCents + excluded.spentCents, expenseCount = cached.expenseCount + excluded.expenseCount,
-                largestCents = GREATEST(cached.largestCents, excluded.largestCents)
-            """, binds)
+        try session.query("WITH days AS (\(Self.dayGroups(of: table, where: condition))) \(Self.countingDays)", binds)
     }
+
+    /// The rows of `table` that `condition` selects, grouped as `expenseDay` keeps them: each
+    /// group's `spent`, `n` and `largest`.
+    private static func dayGroups(of table: String, where condition: String) -> String {
+        """
+        SELECT date, budgetId, tags, spentBy, SUM(amountCents * quantity) AS spent, count(*) AS n,
+            MAX(amountCents::numeric * quantity) AS largest
+        FROM \(table) WHERE \(condition) GROUP BY date, budgetId, tags, spentBy
+        """
+    }
+
+    /// Adds the groups of `days` (`dayGroups`) into `expenseDay`.
+    private static let countingDays = """
+        INSERT INTO expenseDay AS cached (date, budgetId, tags, spentBy, spentCents, expenseCount, largestCents)
+        SELECT date, budgetId, tags, spentBy, spent, n, largest FROM days
+        ON CONFLICT (date, budgetId, tags, spentBy) DO UPDATE
+        SET spentCents = cached.spentCents + excluded.spentCents, expenseCount = cached.expenseCount + excluded.expenseCount,
+            largestCents = GREATEST(cached.largestCents, excluded.largestCents)
+        """
 
     /// Takes the rows out of their groups while they are still in `table`. A group keeps its
     /// largest total unless a leaving row held it; then it is looked up among the rows that stay,
@@ -124,10 +127,7 @@ struct PostgresCaches {
         let sameGroup = "e.date = d.date AND e.budgetId = d.budgetId AND e.tags = d.tags AND e.spentBy = d.spentBy"
         try session.query(
             """
-            WITH gone AS (
-                SELECT date, budgetId, tags, spentBy, SUM(amountCents * quantity) AS spent, count(*) AS n,
-                    MAX(amountCents::numeric * quantity) AS largest
-                FROM \(table) WHERE \(condition) GROUP BY date, budgetId, tags, spentBy)
+            WITH gone AS (\(Self.dayGroups(of: table, where: condition)))
             UPDATE expenseDay AS d
             SET spentCents = d.spentCents - g.spent, expenseCount = d.expenseCount - g.n,
                 largestCents = CASE WHEN d.expenseCount = g.n OR g.largest < d.largestCents THEN d.largestCents
@@ -154,10 +154,7 @@ struct PostgresCaches {
             """, [.ints(periods.dates), .ints(periods.periods)]
         ).map { row throws(TallyError) in try row.string(0) }
         let storedDays = "SELECT date, budgetId, tags, spentBy, spentCents, expenseCount, largestCents FROM expenseDay"
-        let summedDays = """
-            SELECT date, budgetId, tags, spentBy, SUM(amountCents * quantity), count(*), MAX(amountCents::numeric * quantity)
-            FROM expense GROUP BY 1, 2, 3, 4
-            """
+        let summedDays = Self.dayGroups(of: "expense", where: "TRUE")
         let days = try session.query(
             """
             SELECT concat_ws(' ', 'expenseDay', d.date, d.budgetId, d.tags::text, d.spentBy, d.spentCents, d.expenseCount, d.largestCents)

@@ -81,12 +81,7 @@ public struct TaggedSpending: Hashable, Sendable {
     /// ``DataAccess/taggedSpending(in:)`` from the expenses themselves: those within `days`
     /// with at least one tag, grouped by budget, day and tag set, in no particular order.
     public static func grouping(_ expenses: some Sequence<Expense>, in days: DayInterval) throws(TallyError) -> [TaggedSpending] {
-        var spent: [GroupKey: Money] = [:]
-        for expense in expenses where days.contains(expense.date) && !expense.tags.isEmpty {
-            let key = GroupKey(budgetID: expense.budgetID, day: expense.date, tags: expense.tags.sorted())
-            spent[key] = try (spent[key] ?? .zero) + expense.total()
-        }
-        return spent.map { TaggedSpending(budgetID: $0.key.budgetID, day: $0.key.day, tags: $0.key.tags, spent: $0.value) }
+        try DaySpending.grouping(expenses, in: days).tagged()
     }
 
     struct GroupKey: Hashable {
