@@ -13,7 +13,8 @@ struct Check: ParsableCommand {
             is past it or projected to end the period over its limit, 2 when one is over; errors \
             exit 3 (bad arguments 64). --new-only reports only budgets whose level rose since the \
             last 'check --new-only' of the period, and its exit code only what it reports, so an \
-            hourly cron job speaks once per crossing.
+            hourly cron job speaks once per crossing. A balance assertion ('tally reconcile') that a \
+            later change broke exits 2 as well, naming the account and the difference.
             """
     )
 
@@ -32,10 +33,12 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let result: (alerts: [BudgetAlert], exitCode: Int32)
+        let broken: [BrokenAssertion]
         let money: MoneyFormat
         do {
             let ledger = store.ledger
             result = try CheckBudgets(newOnly: newOnly).run(in: ledger)
+            broken = try CheckAssertions().run(in: ledger)
             money = output.json || quiet ? .plain : try Preferences.current.moneyFormat(for: ledger)
         } catch {
             // A monitoring plugin's errors are 3 ("unknown"), bad arguments excepted.
@@ -44,12 +47,23 @@ struct Check: ParsableCommand {
             throw ExitCode(3)
         }
         if output.json {
-            Console.write(try ListJSON.encode(result.alerts.map(AlertJSON.init)))
+            var items: [any Encodable & Sendable] = result.alerts.map(AlertJSON.init)
+            for assertion in broken { items.append(try AssertionAlertJSON(assertion)) }
+            Console.write(try ListJSON.encode(items.map(AnyItem.init)))
         } else if !quiet {
             // Text names only what needs attention; JSON lists every budget.
-            let lines = result.alerts.filter { $0.level != .ok }.map { AlertJSON.line($0, money: money) }
+            var lines = result.alerts.filter { $0.level != .ok }.map { AlertJSON.line($0, money: money) }
+            for assertion in broken { lines.append(try AssertionAlertJSON.line(assertion, money: money)) }
             if !lines.isEmpty { Console.write(lines.joined(separator: "\n")) }
         }
-        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+        let code = broken.isEmpty ? result.exitCode : 2
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// One element of `check --json`'s array, whichever kind it is.
+    private struct AnyItem: Encodable {
+        let item: any Encodable & Sendable
+        init(_ item: any Encodable & Sendable) { self.item = item }
+        func encode(to encoder: any Encoder) throws { try item.encode(to: encoder) }
     }
 }

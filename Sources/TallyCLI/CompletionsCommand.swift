@@ -73,6 +73,11 @@ extension CompletionKind {
         .custom { words, _, _ in LedgerCompletion.candidates(.budgetNames, words: words) }
     }
 
+    /// The names of the accounts in the database the command line being completed uses.
+    static var accountNames: CompletionKind {
+        .custom { words, _, _ in LedgerCompletion.candidates(.accountNames, words: words) }
+    }
+
     /// The ids of the recurring rules in the database the command line being completed uses.
     static var recurringRuleIDs: CompletionKind {
         .custom { words, _, _ in LedgerCompletion.candidates(.recurringRuleIDs, words: words) }

@@ -98,6 +98,19 @@ final class InMemoryRows: LedgerRows {
             return .importRule(rule, budgetID: budgetID)
         case .profile(let profile): state.profiles[profile.nameKey] = profile
         case .importRecord(let record): state.imports[record.fingerprint] = record
+        case .account(var account):
+            Self.assign(&account.id, from: &state.nextAccountID)
+            InMemoryStore.put(.account(account), into: &state)
+            return .account(account)
+        case .income(var income):
+            Self.assign(&income.id, from: &state.nextIncomeID)
+            InMemoryStore.put(.income(income), into: &state)
+            return .income(income)
+        case .transfer(var transfer):
+            Self.assign(&transfer.id, from: &state.nextTransferID)
+            InMemoryStore.put(.transfer(transfer), into: &state)
+            return .transfer(transfer)
+        case .balanceAssertion: InMemoryStore.put(row, into: &state)
         }
         return row
     }

@@ -38,6 +38,10 @@ extension InMemoryStore {
         }
         images += state.profiles.values.map { .profile($0) }
         images += state.imports.values.map { .importRecord($0) }
+        images += state.accounts.values.map { .account($0) }
+        images += state.incomes.values.map { .income($0) }
+        images += state.transfers.values.map { .transfer($0) }
+        images += state.assertions.values.flatMap(\.values).map { .balanceAssertion($0) }
         return images
     }
 
@@ -89,6 +93,10 @@ extension InMemoryStore {
         case .importRule(let rule, _): state.importRules[rule.id ?? 0] = nil
         case .profile(let profile): state.profiles[profile.nameKey] = nil
         case .importRecord(let record): state.imports[record.fingerprint] = nil
+        case .account(let account): state.accounts[account.id ?? 0] = nil
+        case .income(let income): state.incomes[income.id ?? 0] = nil
+        case .transfer(let transfer): state.transfers[transfer.id ?? 0] = nil
+        case .balanceAssertion(let assertion): state.assertions[assertion.accountID]?[assertion.date] = nil
         }
     }
 
@@ -118,6 +126,7 @@ extension InMemoryStore {
             case .importRule(let rule, let budgetID): state.importRules[rule.id ?? 0] = (rule, budgetID)
             case .profile(let profile): state.profiles[profile.nameKey] = profile
             case .importRecord(let record): state.imports[record.fingerprint] = record
+            case .account, .income, .transfer, .balanceAssertion: put(image, into: &state)
             }
         }
         for expense in try content.expensesAfter.expenses() {
@@ -127,6 +136,17 @@ extension InMemoryStore {
         if let keys = content.rowKeys {
             state.rowKeys.subtract(keys.removed)
             state.rowKeys.formUnion(keys.added ?? [])
+        }
+    }
+
+    /// Saves an account or one of its entries under its own id or key.
+    static func put(_ image: RowImage, into state: inout State) {
+        switch image {
+        case .account(let account): state.accounts[account.id ?? 0] = account
+        case .income(let income): state.incomes[income.id ?? 0] = income
+        case .transfer(let transfer): state.transfers[transfer.id ?? 0] = transfer
+        case .balanceAssertion(let assertion): state.assertions[assertion.accountID, default: [:]][assertion.date] = assertion
+        default: break
         }
     }
 }

@@ -29,6 +29,14 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         /// The history, oldest first (SQLite's `changeSet`).
         var changeSets: [ChangeSet] = []
         var nextChangeSetID: Int64 = 1
+        var accounts: [Int64: Account] = [:]
+        var nextAccountID: Int64 = 1
+        var incomes: [Int64: Income] = [:]
+        var nextIncomeID: Int64 = 1
+        var transfers: [Int64: Transfer] = [:]
+        var nextTransferID: Int64 = 1
+        /// Balance assertions by account id and day.
+        var assertions: [Int64: [Day: BalanceAssertion]] = [:]
     }
 
     // Guards `state`; that lock is what makes the class safe to share.

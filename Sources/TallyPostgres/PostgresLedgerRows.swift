@@ -84,6 +84,8 @@ final class PostgresLedgerRows: LedgerRows {
             return .budget(try store.insertBudget(budget, createdAt: budget.createdAt, at: budget.updatedAt))
         case .recurringRule(let rule) where rule.id == nil:
             return .recurringRule(try store.insertRule(rule))
+        case .account, .income, .transfer, .balanceAssertion:
+            return try store.putAccountRow(row) ?? row
         case .importRule(var rule, let budgetID) where rule.id == nil:
             rule.id = try store.nextIDs("importRule")
             try store.put(.importRule(rule, budgetID: budgetID))

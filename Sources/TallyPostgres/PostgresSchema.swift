@@ -211,6 +211,58 @@ enum PostgresSchema {
                 """
             ]
         ),
+        (
+            // Where money sits and what moves it besides spending, as SQLite's `v14-accounts`:
+            // rows of their own; balances are figures of them (Core's `AccountBook`).
+            "v7-accounts",
+            [
+                "INSERT INTO idCounter (kind, last) VALUES ('account', 0), ('income', 0), ('transfer', 0)",
+                """
+                CREATE TABLE account (
+                    id BIGINT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    nameKey TEXT NOT NULL UNIQUE,
+                    kind TEXT NOT NULL CHECK (kind IN ('checking', 'savings', 'credit', 'cash', 'loan')),
+                    openingCents BIGINT NOT NULL,
+                    openingDate BIGINT,
+                    archived BOOLEAN NOT NULL DEFAULT FALSE,
+                    createdAt BIGINT NOT NULL,
+                    updatedAt BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE income (
+                    id BIGINT PRIMARY KEY,
+                    accountId BIGINT NOT NULL REFERENCES account(id),
+                    name TEXT NOT NULL,
+                    amountCents BIGINT NOT NULL CHECK (amountCents > 0),
+                    date BIGINT NOT NULL,
+                    tags TEXT[] NOT NULL,
+                    receivedBy TEXT NOT NULL,
+                    createdAt BIGINT NOT NULL,
+                    updatedAt BIGINT NOT NULL)
+                """,
+                "CREATE INDEX income_account ON income(accountId, date)",
+                """
+                CREATE TABLE transfer (
+                    id BIGINT PRIMARY KEY,
+                    fromAccountId BIGINT NOT NULL REFERENCES account(id),
+                    toAccountId BIGINT NOT NULL REFERENCES account(id) CHECK (toAccountId <> fromAccountId),
+                    amountCents BIGINT NOT NULL CHECK (amountCents > 0),
+                    date BIGINT NOT NULL,
+                    name TEXT NOT NULL,
+                    createdAt BIGINT NOT NULL,
+                    updatedAt BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE balanceAssertion (
+                    accountId BIGINT NOT NULL REFERENCES account(id),
+                    date BIGINT NOT NULL,
+                    balanceCents BIGINT NOT NULL,
+                    createdAt BIGINT NOT NULL,
+                    PRIMARY KEY (accountId, date))
+                """,
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }

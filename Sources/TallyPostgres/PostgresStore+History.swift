@@ -62,7 +62,7 @@ extension PostgresStore {
             images.append(
                 .importRecord(ImportRecord(fingerprint: try row.string(0), importedAt: Milliseconds.date(try row.int(1)), expenseCount: Int(try row.int(2)))))
         }
-        return images
+        return images + (try accountImages())
     }
 
     /// The last id handed out of `kind`, without taking one.
@@ -154,8 +154,11 @@ extension PostgresStore {
                 [.int(id), .int(range.first), .int(range.last)])
             try session.query("DELETE FROM expense WHERE id BETWEEN $1 AND $2", [.int(range.first), .int(range.last)])
         }
-        for image in removed {
-            guard case .budget(let budget) = image else { continue }
+        for image in removed where image.rank == 1 {
+            guard case .budget(let budget) = image else {
+                try delete(image)
+                continue
+            }
             let used = try session.query(
                 """
                 SELECT 1 WHERE EXISTS (SELECT 1 FROM expense WHERE budgetId = $1) OR EXISTS (SELECT 1 FROM recurringRule WHERE budgetId = $1)
@@ -206,6 +209,7 @@ extension PostgresStore {
         case .importRule(let rule, _): try session.query("DELETE FROM importRule WHERE id = $1", [.int(rule.id)])
         case .profile(let profile): try session.query("DELETE FROM importProfile WHERE nameKey = $1", [.text(profile.nameKey)])
         case .importRecord(let record): try session.query("DELETE FROM importedFile WHERE fingerprint = $1", [.text(record.fingerprint)])
+        case .account, .income, .transfer, .balanceAssertion: _ = try deleteAccountRow(image)
         }
     }
 
@@ -243,6 +247,7 @@ extension PostgresStore {
                 INSERT INTO importedFile (fingerprint, importedAt, expenseCount) VALUES ($1, $2, $3)
                 ON CONFLICT (fingerprint) DO UPDATE SET importedAt = excluded.importedAt, expenseCount = excluded.expenseCount
                 """, [.text(record.fingerprint), .int(Milliseconds.since1970(record.importedAt)), .int(Int64(record.expenseCount))])
+        case .account, .income, .transfer, .balanceAssertion: _ = try putAccountRow(image)
         }
     }
 }
@@ -252,8 +257,8 @@ extension RowImage {
     fileprivate var rank: Int {
         switch self {
         case .settings: 0
-        case .budget: 1
-        case .recurringRule, .importRule, .profile, .importRecord: 2
+        case .budget, .account: 1
+        case .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion: 2
         case .recurringPayment: 3
         }
     }

@@ -33,3 +33,13 @@ public struct CheckBudgets: Sendable {
         }
     }
 }
+
+/// `check`'s second part: each balance assertion that a later change broke (``AccountBook/brokenAssertions()``),
+/// which is `check`'s highest level.
+public struct CheckAssertions: Sendable {
+    public init() {}
+
+    public func run(in ledger: Ledger) throws(TallyError) -> [BrokenAssertion] {
+        try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.accountBook().brokenAssertions() }
+    }
+}

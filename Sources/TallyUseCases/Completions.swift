@@ -12,6 +12,8 @@ public struct ListCompletions: Sendable {
     public enum Kind: Sendable {
         /// Every budget's name, as stored; read from the budgets alone, never the expenses.
         case budgetNames
+        /// Every account's name, archived ones too.
+        case accountNames
         /// Every tag an expense carries.
         case tags
         /// Every recurring rule's id.
@@ -43,6 +45,8 @@ public struct ListCompletions: Sendable {
             switch kind {
             case .budgetNames:
                 return try store.budgets().map(\.name)
+            case .accountNames:
+                return try store.accountBook().accounts.map(\.name)
             case .tags:
                 return try store.tags()
             case .recurringRuleIDs:

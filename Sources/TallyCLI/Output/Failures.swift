@@ -17,8 +17,10 @@ enum Failures {
     /// The layer's message with the flag that answers it.
     static func message(for error: TallyError) -> String {
         switch error {
-        case .budgetNotEmpty:
+        case .budgetNotEmpty, .accountInUse:
             return error.message + " (use --yes)"
+        case .entryReconciled:
+            return error.message + " (use --force)"
         case .alreadyImported:
             return error.message + "; use --force to import it again"
         case .unknownBudgets(let names):
@@ -43,7 +45,7 @@ enum Failures {
             .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .invalidCurrency, .invalidLocale, .invalidInterval,
             .invalidRecurringDay, .recurringDayNotApplicable, .untilBeforeStart, .recurringRuleNotFound, .notAnOccurrence,
             .invalidWarnLevel, .periodRangeReversed, .periodRangeTooLong,
-            .invalidRulePattern, .invalidRulePriority, .profileNotFound, .changeSetNotFound, .invalidHistoryDays, .snapshotNotFound, .invalidSnapshotLimit:
+            .invalidRulePattern, .invalidRulePriority, .profileNotFound, .changeSetNotFound, .invalidHistoryDays, .snapshotNotFound, .invalidSnapshotLimit, .transferToSameAccount:
             ExitCode(64)
         default: ExitCode(1)
         }

@@ -42,6 +42,10 @@ public enum RowKey: Hashable, Sendable, Comparable {
     case importRule(Int64)
     case profile(nameKey: String)
     case importRecord(fingerprint: String)
+    case account(Int64)
+    case income(Int64)
+    case transfer(Int64)
+    case balanceAssertion(accountID: Int64, date: Day)
 }
 
 /// A row as it was or as it became: the values undo puts back, ids included.
@@ -55,6 +59,10 @@ public enum RowImage: Hashable, Sendable, Codable {
     case importRule(ImportRule, budgetID: Int64)
     case profile(ImportProfile)
     case importRecord(ImportRecord)
+    case account(Account)
+    case income(Income)
+    case transfer(Transfer)
+    case balanceAssertion(BalanceAssertion)
 
     public var key: RowKey {
         switch self {
@@ -65,6 +73,10 @@ public enum RowImage: Hashable, Sendable, Codable {
         case .importRule(let rule, _): .importRule(rule.id ?? 0)
         case .profile(let profile): .profile(nameKey: profile.nameKey)
         case .importRecord(let record): .importRecord(fingerprint: record.fingerprint)
+        case .account(let account): .account(account.id ?? 0)
+        case .income(let income): .income(income.id ?? 0)
+        case .transfer(let transfer): .transfer(transfer.id ?? 0)
+        case .balanceAssertion(let assertion): .balanceAssertion(accountID: assertion.accountID, date: assertion.date)
         }
     }
 
@@ -78,6 +90,10 @@ public enum RowImage: Hashable, Sendable, Codable {
         case .importRule: ("import rule", "import rules")
         case .profile: ("import profile", "import profiles")
         case .importRecord: ("import record", "import records")
+        case .account: ("account", "accounts")
+        case .income: ("income", "incomes")
+        case .transfer: ("transfer", "transfers")
+        case .balanceAssertion: ("balance assertion", "balance assertions")
         }
     }
 
@@ -88,6 +104,9 @@ public enum RowImage: Hashable, Sendable, Codable {
         case .recurringRule(let rule): [.budget(rule.budgetID)]
         case .recurringPayment(let payment): [.recurringRule(payment.ruleID)] + (payment.expenseID.map { [.expense($0)] } ?? [])
         case .importRule(_, let budgetID): [.budget(budgetID)]
+        case .income(let income): [.account(income.accountID)]
+        case .transfer(let transfer): [.account(transfer.fromAccountID), .account(transfer.toAccountID)]
+        case .balanceAssertion(let assertion): [.account(assertion.accountID)]
         default: []
         }
     }
@@ -276,9 +295,11 @@ public struct ChangeContent: Hashable, Sendable, Codable {
     /// "1 budget, 318 expenses removed; 1 expense changed". Recurring payments and import
     /// records follow the expenses they belong to, so they are not counted.
     public var countsPhrase: String {
-        let kinds = ["settings", "budget", "expense", "recurring rule", "import rule", "import profile"]
+        let kinds = ["settings", "budget", "expense", "recurring rule", "import rule", "import profile", "account", "income", "transfer",
+                     "balance assertion"]
         let plural = ["settings": "settings", "budget": "budgets", "expense": "expenses", "recurring rule": "recurring rules",
-                      "import rule": "import rules", "import profile": "import profiles"]
+                      "import rule": "import rules", "import profile": "import profiles", "account": "accounts", "income": "incomes",
+                      "transfer": "transfers", "balance assertion": "balance assertions"]
         var counts: [String: [String: Int]] = ["added": [:], "changed": [:], "removed": [:]]
         for change in rows {
             guard let noun = (change.after ?? change.before)?.noun.one, plural[noun] != nil else { continue }

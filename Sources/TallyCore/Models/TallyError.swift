@@ -128,9 +128,23 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case undoNeedsBudget(Int64, budget: String)
     /// A history length in days outside ``LedgerSettings/historyDaysRange``.
     case invalidHistoryDays(Int)
+    /// Another account already has this name, ignoring case and diacritics.
+    case duplicateAccount(String)
+    /// No account has this name.
+    case accountNotFound(String)
+    /// Removing the account would remove the entries that name it.
+    case accountInUse(String, entries: Int)
+    /// A transfer names one account twice.
+    case transferToSameAccount
+    case incomeNotFound(Int64)
+    case transferNotFound(Int64)
+    /// An entry dated before its account's opening day.
+    case entryBeforeOpening(account: String, day: Day, opening: Day)
+    /// An entry on or before the day an account was reconciled through changes only when forced.
+    case entryReconciled(account: String, through: Day)
 
     public enum NameKind: String, Sendable {
-        case budget, expense, profile, person
+        case budget, expense, profile, person, account, income, transfer
     }
 
     /// What a phrase names: a day or a month.
@@ -284,6 +298,22 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "no rule with id \(id)"
         case .profileNotFound(let name):
             "no import profile named \(quoted(name))"
+        case .duplicateAccount(let name):
+            "an account named \(quoted(name)) already exists"
+        case .accountNotFound(let name):
+            "no account named \(quoted(name))"
+        case .accountInUse(let name, let count):
+            "account \(quoted(name)) has \(count) entr\(count == 1 ? "y" : "ies"); removing it deletes them too"
+        case .transferToSameAccount:
+            "a transfer needs two different accounts"
+        case .incomeNotFound(let id):
+            "no income with id \(id)"
+        case .transferNotFound(let id):
+            "no transfer with id \(id)"
+        case .entryBeforeOpening(let account, let day, let opening):
+            "account \(quoted(account)) opens on \(opening.isoString); \(day.isoString) is before it"
+        case .entryReconciled(let account, let through):
+            "account \(quoted(account)) is reconciled through \(through.isoString); changing an entry up to that day needs forcing"
         case .nothingToUndo:
             "nothing to undo"
         case .changeSetNotFound(let id):

@@ -58,3 +58,27 @@ public struct AlertJSON: Encodable, Equatable, Sendable {
         return text
     }
 }
+
+/// `check --json`: a broken balance assertion, after the budgets, with `level` `broken-assertion`.
+public struct AssertionAlertJSON: Encodable, Sendable {
+    public let account: String
+    public let level = "broken-assertion"
+    public let date: String
+    public let asserted: String
+    public let actual: String
+    public let difference: String
+
+    public init(_ broken: BrokenAssertion) throws(TallyError) {
+        account = broken.account.name
+        date = broken.assertion.date.isoString
+        asserted = broken.assertion.balance.plainString
+        actual = broken.actual.plainString
+        difference = try broken.difference().plainString
+    }
+
+    /// `Checking: the balance of 2026-11-30 was reconciled at 3,700.00; the entries now give 3,800.00 (100.00 more)`.
+    public static func line(_ broken: BrokenAssertion, money: MoneyFormat = .plain) throws(TallyError) -> String {
+        "\(broken.account.name): the balance of \(broken.assertion.date.isoString) was reconciled at \(money.string(broken.assertion.balance)); "
+            + "the entries now give \(money.string(broken.actual)), a difference of \(money.string(try broken.difference()))"
+    }
+}

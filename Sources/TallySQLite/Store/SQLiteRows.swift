@@ -95,6 +95,8 @@ final class SQLiteRows: LedgerRows {
                 return .budget(try SQLiteStore.insert(budget, db))
             case .recurringRule(let rule) where rule.id == nil:
                 return .recurringRule(try SQLiteStore.insert(rule, timestamp: Milliseconds.since1970(timestamp), db))
+            case .account, .income, .transfer, .balanceAssertion:
+                return try SQLiteStore.putAccountRow(row, db) ?? row
             case .importRule(var rule, let budgetID) where rule.id == nil:
                 try SQLiteStore.insert(rule, budgetID: budgetID, db)
                 rule.id = db.lastInsertedRowID

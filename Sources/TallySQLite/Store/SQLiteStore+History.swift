@@ -72,7 +72,7 @@ extension SQLiteStore {
         for row in try Row.fetchAll(db, sql: "SELECT fingerprint, importedAt, rowCount FROM importLog") {
             images.append(.importRecord(ImportRecord(fingerprint: row[0], importedAt: Milliseconds.date(row[1]), expenseCount: row[2])))
         }
-        return images
+        return images + (try accountImages(db))
     }
 
     // MARK: - Reads
@@ -160,7 +160,10 @@ extension SQLiteStore {
             try removed.saveRemoved(db)
         }
         for image in removed where image.dependencyRank == 1 {
-            guard case .budget(let budget) = image else { continue }
+            guard case .budget(let budget) = image else {
+                try delete(image, db)
+                continue
+            }
             let used = try Bool.fetchOne(
                 db,
                 sql: """
@@ -227,6 +230,7 @@ extension SQLiteStore {
         case .importRule(let rule, _): try db.execute(sql: "DELETE FROM importRule WHERE id = ?", arguments: [rule.id])
         case .profile(let profile): try db.execute(sql: "DELETE FROM importProfile WHERE nameKey = ?", arguments: [profile.nameKey])
         case .importRecord(let record): try db.execute(sql: "DELETE FROM importLog WHERE fingerprint = ?", arguments: [record.fingerprint])
+        case .account, .income, .transfer, .balanceAssertion: _ = try deleteAccountRow(image, db)
         }
     }
 
@@ -252,6 +256,7 @@ extension SQLiteStore {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO importLog (fingerprint, importedAt, rowCount) VALUES (?, ?, ?)",
                 arguments: [record.fingerprint, Milliseconds.since1970(record.importedAt), record.expenseCount])
+        case .account, .income, .transfer, .balanceAssertion: _ = try putAccountRow(image, db)
         }
     }
 
@@ -293,12 +298,12 @@ extension SQLiteStore {
 }
 
 extension RowImage {
-    /// Parents before children: budgets before the rows that name them, payments last.
+    /// Parents before children: budgets and accounts before the rows that name them, payments last.
     var dependencyRank: Int {
         switch self {
         case .settings: 0
-        case .budget: 1
-        case .recurringRule, .importRule, .profile, .importRecord: 2
+        case .budget, .account: 1
+        case .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion: 2
         case .recurringPayment: 3
         }
     }

@@ -1,0 +1,161 @@
+import ArgumentParser
+import TallyCore
+import TallyReports
+import TallyUseCases
+
+struct IncomeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "income",
+        abstract: "Record money coming in to an account.",
+        subcommands: [Add.self, List.self, Edit.self, Remove.self]
+    )
+}
+
+extension IncomeCommand {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an income to an account.")
+
+        @Argument(help: "Who paid it, like Salary.")
+        var name: String
+
+        @Argument(help: "The amount, like 3200 or 3200.50.")
+        var amount: String
+
+        @Option(help: "The account it was paid to, ignoring case and accents.", completion: .accountNames)
+        var account: String
+
+        @Option(parsing: .unconditional, help: ArgumentHelp("The day it came in, \(PhraseHelp.days) (default: today).", valueName: "day"))
+        var date: String?
+
+        @Option(name: .customLong("tag"), help: "Tag the income; repeat for several tags.", completion: .tags)
+        var tags: [String] = []
+
+        @Option(help: ArgumentHelp("Who received it (default: $TALLY_USER, else your login name).", valueName: "name"))
+        var by: String?
+
+        @OptionGroup var store: CommonOptions
+
+        func validate() throws {
+            _ = try ArgumentValue.amount(amount)
+            if let date { _ = try ArgumentValue.day(date) }
+            _ = try ArgumentValue.tags(tags)
+            if let by { _ = try ArgumentValue.by(by) }
+        }
+
+        func run() throws {
+            let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
+            let receiver = try by.map { (name: String) throws(ValidationError) in try ArgumentValue.by(name) } ?? Spender.current()
+            let income = Income(name: name, amount: try ArgumentValue.amount(amount), date: day, accountID: 0, tags: tags, by: receiver)
+            let ledger = store.ledger
+            let (saved, accountName) = try AddIncome(income, account: account).run(in: ledger)
+            let money = try Preferences.current.moneyFormat(for: ledger)
+            Console.write("Added income #\(saved.id ?? 0) \(saved.date.isoString) \(saved.name): \(money.string(saved.amount)) to \(accountName).")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List incomes, oldest first.")
+
+        @Option(parsing: .unconditional, help: ArgumentHelp("Show only this month's incomes, \(PhraseHelp.months).", valueName: "month"))
+        var month: String?
+
+        @Option(help: ArgumentHelp("Show only incomes whose name contains this text, ignoring case and accents.", valueName: "text"))
+        var search: String?
+
+        @Option(help: "Show only this account's incomes.", completion: .accountNames)
+        var account: String?
+
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var store: CommonOptions
+
+        func validate() throws {
+            if let month { _ = try ArgumentValue.period(month) }
+        }
+
+        func run() throws {
+            let ledger = store.ledger
+            let period = try month.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) }
+            let result = try ListEntries(period: period, account: account, search: search, today: Day.today()).run(in: ledger)
+            if output.json {
+                Console.write(try ListJSON.encode(result.incomes.map { ListJSON.IncomeItem($0, accountName: result.accountNames[$0.accountID] ?? "") }))
+            } else if result.incomes.isEmpty {
+                Console.write("No incomes match.")
+            } else {
+                let money = try Preferences.current.moneyFormat(for: ledger)
+                Console.write(ListRenderers.incomesAsTable(result.incomes, accountNames: result.accountNames, money: money))
+            }
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Change an income.",
+            discussion: "An income on or before the day its account was reconciled through changes only with --force.")
+
+        @Argument(help: "The income's id, as shown by 'income list'.")
+        var id: Int64
+
+        @Option(help: "A new payer name.")
+        var name: String?
+
+        @Option(help: "A new amount.")
+        var amount: String?
+
+        @Option(parsing: .unconditional, help: ArgumentHelp("A new day, \(PhraseHelp.days).", valueName: "day"))
+        var date: String?
+
+        @Option(help: "Move it to this account.", completion: .accountNames)
+        var account: String?
+
+        @Option(name: .customLong("tag"), help: "Replace the tags; repeat for several.", completion: .tags)
+        var tags: [String] = []
+
+        @Option(help: ArgumentHelp("Who received it.", valueName: "name"))
+        var by: String?
+
+        @Flag(help: "Change a reconciled income.")
+        var force = false
+
+        @OptionGroup var store: CommonOptions
+
+        func validate() throws {
+            if let amount { _ = try ArgumentValue.amount(amount) }
+            if let date { _ = try ArgumentValue.day(date) }
+            _ = try ArgumentValue.tags(tags)
+            if let by { _ = try ArgumentValue.by(by) }
+            guard name != nil || amount != nil || date != nil || account != nil || !tags.isEmpty || by != nil else {
+                throw ValidationError("nothing to change: give --name, --amount, --date, --account, --tag or --by")
+            }
+        }
+
+        func run() throws {
+            var edit = EditIncome(id: id, name: name, account: account, tags: tags.isEmpty ? nil : tags, force: force)
+            edit.amount = try amount.map { (text: String) throws(ValidationError) in try ArgumentValue.amount(text) }
+            edit.date = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) }
+            edit.by = try by.map { (text: String) throws(ValidationError) in try ArgumentValue.by(text) }
+            let ledger = store.ledger
+            let income = try edit.run(in: ledger)
+            let money = try Preferences.current.moneyFormat(for: ledger)
+            Console.write("Updated income #\(income.id ?? 0) \(income.date.isoString) \(income.name): \(money.string(income.amount)).")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an income.")
+
+        @Argument(help: "The income's id, as shown by 'income list'.")
+        var id: Int64
+
+        @Flag(help: "Remove a reconciled income.")
+        var force = false
+
+        @OptionGroup var store: CommonOptions
+
+        func run() throws {
+            let ledger = store.ledger
+            let income = try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.removeIncome(id: id, force: force) }
+            let money = try Preferences.current.moneyFormat(for: ledger)
+            Console.write("Removed income #\(id) \(quoted(income.name)) (\(money.string(income.amount))).")
+        }
+    }
+}

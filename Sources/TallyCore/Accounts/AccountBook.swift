@@ -1,0 +1,128 @@
+import Foundation
+
+/// One entry of an account as it moves the balance: the rule of ``AccountBook/balance(of:through:)``
+/// in one place.
+public struct AccountEntry: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case income
+        case transferIn = "transfer-in"
+        case transferOut = "transfer-out"
+    }
+
+    public var kind: Kind
+    /// The income's or transfer's id.
+    public var id: Int64
+    public var date: Day
+    public var name: String
+    /// As entered: always positive.
+    public var amount: Money
+    /// What it does to the balance: positive raises it (more held, or more owed).
+    public var change: Money
+}
+
+/// The accounts with everything that moves their balances, read once: balances, reconciliation
+/// and the entries of a month are computed here, above the stores.
+///
+/// The balance of an account at the end of a day is its opening balance plus every entry up to
+/// and including that day: for an asset, incomes and transfers in add and transfers out take
+/// away; for a liability (what is owed) the same entries count the other way round.
+public struct AccountBook: Sendable {
+    public let accounts: [Account]
+    public let assertions: [BalanceAssertion]
+    /// Each account's entries (by account id), ordered by day, kind, then id.
+    public let entries: [Int64: [AccountEntry]]
+
+    public init(accounts: [Account], incomes: [Income], transfers: [Transfer], assertions: [BalanceAssertion]) {
+        self.accounts = accounts
+        self.assertions = assertions.sorted { ($0.accountID, $0.date) < ($1.accountID, $1.date) }
+        var kinds: [Int64: AccountKind] = [:]
+        for account in accounts { kinds[account.id ?? 0] = account.kind }
+        func change(_ amount: Money, into id: Int64) -> Money {
+            kinds[id]?.isLiability == true ? Money(cents: -amount.cents) : amount
+        }
+        var entries: [Int64: [AccountEntry]] = [:]
+        for income in incomes {
+            entries[income.accountID, default: []].append(AccountEntry(
+                kind: .income, id: income.id ?? 0, date: income.date, name: income.name, amount: income.amount,
+                change: change(income.amount, into: income.accountID)))
+        }
+        for transfer in transfers {
+            entries[transfer.toAccountID, default: []].append(AccountEntry(
+                kind: .transferIn, id: transfer.id ?? 0, date: transfer.date, name: transfer.name, amount: transfer.amount,
+                change: change(transfer.amount, into: transfer.toAccountID)))
+            let out = Money(cents: -transfer.amount.cents)
+            entries[transfer.fromAccountID, default: []].append(AccountEntry(
+                kind: .transferOut, id: transfer.id ?? 0, date: transfer.date, name: transfer.name, amount: transfer.amount,
+                change: change(out, into: transfer.fromAccountID)))
+        }
+        let order: [AccountEntry.Kind: Int] = [.income: 0, .transferIn: 1, .transferOut: 2]
+        self.entries = entries.mapValues { list in
+            list.sorted { ($0.date, order[$0.kind] ?? 0, $0.id) < ($1.date, order[$1.kind] ?? 0, $1.id) }
+        }
+    }
+
+    /// The account called `name` (``Account/named(_:in:)``).
+    public func account(named name: String) throws(TallyError) -> Account {
+        try Account.named(name, in: accounts)
+    }
+
+    /// The account's entries within `days` (every one when `nil`).
+    public func entries(of account: Account, in days: DayInterval? = nil) -> [AccountEntry] {
+        let all = entries[account.id ?? 0] ?? []
+        guard let days else { return all }
+        return all.filter { days.contains($0.date) }
+    }
+
+    /// The balance at the end of `day`; `nil` before the account's opening day.
+    public func balance(of account: Account, through day: Day) throws(TallyError) -> Money? {
+        if let opening = account.openingDate, day < opening { return nil }
+        var balance = account.opening
+        for entry in entries[account.id ?? 0] ?? [] {
+            guard entry.date <= day else { break }
+            balance = try balance + entry.change
+        }
+        return balance
+    }
+
+    /// The account's assertions, oldest first.
+    public func assertions(of account: Account) -> [BalanceAssertion] {
+        assertions.filter { $0.accountID == account.id }
+    }
+
+    /// The last day an assertion reconciled the account through.
+    public func reconciledThrough(_ account: Account) -> Day? {
+        assertions(of: account).last?.date
+    }
+
+    /// What a change to an entry of `account` on `day` must respect: an account reconciled
+    /// through that day or later changes only when `force`d.
+    public func checkUnreconciled(_ account: Account, on day: Day, force: Bool) throws(TallyError) {
+        guard !force, let through = reconciledThrough(account), day <= through else { return }
+        throw .entryReconciled(account: account.name, through: through)
+    }
+
+    /// Each assertion with the balance the entries give on its day, where the two differ: what a
+    /// later change broke.
+    public func brokenAssertions() throws(TallyError) -> [BrokenAssertion] {
+        var broken: [BrokenAssertion] = []
+        for assertion in assertions {
+            guard let account = accounts.first(where: { $0.id == assertion.accountID }) else { continue }
+            let actual = try balance(of: account, through: assertion.date) ?? account.opening
+            if actual != assertion.balance {
+                broken.append(BrokenAssertion(account: account, assertion: assertion, actual: actual))
+            }
+        }
+        return broken
+    }
+}
+
+/// An assertion that the entries no longer give.
+public struct BrokenAssertion: Hashable, Sendable {
+    public var account: Account
+    public var assertion: BalanceAssertion
+    /// What the entries give on the assertion's day.
+    public var actual: Money
+
+    /// Actual minus asserted.
+    public func difference() throws(TallyError) -> Money { try actual - assertion.balance }
+}

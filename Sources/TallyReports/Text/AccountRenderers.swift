@@ -1,0 +1,180 @@
+import TallyCore
+
+extension ListRenderers {
+    /// `account list`: each account's kind and balance (what is owed for a liability) and the day
+    /// it was reconciled through.
+    public static func accountsAsTable(
+        _ accounts: [(account: Account, balance: Money?, reconciledThrough: Day?)], money: MoneyFormat = .plain
+    ) -> String {
+        var table = Table([.left("Account"), .left("Kind"), .right("Balance"), .left("Reconciled")])
+        for (account, balance, reconciled) in accounts {
+            let kind = account.kind.rawValue + (account.kind.isLiability ? " (owed)" : "") + (account.archived ? ", archived" : "")
+            table.append([account.name, kind, balance.map(money.string) ?? "-", reconciled?.isoString ?? "-"])
+        }
+        return table.rendered()
+    }
+
+    /// `account show`'s entries: each with what it did to the balance.
+    public static func accountEntriesAsTable(_ entries: [AccountEntry], accountNames: [Int64: String] = [:], money: MoneyFormat = .plain) -> String {
+        var table = Table([.left("Date"), .left("Kind"), .right("ID"), .left("Name"), .right("Change")])
+        for entry in entries {
+            table.append([entry.date.isoString, entry.kind.rawValue, String(entry.id), entry.name, money.string(entry.change)])
+        }
+        return table.rendered()
+    }
+
+    /// `income list`.
+    public static func incomesAsTable(_ incomes: [Income], accountNames: [Int64: String], money: MoneyFormat = .plain) -> String {
+        var table = Table([.right("ID"), .left("Date"), .left("Name"), .left("Account"), .right("Amount"), .left("Tags"), .left("By")])
+        for income in incomes {
+            table.append([
+                String(income.id ?? 0), income.date.isoString, income.name, accountNames[income.accountID] ?? "",
+                money.string(income.amount), income.tags.joined(separator: ", "), income.by,
+            ])
+        }
+        return table.rendered()
+    }
+
+    /// `transfer list`.
+    public static func transfersAsTable(_ transfers: [Transfer], accountNames: [Int64: String], money: MoneyFormat = .plain) -> String {
+        var table = Table([.right("ID"), .left("Date"), .left("From"), .left("To"), .right("Amount"), .left("Name")])
+        for transfer in transfers {
+            table.append([
+                String(transfer.id ?? 0), transfer.date.isoString, accountNames[transfer.fromAccountID] ?? "",
+                accountNames[transfer.toAccountID] ?? "", money.string(transfer.amount), transfer.name,
+            ])
+        }
+        return table.rendered()
+    }
+}
+
+extension ListJSON {
+    /// An account's figures: `balance` at the end of the day asked (`null` before its opening
+    /// day), held for an asset and owed for a liability (`liability` says which);
+    /// `reconciledThrough` and `openingDate` are `null` when there is none.
+    public struct AccountItem: Encodable, Sendable {
+        public var name: String
+        public var kind: String
+        public var liability: Bool
+        public var balance: Nullable<String>
+        public var opening: String
+        public var openingDate: Nullable<String>
+        public var reconciledThrough: Nullable<String>
+        public var archived: Bool
+
+        public init(_ account: Account, balance: Money?, reconciledThrough: Day?) {
+            name = account.name
+            kind = account.kind.rawValue
+            liability = account.kind.isLiability
+            self.balance = Nullable(balance?.plainString)
+            opening = account.opening.plainString
+            openingDate = Nullable(account.openingDate?.isoString)
+            self.reconciledThrough = Nullable(reconciledThrough?.isoString)
+            archived = account.archived
+        }
+    }
+
+    /// One entry of an account: `change` is what it did to the balance.
+    public struct AccountEntryItem: Encodable, Sendable {
+        public var kind: String
+        public var id: Int64
+        public var date: String
+        public var name: String
+        public var amount: String
+        public var change: String
+
+        public init(_ entry: AccountEntry) {
+            kind = entry.kind.rawValue
+            id = entry.id
+            date = entry.date.isoString
+            name = entry.name
+            amount = entry.amount.plainString
+            change = entry.change.plainString
+        }
+    }
+
+    /// A period's closing balance.
+    public struct ClosingItem: Encodable, Sendable {
+        public var month: String
+        public var balance: String
+
+        public init(month: Month, balance: Money) {
+            self.month = month.isoString
+            self.balance = balance.plainString
+        }
+    }
+
+    /// `account show --json`: the account's figures, its closing balances and the period's entries.
+    public struct AccountDetail: Encodable, Sendable {
+        public var account: AccountItem
+        public var month: String
+        public var from: String
+        public var to: String
+        public var closings: [ClosingItem]
+        public var entries: [AccountEntryItem]
+
+        public init(
+            _ account: AccountItem, month: Month, days: DayInterval, closings: [(period: Month, balance: Money)], entries: [AccountEntry]
+        ) {
+            self.account = account
+            self.month = month.isoString
+            from = days.first.isoString
+            to = days.last.isoString
+            self.closings = closings.map { ClosingItem(month: $0.period, balance: $0.balance) }
+            self.entries = entries.map(AccountEntryItem.init)
+        }
+    }
+
+    /// `income list --json`: `by` is `null` when the income records no one.
+    public struct IncomeItem: Encodable, Sendable {
+        public var id: Int64
+        public var name: String
+        public var amount: String
+        public var date: String
+        public var account: String
+        public var tags: [String]
+        public var by: Nullable<String>
+
+        public init(_ income: Income, accountName: String) {
+            id = income.id ?? 0
+            name = income.name
+            amount = income.amount.plainString
+            date = income.date.isoString
+            account = accountName
+            tags = income.tags
+            by = Nullable(income.by.isEmpty ? nil : income.by)
+        }
+    }
+
+    /// `transfer list --json`.
+    public struct TransferItem: Encodable, Sendable {
+        public var id: Int64
+        public var amount: String
+        public var date: String
+        public var from: String
+        public var to: String
+        public var name: String
+
+        public init(_ transfer: Transfer, accountNames: [Int64: String]) {
+            id = transfer.id ?? 0
+            amount = transfer.amount.plainString
+            date = transfer.date.isoString
+            from = accountNames[transfer.fromAccountID] ?? ""
+            to = accountNames[transfer.toAccountID] ?? ""
+            name = transfer.name
+        }
+    }
+
+    /// `reconcile --list --json`: one assertion.
+    public struct AssertionItem: Encodable, Sendable {
+        public var account: String
+        public var date: String
+        public var balance: String
+
+        public init(account: Account, assertion: BalanceAssertion) {
+            self.account = account.name
+            date = assertion.date.isoString
+            balance = assertion.balance.plainString
+        }
+    }
+}

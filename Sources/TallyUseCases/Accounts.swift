@@ -1,0 +1,270 @@
+import TallyCore
+
+/// An account with its balance at the end of a day and the day it was reconciled through.
+public struct AccountStatus: Sendable {
+    public var account: Account
+    /// `nil` before the account's opening day.
+    public var balance: Money?
+    public var reconciledThrough: Day?
+}
+
+/// `account add`.
+public struct AddAccount: Sendable {
+    public var account: Account
+
+    public init(_ account: Account) {
+        self.account = account
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> Account {
+        let account = try account.validated()
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.addAccount(account) }
+    }
+}
+
+/// `account edit` and `account archive`: changes the given fields of the account called `name`.
+public struct EditAccount: Sendable {
+    public var name: String
+    public var newName: String?
+    public var kind: AccountKind?
+    public var opening: Money?
+    /// `.some(nil)` removes the opening day.
+    public var openingDate: Day??
+    public var archived: Bool?
+
+    public init(
+        name: String, newName: String? = nil, kind: AccountKind? = nil, opening: Money? = nil, openingDate: Day?? = nil,
+        archived: Bool? = nil
+    ) {
+        self.name = name
+        self.newName = newName
+        self.kind = kind
+        self.opening = opening
+        self.openingDate = openingDate
+        self.archived = archived
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> Account {
+        try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            var account = try store.accountBook().account(named: name)
+            if let newName { account.name = newName }
+            if let kind { account.kind = kind }
+            if let opening { account.opening = opening }
+            if let openingDate { account.openingDate = openingDate }
+            if let archived { account.archived = archived }
+            return try store.updateAccount(account)
+        }
+    }
+}
+
+/// `account remove`: an account that entries name goes, with them, only when confirmed.
+public struct RemoveAccount: Sendable {
+    public var name: String
+    public var includingEntries: Bool
+
+    public init(name: String, includingEntries: Bool) {
+        self.name = name
+        self.includingEntries = includingEntries
+    }
+
+    /// `confirm` is asked, with the account's name and its entry count, when the account has
+    /// entries and `includingEntries` is off; it answers whether to remove them too.
+    public func run(in ledger: Ledger, confirm: (String, Int) -> Bool) throws(TallyError) -> (account: Account, entries: Int) {
+        try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            do throws(TallyError) {
+                return try store.removeAccount(named: name, includingEntries: includingEntries)
+            } catch .accountInUse(let name, let count) where confirm(name, count) {
+                return try store.removeAccount(named: name, includingEntries: true)
+            }
+        }
+    }
+}
+
+/// `account list`: every account (the archived ones too when asked) with its balance at the end
+/// of `day`.
+public struct ListAccounts: Sendable {
+    public var day: Day
+    public var includingArchived: Bool
+
+    public init(on day: Day, includingArchived: Bool = false) {
+        self.day = day
+        self.includingArchived = includingArchived
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> [AccountStatus] {
+        let book = try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.accountBook() }
+        var statuses: [AccountStatus] = []
+        for account in book.accounts where includingArchived || !account.archived {
+            statuses.append(AccountStatus(
+                account: account, balance: try book.balance(of: account, through: day), reconciledThrough: book.reconciledThrough(account)))
+        }
+        return statuses
+    }
+}
+
+/// `account show`: an account's balance at the end of each period from its first to `period`,
+/// and that period's entries.
+public struct ShowAccount: Sendable {
+    public var name: String
+    public var period: PeriodChoice
+    public var today: Day
+
+    public init(name: String, period: PeriodChoice, today: Day) {
+        self.name = name
+        self.period = period
+        self.today = today
+    }
+
+    public struct Detail: Sendable {
+        public var status: AccountStatus
+        public var period: Month
+        public var days: DayInterval
+        /// Each period's closing balance, oldest first, from the period the account opened (or
+        /// its first entry) on; periods before the opening day are left out.
+        public var closings: [(period: Month, balance: Money)]
+        public var entries: [AccountEntry]
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> Detail {
+        let (book, settings) = try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            try store.reading { (rows: any LedgerRows) throws(TallyError) in (try rows.accountBook(), try rows.settings()) }
+        }
+        let calendar = settings.calendar
+        let account = try book.account(named: name)
+        let month = try period.resolved(in: calendar, today: today)
+        let days = calendar.days(of: month)
+        let first = account.openingDate ?? book.entries(of: account).first?.date ?? days.first
+        var closings: [(period: Month, balance: Money)] = []
+        var current = min(calendar.period(containing: first), month)
+        while current <= month {
+            if let balance = try book.balance(of: account, through: calendar.days(of: current).last) { closings.append((current, balance)) }
+            current = current.adding(months: 1)
+        }
+        let status = AccountStatus(
+            account: account, balance: try book.balance(of: account, through: min(days.last, today)),
+            reconciledThrough: book.reconciledThrough(account))
+        return Detail(status: status, period: month, days: days, closings: closings, entries: book.entries(of: account, in: days))
+    }
+}
+
+/// `income add`.
+public struct AddIncome: Sendable {
+    public var income: Income
+    public var account: String
+
+    public init(_ income: Income, account: String) {
+        self.income = income
+        self.account = account
+    }
+
+    /// The saved income and its account's name as the ledger spells it.
+    public func run(in ledger: Ledger) throws(TallyError) -> (income: Income, account: String) {
+        let income = try income.validated()
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            let saved = try store.addIncome(income, toAccountNamed: account)
+            return (saved, try store.accountBook().accounts.first { $0.id == saved.accountID }?.name ?? account)
+        }
+    }
+}
+
+/// `income edit`: changes the given fields of an income.
+public struct EditIncome: Sendable {
+    public var id: Int64
+    public var name: String?
+    public var amount: Money?
+    public var date: Day?
+    public var account: String?
+    public var tags: [String]?
+    public var by: String?
+    public var force: Bool
+
+    public init(
+        id: Int64, name: String? = nil, amount: Money? = nil, date: Day? = nil, account: String? = nil, tags: [String]? = nil,
+        by: String? = nil, force: Bool = false
+    ) {
+        self.id = id
+        self.name = name
+        self.amount = amount
+        self.date = date
+        self.account = account
+        self.tags = tags
+        self.by = by
+        self.force = force
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> Income {
+        try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            try store.updateIncome(id: id, force: force) { (income: inout Income, book: AccountBook) throws(TallyError) in
+                if let name { income.name = name }
+                if let amount { income.amount = amount }
+                if let date { income.date = date }
+                if let account { income.accountID = try book.account(named: account).id ?? 0 }
+                if let tags { income.tags = tags }
+                if let by { income.by = by }
+            }
+        }
+    }
+}
+
+/// `income list` and `transfer list`: the entries within a period (every one when `nil`),
+/// optionally of one account and matching a search.
+public struct ListEntries: Sendable {
+    public var period: PeriodChoice?
+    public var account: String?
+    /// Matched anywhere in the name, ignoring case and diacritics.
+    public var search: String?
+    public var today: Day
+
+    public init(period: PeriodChoice? = nil, account: String? = nil, search: String? = nil, today: Day) {
+        self.period = period
+        self.account = account
+        self.search = search
+        self.today = today
+    }
+
+    public struct Result: Sendable {
+        public var incomes: [Income]
+        public var transfers: [Transfer]
+        /// Account names by id.
+        public var accountNames: [Int64: String]
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> Result {
+        let (book, settings, incomes, transfers) = try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            (try store.accountBook(), try store.settings(), try store.incomes(), try store.transfers())
+        }
+        let days = try period.map { (choice: PeriodChoice) throws(TallyError) in
+            settings.calendar.days(of: try choice.resolved(in: settings.calendar, today: today))
+        }
+        let accountID = try account.map { (name: String) throws(TallyError) in try book.account(named: name).id ?? 0 }
+        let key = search.map(NameKey.lookup)
+        func keep(_ date: Day, _ name: String, _ accounts: [Int64]) -> Bool {
+            (days?.contains(date) ?? true) && (accountID.map(accounts.contains) ?? true)
+                && (key.map { $0.isEmpty || NameKey.make(name).contains($0) } ?? true)
+        }
+        var names: [Int64: String] = [:]
+        for account in book.accounts { names[account.id ?? 0] = account.name }
+        return Result(
+            incomes: incomes.filter { keep($0.date, $0.name, [$0.accountID]) },
+            transfers: transfers.filter { keep($0.date, $0.name, [$0.fromAccountID, $0.toAccountID]) }, accountNames: names)
+    }
+}
+
+/// `reconcile --list`: the assertions, of one account or all, with each account's name.
+public struct ListAssertions: Sendable {
+    public var account: String?
+
+    public init(account: String?) {
+        self.account = account
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> [(account: Account, assertion: BalanceAssertion)] {
+        let book = try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.accountBook() }
+        let only = try account.map { (name: String) throws(TallyError) in try book.account(named: name) }
+        var result: [(account: Account, assertion: BalanceAssertion)] = []
+        for account in book.accounts where only.map({ $0.id == account.id }) ?? true {
+            for assertion in book.assertions(of: account) { result.append((account, assertion)) }
+        }
+        return result
+    }
+}
