@@ -28,7 +28,7 @@ extension AccountCommand {
         @Option(help: "checking, savings, credit, cash or loan.")
         var kind: AccountKind
 
-        @Option(help: "The balance on the opening day (owed, for credit and loan; default: 0).")
+        @Option(parsing: .unconditional, help: "The balance on the opening day (owed, for credit and loan; default: 0).")
         var opening: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("The opening day, \(PhraseHelp.days) (default: today with --opening, else none).", valueName: "day"))
@@ -37,13 +37,13 @@ extension AccountCommand {
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
-            if let opening { _ = try ArgumentValue.money(opening) }
+            if let opening { _ = try ArgumentValue.balance(opening) }
             if let date { _ = try ArgumentValue.day(date) }
             _ = try ArgumentValue.check(name) { (name: String) throws(TallyError) in try Account(name: name, kind: kind).validated() }
         }
 
         func run() throws {
-            let opening = try opening.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) }
+            let opening = try opening.map { (text: String) throws(ValidationError) in try ArgumentValue.balance(text) }
             let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? (opening == nil ? nil : Day.today())
             let account = try AddAccount(Account(name: name, kind: kind, opening: opening ?? .zero, openingDate: day)).run(in: store.ledger)
             let money = try Preferences.current.moneyFormat(for: store.ledger)
@@ -130,7 +130,7 @@ extension AccountCommand {
         @Option(help: "checking, savings, credit, cash or loan.")
         var kind: AccountKind?
 
-        @Option(help: "A new opening balance.")
+        @Option(parsing: .unconditional, help: "A new opening balance.")
         var opening: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("A new opening day, \(PhraseHelp.days), or 'none'.", valueName: "day"))
@@ -139,7 +139,7 @@ extension AccountCommand {
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
-            if let opening { _ = try ArgumentValue.money(opening) }
+            if let opening { _ = try ArgumentValue.balance(opening) }
             if let date, date != "none" { _ = try ArgumentValue.day(date) }
             guard newName != nil || kind != nil || opening != nil || date != nil else {
                 throw ValidationError("nothing to change: give --name, --kind, --opening or --date")
@@ -148,7 +148,7 @@ extension AccountCommand {
 
         func run() throws {
             var edit = EditAccount(name: name, newName: newName, kind: kind)
-            edit.opening = try opening.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) }
+            edit.opening = try opening.map { (text: String) throws(ValidationError) in try ArgumentValue.balance(text) }
             if let date { edit.openingDate = .some(date == "none" ? nil : try ArgumentValue.day(date)) }
             let account = try edit.run(in: store.ledger)
             Console.write("Updated account \(quoted(account.name)).")

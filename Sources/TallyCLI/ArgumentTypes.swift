@@ -30,6 +30,14 @@ enum ArgumentValue {
         return try parse(text) { (text: String) throws(TallyError) in try PeriodChoice(phrase: text, today: Day.today()) }
     }
 
+    /// A balance, which may be below zero (`-12.50`): an overdrawn account, a card in credit.
+    static func balance(_ text: String) throws(ValidationError) -> Money {
+        let trimmed = NameKey.trimmed(text)
+        guard trimmed.hasPrefix("-") || trimmed.hasPrefix("\u{2212}") else { return try money(trimmed) }
+        let magnitude = try money(String(trimmed.dropFirst()))
+        return Money(cents: -magnitude.cents)
+    }
+
     /// A budget limit: a well-formed amount that obeys ``Budget/checkLimit(_:)``.
     static func limit(_ text: String) throws(ValidationError) -> Money {
         let limit = try money(text)

@@ -18,7 +18,7 @@ struct Reconcile: ParsableCommand {
     @Argument(help: "The account, ignoring case and accents.", completion: .accountNames)
     var account: String?
 
-    @Option(help: "The balance the bank shows (owed, for credit and loan).")
+    @Option(parsing: .unconditional, help: "The balance the bank shows (owed, for credit and loan).")
     var balance: String?
 
     @Option(name: .customLong("as-of"), parsing: .unconditional, help: ArgumentHelp("The day of that balance, \(PhraseHelp.days) (default: today).", valueName: "day"))
@@ -37,7 +37,7 @@ struct Reconcile: ParsableCommand {
         }
         guard account != nil else { throw ValidationError("Missing expected argument '<account>'") }
         guard let balance else { throw ValidationError("Missing expected argument '--balance <balance>'") }
-        _ = try ArgumentValue.money(balance)
+        _ = try ArgumentValue.balance(balance)
         if let asOf { _ = try ArgumentValue.day(asOf) }
     }
 
@@ -46,7 +46,7 @@ struct Reconcile: ParsableCommand {
         if list { return try listAssertions(ledger) }
         guard let account, let balance else { return }
         let day = try asOf.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
-        let amount = try ArgumentValue.money(balance)
+        let amount = try ArgumentValue.balance(balance)
         let result = try ledger.perform { (store: any DataAccess) throws(TallyError) in
             try store.reconcile(accountNamed: account, balance: amount, on: day)
         }

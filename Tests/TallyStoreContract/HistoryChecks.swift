@@ -23,8 +23,17 @@ extension StoreContract {
         var spent: [Month: [Int64: Money]]
         var available: [Month: [Int64: Money]]
         var people: [PersonSpending]
+        var accounts: [Account]
+        var incomes: [Income]
+        var transfers: [Transfer]
+        var assertions: [BalanceAssertion]
 
         init(_ store: any DataAccess) throws {
+            let book = try store.accountBook()
+            accounts = book.accounts
+            assertions = book.assertions
+            incomes = try store.incomes()
+            transfers = try store.transfers()
             settings = try store.settings()
             budgets = try store.budgets()
             expenses = try store.expenses(ExpenseQuery(sort: .date))
@@ -100,6 +109,20 @@ extension StoreContract {
             ("remove profile", { try store.removeProfile(named: "BANK") }),
             ("remove recurring", { try store.removeRecurringRule(id: recurringID) }),
             ("remove budget", { try store.removeBudget(named: "groceries", includingExpenses: true) }),
+            ("add account", { _ = try store.addAccount(Account(name: "Checking", kind: .checking, opening: money("100"), openingDate: day("2026-01-01"))) }),
+            ("add card", { _ = try store.addAccount(Account(name: "Visa", kind: .credit)) }),
+            ("edit account", {
+                var account = try store.accountBook().account(named: "checking")
+                account.archived = true
+                _ = try store.updateAccount(account)
+            }),
+            ("add income", { _ = try store.addIncome(Income(name: "Salary", amount: money("3200"), date: day("2026-01-31"), accountID: 0, tags: ["pay"]), toAccountNamed: "Checking") }),
+            ("edit income", { _ = try store.updateIncome(id: try store.incomes()[0].id ?? 0, force: false) { (income: inout Income, _: AccountBook) throws(TallyError) in income.amount = try money("3300") } }),
+            ("add transfer", { _ = try store.addTransfer(Transfer(amount: money("50"), date: day("2026-02-01"), from: 0, to: 0, name: "Card"), from: "checking", to: "visa") }),
+            ("reconcile", { _ = try store.reconcile(accountNamed: "Checking", balance: money("3350"), on: day("2026-02-01")) }),
+            ("remove transfer", { _ = try store.removeTransfer(id: try store.transfers()[0].id ?? 0, force: true) }),
+            ("remove income", { _ = try store.removeIncome(id: try store.incomes()[0].id ?? 0, force: true) }),
+            ("remove account", { _ = try store.removeAccount(named: "checking", includingEntries: true) }),
         ]
         for (name, step) in steps {
             clock.advance(by: 60)

@@ -104,5 +104,9 @@ public enum StoreContract {
         Check("undoWithNothingToUndoOrAnUnknownIDFailsAndADryRunWritesNothing", undoWithNothingToUndoOrAnUnknownIDFailsAndADryRunWritesNothing),
         Check("anImportIsOneChangeSetAndUndoingItForgetsItsRowsAndFile", anImportIsOneChangeSetAndUndoingItForgetsItsRowsAndFile),
         Check("historyIsPrunedWholeAfterItsLength", historyIsPrunedWholeAfterItsLength),
+        Check("accountsAreAddedListedEditedAndRemovedWithTheirEntries", accountsAreAddedListedEditedAndRemovedWithTheirEntries),
+        Check("balancesFollowIncomesAndTransfersForAssetsAndLiabilities", balancesFollowIncomesAndTransfersForAssetsAndLiabilities),
+        Check("brokenAccountRulesAreRefusedAndChangeNothing", brokenAccountRulesAreRefusedAndChangeNothing),
+        Check("reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt", reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt),
     ]
 }
