@@ -148,6 +148,31 @@ import Testing
         try store.close()
     }
 
+    /// A ledger from before `v7-accounts` opens with every figure as it was, and takes accounts.
+    @Test func aLedgerFromBeforeV7OpensAndTakesAccounts() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: "v6")
+        let location = try ServerLocation(url: database.url)
+        let old = try PostgresStore(location: location)
+        let food = try old.addBudget(Budget(name: "Food", limit: money("300")))
+        _ = try old.addExpense(Expense(name: "Bread", amount: money("2.50"), date: day("2026-03-01"), budgetID: food.id ?? 0))
+        let before = try old.budgetStatuses(for: month("2026-03"))
+        try old.close()
+        _ = try server.psql(
+            """
+            DROP TABLE balanceAssertion; DROP TABLE transfer; DROP TABLE income; DROP TABLE account;
+            DELETE FROM idCounter WHERE kind IN ('account', 'income', 'transfer'); DELETE FROM tally_migration WHERE name = 'v7-accounts';
+            """, database: database.name)
+        let store = try PostgresStore(location: location)
+        defer { try? store.close() }
+        #expect(try store.budgetStatuses(for: month("2026-03")) == before)
+        #expect(try store.cacheMismatches() == [])
+        let account = try store.addAccount(Account(name: "Checking", kind: .checking))
+        #expect(account.id == 1)
+        _ = try store.addIncome(Income(name: "Salary", amount: money("10"), date: day("2026-03-02"), accountID: 0), toAccountNamed: "checking")
+        #expect(try store.accountBook().balance(of: account, through: day("2026-03-31")) == money("10"))
+    }
+
     /// Takes `old`'s database back to before `migration`, which added the cache `table`, and opens
     /// it again: the migration fills the cache from the rows, and every figure is as it was and
     /// as `memory` computes it.

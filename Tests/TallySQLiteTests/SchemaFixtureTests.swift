@@ -147,6 +147,15 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v13-cache-writer';
             PRAGMA user_version = 12;
             """,
+        "schema-v13.sqlite": """
+            DROP TABLE balanceAssertion;
+            DROP TABLE transfer;
+            DROP TABLE income;
+            DROP TABLE account;
+            DELETE FROM sqlite_sequence WHERE name IN ('account', 'income', 'transfer');
+            DELETE FROM grdb_migrations WHERE identifier = 'v14-accounts';
+            PRAGMA user_version = 13;
+            """,
         "schema-v9.sqlite": """
             DROP TABLE changeSet;
             ALTER TABLE importedRow DROP COLUMN batch;
@@ -184,11 +193,14 @@ enum SchemaFixtures {
         // v13 drops the caches' triggers (`ExpenseCaches` writes both); this file was made by
         // `makeFixtures` and taken back to v12, triggers and all.
         "schema-v12.sqlite": fillV7,
+        // v14 adds accounts, incomes, transfers and balance assertions, empty in an older file.
+        // This file was made by `makeFixtures` and taken back to v13.
+        "schema-v13.sqlite": fillV7,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -230,6 +242,8 @@ enum SchemaFixtures {
         #expect(try store.countExpenses(ExpenseQuery(by: "")) == 7)
         #expect(try store.spendingByPerson(in: Month(parsing: "2026-02").days) == [PersonSpending(by: "", spent: Money(cents: 123_610), expenses: 3)])
         #expect(try store.pragma("user_version") == String(Schema.version))
+        #expect(try store.accountBook().accounts.isEmpty)
+        #expect(try store.incomes().isEmpty)
 
         // The migrated file accepts new rows, with fresh ids, and records who spent them.
         let added = try store.addExpense(Expense(name: "New", amount: Money(cents: 1), date: Day(parsing: "2026-03-01"), budgetID: 1, by: "Anna"))
@@ -308,6 +322,8 @@ enum SchemaFixtures {
         try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
         let store = try SQLiteStore(path: path)
         #expect(try store.pragma("user_version") == String(Schema.version))
+        #expect(try store.accountBook().accounts.isEmpty)
+        #expect(try store.incomes().isEmpty)
         let rule = try store.addRecurringRule(
             RecurringRule(name: "Rent", budgetID: 3, amount: Money(cents: 125_000), every: .month, start: Day(parsing: "2026-03-01")))
         let posted = try store.postRecurring(through: Day(parsing: "2026-04-01"), dryRun: false)
