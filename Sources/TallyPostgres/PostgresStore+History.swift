@@ -209,7 +209,7 @@ extension PostgresStore {
         case .importRule(let rule, _): try session.query("DELETE FROM importRule WHERE id = $1", [.int(rule.id)])
         case .profile(let profile): try session.query("DELETE FROM importProfile WHERE nameKey = $1", [.text(profile.nameKey)])
         case .importRecord(let record): try session.query("DELETE FROM importedFile WHERE fingerprint = $1", [.text(record.fingerprint)])
-        case .account, .income, .transfer, .balanceAssertion: _ = try deleteAccountRow(image)
+        case .account, .income, .transfer, .balanceAssertion: try deleteAccountRow(image)
         }
     }
 

@@ -126,9 +126,7 @@ public struct ShowAccount: Sendable {
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Detail {
-        let (book, settings) = try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            try store.reading { (rows: any LedgerRows) throws(TallyError) in (try rows.accountBook(), try rows.settings()) }
-        }
+        let (book, settings) = try ledger.accountBookAndSettings()
         let calendar = settings.calendar
         let account = try book.account(named: name)
         let month = try period.resolved(in: calendar, today: today)
@@ -161,8 +159,8 @@ public struct AddIncome: Sendable {
     public func run(in ledger: Ledger) throws(TallyError) -> (income: Income, account: String) {
         let income = try income.validated()
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            let saved = try store.addIncome(income, toAccountNamed: account)
-            return (saved, try store.accountBook().accounts.first { $0.id == saved.accountID }?.name ?? account)
+            let (saved, account) = try store.addIncome(income, toAccountNamed: account)
+            return (saved, account.name)
         }
     }
 }
@@ -230,9 +228,7 @@ public struct ListEntries: Sendable {
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Result {
-        let (book, settings, incomes, transfers) = try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            (try store.accountBook(), try store.settings(), try store.incomes(), try store.transfers())
-        }
+        let (book, settings) = try ledger.accountBookAndSettings()
         let days = try period.map { (choice: PeriodChoice) throws(TallyError) in
             settings.calendar.days(of: try choice.resolved(in: settings.calendar, today: today))
         }
@@ -245,8 +241,8 @@ public struct ListEntries: Sendable {
         var names: [Int64: String] = [:]
         for account in book.accounts { names[account.id ?? 0] = account.name }
         return Result(
-            incomes: incomes.filter { keep($0.date, $0.name, [$0.accountID]) },
-            transfers: transfers.filter { keep($0.date, $0.name, [$0.fromAccountID, $0.toAccountID]) }, accountNames: names)
+            incomes: book.incomes.filter { keep($0.date, $0.name, [$0.accountID]) },
+            transfers: book.transfers.filter { keep($0.date, $0.name, [$0.fromAccountID, $0.toAccountID]) }, accountNames: names)
     }
 }
 
@@ -266,5 +262,14 @@ public struct ListAssertions: Sendable {
             for assertion in book.assertions(of: account) { result.append((account, assertion)) }
         }
         return result
+    }
+}
+
+extension Ledger {
+    /// The account book and the settings whose periods it is shown in, from one read.
+    fileprivate func accountBookAndSettings() throws(TallyError) -> (AccountBook, LedgerSettings) {
+        try perform { (store: any DataAccess) throws(TallyError) in
+            try store.reading { (rows: any LedgerRows) throws(TallyError) in (try rows.accountBook(), try rows.settings()) }
+        }
     }
 }

@@ -95,7 +95,7 @@ extension StoreContract {
     static func reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt(_ stores: Stores) throws {
         let store = try stores.make()
         _ = try store.addAccount(Account(name: "Checking", kind: .checking, opening: money("100"), openingDate: day("2026-11-01")))
-        let salary = try store.addIncome(Income(name: "Salary", amount: money("50"), date: day("2026-11-10"), accountID: 0), toAccountNamed: "Checking")
+        let salary = try store.addIncome(Income(name: "Salary", amount: money("50"), date: day("2026-11-10"), accountID: 0), toAccountNamed: "Checking").income
 
         let miss = try store.reconcile(accountNamed: "checking", balance: money("160"), on: day("2026-11-30"))
         #expect(!miss.matches)

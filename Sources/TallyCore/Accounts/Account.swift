@@ -10,7 +10,7 @@ public enum AccountKind: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// Where money sits: a bank account, a card, a wallet or a loan. Names are unique as budget
 /// names are, ignoring case and diacritics. Its balance is a figure of its entries
-/// (``AccountBalances``), never stored.
+/// (``AccountBook``), never stored.
 public struct Account: Identifiable, Hashable, Sendable, Codable {
     public static let maximumNameLength = 100
 
@@ -30,7 +30,7 @@ public struct Account: Identifiable, Hashable, Sendable, Codable {
     public var updatedAt: Date
 
     public init(
-        id: Int64? = nil, name: String, kind: AccountKind, opening: Money = Money(cents: 0), openingDate: Day? = nil,
+        id: Int64? = nil, name: String, kind: AccountKind, opening: Money = .zero, openingDate: Day? = nil,
         archived: Bool = false, createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
         self.id = id

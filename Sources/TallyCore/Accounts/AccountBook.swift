@@ -7,6 +7,15 @@ public struct AccountEntry: Hashable, Sendable {
         case income
         case transferIn = "transfer-in"
         case transferOut = "transfer-out"
+
+        /// On one day: incomes first, then transfers in, then out.
+        var rank: Int {
+            switch self {
+            case .income: 0
+            case .transferIn: 1
+            case .transferOut: 2
+            }
+        }
     }
 
     public var kind: Kind
@@ -28,12 +37,19 @@ public struct AccountEntry: Hashable, Sendable {
 /// away; for a liability (what is owed) the same entries count the other way round.
 public struct AccountBook: Sendable {
     public let accounts: [Account]
+    /// Oldest first, ids breaking ties.
+    public let incomes: [Income]
+    /// Oldest first, ids breaking ties.
+    public let transfers: [Transfer]
+    /// By account id, then day.
     public let assertions: [BalanceAssertion]
     /// Each account's entries (by account id), ordered by day, kind, then id.
     public let entries: [Int64: [AccountEntry]]
 
     public init(accounts: [Account], incomes: [Income], transfers: [Transfer], assertions: [BalanceAssertion]) {
         self.accounts = accounts
+        self.incomes = incomes.sorted { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
+        self.transfers = transfers.sorted { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
         self.assertions = assertions.sorted { ($0.accountID, $0.date) < ($1.accountID, $1.date) }
         var kinds: [Int64: AccountKind] = [:]
         for account in accounts { kinds[account.id ?? 0] = account.kind }
@@ -55,10 +71,35 @@ public struct AccountBook: Sendable {
                 kind: .transferOut, id: transfer.id ?? 0, date: transfer.date, name: transfer.name, amount: transfer.amount,
                 change: change(out, into: transfer.fromAccountID)))
         }
-        let order: [AccountEntry.Kind: Int] = [.income: 0, .transferIn: 1, .transferOut: 2]
         self.entries = entries.mapValues { list in
-            list.sorted { ($0.date, order[$0.kind] ?? 0, $0.id) < ($1.date, order[$1.kind] ?? 0, $1.id) }
+            list.sorted { ($0.date, $0.kind.rank, $0.id) < ($1.date, $1.kind.rank, $1.id) }
         }
+    }
+
+    /// The account with id `id`; ``TallyError/accountNotFound(_:)`` naming it by `#` and id.
+    public func account(id: Int64) throws(TallyError) -> Account {
+        guard let account = accounts.first(where: { $0.id == id }) else { throw .accountNotFound("#\(id)") }
+        return account
+    }
+
+    /// The income with id `id`; ``TallyError/incomeNotFound(_:)`` when there is none.
+    public func income(id: Int64) throws(TallyError) -> Income {
+        guard let income = incomes.first(where: { $0.id == id }) else { throw .incomeNotFound(id) }
+        return income
+    }
+
+    /// The transfer with id `id`; ``TallyError/transferNotFound(_:)`` when there is none.
+    public func transfer(id: Int64) throws(TallyError) -> Transfer {
+        guard let transfer = transfers.first(where: { $0.id == id }) else { throw .transferNotFound(id) }
+        return transfer
+    }
+
+    /// The incomes, transfers and assertions that name the account: what goes with it.
+    public func rows(naming account: Account) -> [RowImage] {
+        let id = account.id ?? 0
+        return incomes.filter { $0.accountID == id }.map { .income($0) }
+            + transfers.filter { $0.fromAccountID == id || $0.toAccountID == id }.map { .transfer($0) }
+            + assertions.filter { $0.accountID == id }.map { .balanceAssertion($0) }
     }
 
     /// The account called `name` (``Account/named(_:in:)``).

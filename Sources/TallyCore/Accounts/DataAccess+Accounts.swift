@@ -73,16 +73,7 @@ extension DataAccess {
         try writing { (rows: any LedgerRows) throws(TallyError) in
             let book = try rows.accountBook()
             let account = try book.account(named: name)
-            let id = account.id ?? 0
-            var dependents: [RowImage] = []
-            for row in try rows.rowImages() {
-                switch row {
-                case .income(let income) where income.accountID == id: dependents.append(row)
-                case .transfer(let transfer) where transfer.fromAccountID == id || transfer.toAccountID == id: dependents.append(row)
-                case .balanceAssertion(let assertion) where assertion.accountID == id: dependents.append(row)
-                default: continue
-                }
-            }
+            let dependents = book.rows(naming: account)
             let entries = dependents.filter { if case .balanceAssertion = $0 { false } else { true } }.count
             if !dependents.isEmpty && !includingEntries { throw .accountInUse(account.name, entries: max(entries, 1)) }
             for row in dependents { try rows.delete(row) }
@@ -94,8 +85,8 @@ extension DataAccess {
     // MARK: - Incomes
 
     /// Validates and saves a new income to the account called `account`, on or after its
-    /// opening day.
-    public func addIncome(_ income: Income, toAccountNamed account: String) throws(TallyError) -> Income {
+    /// opening day; returns it with that account.
+    public func addIncome(_ income: Income, toAccountNamed account: String) throws(TallyError) -> (income: Income, account: Account) {
         var income = try income.validated()
         income.id = nil
         return try writing { (rows: any LedgerRows) throws(TallyError) in
@@ -104,7 +95,7 @@ extension DataAccess {
             income.accountID = account.id ?? 0
             income.createdAt = rows.timestamp
             income.updatedAt = rows.timestamp
-            return try rows.saved(.income(income)) { if case .income(let saved) = $0 { saved } else { nil } }
+            return (try rows.saved(.income(income)) { if case .income(let saved) = $0 { saved } else { nil } }, account)
         }
     }
 
@@ -115,12 +106,12 @@ extension DataAccess {
     ) throws(TallyError) -> Income {
         try writing { (rows: any LedgerRows) throws(TallyError) in
             let book = try rows.accountBook()
-            guard let existing = Self.income(id, in: try rows.rowImages()) else { throw .incomeNotFound(id) }
+            let existing = try book.income(id: id)
             var income = existing
             try change(&income, book)
             income = try income.validated()
             for (accountID, day) in [(existing.accountID, existing.date), (income.accountID, income.date)] {
-                guard let account = book.accounts.first(where: { $0.id == accountID }) else { throw .accountNotFound("#\(accountID)") }
+                let account = try book.account(id: accountID)
                 try account.checkAccepts(day)
                 try book.checkUnreconciled(account, on: day, force: force)
             }
@@ -134,32 +125,21 @@ extension DataAccess {
     public func removeIncome(id: Int64, force: Bool) throws(TallyError) -> Income {
         try writing { (rows: any LedgerRows) throws(TallyError) in
             let book = try rows.accountBook()
-            guard let income = Self.income(id, in: try rows.rowImages()) else { throw .incomeNotFound(id) }
-            if let account = book.accounts.first(where: { $0.id == income.accountID }) {
-                try book.checkUnreconciled(account, on: income.date, force: force)
-            }
+            let income = try book.income(id: id)
+            try book.checkUnreconciled(try book.account(id: income.accountID), on: income.date, force: force)
             try rows.delete(.income(income))
             return income
         }
     }
 
     /// Every income, oldest first, with ids breaking ties.
-    public func incomes() throws(TallyError) -> [Income] {
-        try reading { (rows: any LedgerRows) throws(TallyError) in
-            try rows.rowImages().compactMap { row -> Income? in if case .income(let income) = row { income } else { nil } }
-                .sorted { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
-        }
-    }
-
-    private static func income(_ id: Int64, in rows: [RowImage]) -> Income? {
-        for case .income(let income) in rows where income.id == id { return income }
-        return nil
-    }
+    public func incomes() throws(TallyError) -> [Income] { try accountBook().incomes }
 
     // MARK: - Transfers
 
-    /// Validates and saves a transfer between the accounts called `from` and `to`.
-    public func addTransfer(_ transfer: Transfer, from: String, to: String) throws(TallyError) -> Transfer {
+    /// Validates and saves a transfer between the accounts called `from` and `to`; returns it
+    /// with the two accounts.
+    public func addTransfer(_ transfer: Transfer, from: String, to: String) throws(TallyError) -> (transfer: Transfer, from: Account, to: Account) {
         var transfer = transfer
         return try writing { (rows: any LedgerRows) throws(TallyError) in
             let book = try rows.accountBook()
@@ -173,7 +153,7 @@ extension DataAccess {
             transfer.id = nil
             transfer.createdAt = rows.timestamp
             transfer.updatedAt = rows.timestamp
-            return try rows.saved(.transfer(transfer)) { if case .transfer(let saved) = $0 { saved } else { nil } }
+            return (try rows.saved(.transfer(transfer)) { if case .transfer(let saved) = $0 { saved } else { nil } }, source, target)
         }
     }
 
@@ -181,9 +161,7 @@ extension DataAccess {
     public func removeTransfer(id: Int64, force: Bool) throws(TallyError) -> Transfer {
         try writing { (rows: any LedgerRows) throws(TallyError) in
             let book = try rows.accountBook()
-            guard let transfer = Self.transfers(in: try rows.rowImages()).first(where: { $0.id == id }) else {
-                throw .transferNotFound(id)
-            }
+            let transfer = try book.transfer(id: id)
             for account in book.accounts where account.id == transfer.fromAccountID || account.id == transfer.toAccountID {
                 try book.checkUnreconciled(account, on: transfer.date, force: force)
             }
@@ -193,14 +171,7 @@ extension DataAccess {
     }
 
     /// Every transfer, oldest first, with ids breaking ties.
-    public func transfers() throws(TallyError) -> [Transfer] {
-        try reading { (rows: any LedgerRows) throws(TallyError) in Self.transfers(in: try rows.rowImages()) }
-    }
-
-    private static func transfers(in rows: [RowImage]) -> [Transfer] {
-        rows.compactMap { row -> Transfer? in if case .transfer(let transfer) = row { transfer } else { nil } }
-            .sorted { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
-    }
+    public func transfers() throws(TallyError) -> [Transfer] { try accountBook().transfers }
 
     // MARK: - Reconciliation
 

@@ -100,8 +100,8 @@ extension SQLiteStore {
         }
     }
 
-    /// Removes an account row; `false` for the other kinds.
-    static func deleteAccountRow(_ image: RowImage, _ db: Database) throws -> Bool {
+    /// Removes an account row; the other kinds are not this file's.
+    static func deleteAccountRow(_ image: RowImage, _ db: Database) throws {
         switch image {
         case .account(let account): try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [account.id])
         case .income(let income): try db.execute(sql: "DELETE FROM income WHERE id = ?", arguments: [income.id])
@@ -110,13 +110,7 @@ extension SQLiteStore {
             try db.execute(
                 sql: "DELETE FROM balanceAssertion WHERE accountId = ? AND date = ?",
                 arguments: [assertion.accountID, assertion.date.storedNumber])
-        default: return false
+        default: break
         }
-        return true
-    }
-
-    private static func day(_ number: Int64, _ what: String) throws -> Day {
-        guard let day = Day(storedNumber: number) else { throw TallyError.storage("\(what) has an invalid date \(number)") }
-        return day
     }
 }

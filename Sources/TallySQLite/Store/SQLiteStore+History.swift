@@ -230,7 +230,7 @@ extension SQLiteStore {
         case .importRule(let rule, _): try db.execute(sql: "DELETE FROM importRule WHERE id = ?", arguments: [rule.id])
         case .profile(let profile): try db.execute(sql: "DELETE FROM importProfile WHERE nameKey = ?", arguments: [profile.nameKey])
         case .importRecord(let record): try db.execute(sql: "DELETE FROM importLog WHERE fingerprint = ?", arguments: [record.fingerprint])
-        case .account, .income, .transfer, .balanceAssertion: _ = try deleteAccountRow(image, db)
+        case .account, .income, .transfer, .balanceAssertion: try deleteAccountRow(image, db)
         }
     }
 

@@ -117,7 +117,8 @@ extension SQLiteStore {
         return payments
     }
 
-    private static func day(_ number: Int64, _ what: String) throws -> Day {
+    /// The day stored as `number`; a storage error naming `what` when it is not one.
+    static func day(_ number: Int64, _ what: String) throws -> Day {
         guard let day = Day(storedNumber: number) else { throw TallyError.storage("\(what) has an invalid date \(number)") }
         return day
     }
