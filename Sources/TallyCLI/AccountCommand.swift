@@ -105,16 +105,9 @@ extension AccountCommand {
                 return
             }
             let money = try Preferences.current.moneyFormat(for: ledger)
-            var lines = ["\(status.account.name) (\(status.account.kind.rawValue)), \(detail.period.isoString)"]
-            lines.append("Balance: \(status.balance.map(money.string) ?? "-")" + (status.account.kind.isLiability ? " owed" : ""))
-            if let through = status.reconciledThrough { lines.append("Reconciled through \(through.isoString)") }
-            if !detail.closings.isEmpty {
-                lines.append("\nMonth ends:")
-                for closing in detail.closings { lines.append("  \(closing.period.isoString)  \(money.string(closing.balance))") }
-            }
-            lines.append("")
-            lines.append(detail.entries.isEmpty ? "No entries in \(detail.period.isoString)." : ListRenderers.accountEntriesAsTable(detail.entries, money: money))
-            Console.write(lines.joined(separator: "\n"))
+            Console.write(ListRenderers.accountAsText(
+                status.account, balance: status.balance, reconciledThrough: status.reconciledThrough, period: detail.period,
+                closings: detail.closings, entries: detail.entries, money: money))
         }
     }
 

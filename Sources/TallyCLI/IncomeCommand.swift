@@ -56,26 +56,13 @@ extension IncomeCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List incomes, oldest first.")
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Show only this month's incomes, \(PhraseHelp.months).", valueName: "month"))
-        var month: String?
-
-        @Option(help: ArgumentHelp("Show only incomes whose name contains this text, ignoring case and accents.", valueName: "text"))
-        var search: String?
-
-        @Option(help: "Show only this account's incomes.", completion: .accountNames)
-        var account: String?
-
+        @OptionGroup var filter: EntryFilterOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup var store: CommonOptions
 
-        func validate() throws {
-            if let month { _ = try ArgumentValue.period(month) }
-        }
-
         func run() throws {
             let ledger = store.ledger
-            let period = try month.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) }
-            let result = try ListEntries(period: period, account: account, search: search, today: Day.today()).run(in: ledger)
+            let result = try filter.entries(in: ledger)
             if output.json {
                 Console.write(try ListJSON.encode(result.incomes.map { ListJSON.IncomeItem($0, accountName: result.accountNames[$0.accountID] ?? "") }))
             } else if result.incomes.isEmpty {

@@ -55,13 +55,7 @@ struct Reconcile: ParsableCommand {
             Console.write("Reconciled \(result.account.name) through \(day.isoString): balance \(money.string(result.actual)).")
             return
         }
-        let since = result.previous.map { "since \($0.date.isoString)" } ?? "since the account opened"
-        var lines = [
-            "\(result.account.name) does not reconcile on \(day.isoString): the bank says \(money.string(result.asserted)), "
-                + "Tally has \(money.string(result.actual)), a difference of \(money.string(try result.difference())).",
-        ]
-        lines.append(result.entriesSince.isEmpty ? "No entries \(since)." : "Entries \(since):\n" + ListRenderers.accountEntriesAsTable(result.entriesSince, money: money))
-        Console.write(lines.joined(separator: "\n"))
+        Console.write(try ListRenderers.reconciliationMiss(result, money: money))
         throw ExitCode(1)
     }
 
@@ -73,9 +67,7 @@ struct Reconcile: ParsableCommand {
             Console.write("No balance assertions yet.")
         } else {
             let money = try Preferences.current.moneyFormat(for: ledger)
-            var table = Table([.left("Account"), .left("Date"), .right("Balance")])
-            for (account, assertion) in assertions { table.append([account.name, assertion.date.isoString, money.string(assertion.balance)]) }
-            Console.write(table.rendered())
+            Console.write(ListRenderers.assertionsAsTable(assertions, money: money))
         }
     }
 }

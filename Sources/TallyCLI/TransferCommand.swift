@@ -46,32 +46,24 @@ extension TransferCommand {
             let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
             let transfer = Transfer(amount: try ArgumentValue.amount(amount), date: day, from: 0, to: 0, name: name ?? "")
             let ledger = store.ledger
-            let saved = try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.addTransfer(transfer, from: from, to: to) }
+            let (saved, source, target) = try ledger.perform { (store: any DataAccess) throws(TallyError) in
+                try store.addTransfer(transfer, from: from, to: to)
+            }
             let money = try Preferences.current.moneyFormat(for: ledger)
-            Console.write("Added transfer #\(saved.id ?? 0) \(saved.date.isoString): \(money.string(saved.amount)) from \(NameKey.trimmed(from)) to \(NameKey.trimmed(to)).")
+            Console.write("Added transfer #\(saved.id ?? 0) \(saved.date.isoString): \(money.string(saved.amount)) from \(source.name) to \(target.name).")
         }
     }
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List transfers, oldest first.")
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Show only this month's transfers, \(PhraseHelp.months).", valueName: "month"))
-        var month: String?
-
-        @Option(help: "Show only transfers from or to this account.", completion: .accountNames)
-        var account: String?
-
+        @OptionGroup var filter: EntryFilterOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup var store: CommonOptions
 
-        func validate() throws {
-            if let month { _ = try ArgumentValue.period(month) }
-        }
-
         func run() throws {
             let ledger = store.ledger
-            let period = try month.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) }
-            let result = try ListEntries(period: period, account: account, today: Day.today()).run(in: ledger)
+            let result = try filter.entries(in: ledger)
             if output.json {
                 Console.write(try ListJSON.encode(result.transfers.map { ListJSON.TransferItem($0, accountNames: result.accountNames) }))
             } else if result.transfers.isEmpty {

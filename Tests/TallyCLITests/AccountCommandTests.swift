@@ -13,7 +13,8 @@ import Testing
         #expect(try sandbox.ok(["income", "add", "Salary", "3200", "--account", "checking", "--date", "2026-11-02", "--by", "Anna"]).stdout
             == "Added income #1 2026-11-02 Salary: 3,200.00 to Checking.\n")
         try sandbox.ok(["transfer", "500", "--from", "Checking", "--to", "savings", "--date", "2026-11-05"])
-        try sandbox.ok(["transfer", "250.50", "--from", "checking", "--to", "VISA", "--date", "2026-11-06", "--name", "Card payment"])
+        #expect(try sandbox.ok(["transfer", "250.50", "--from", "checking", "--to", "VISA", "--date", "2026-11-06", "--name", "Card payment"]).stdout
+            == "Added transfer #2 2026-11-06: 250.50 from Checking to Visa.\n")
 
         let accounts = try sandbox.ok(["account", "list", "--json"]).jsonArray
         #expect(accounts.map { $0["name"] as? String } == ["Checking", "Savings", "Visa"])
@@ -25,6 +26,7 @@ import Testing
         #expect(incomes.first?["account"] as? String == "Checking" && incomes.first?["by"] as? String == "Anna")
         let transfers = try sandbox.ok(["transfer", "list", "--account", "visa", "--json"]).jsonArray
         #expect(transfers.map { $0["name"] as? String } == ["Card payment"])
+        #expect(try sandbox.ok(["transfer", "list", "--search", "CARD", "--json"]).jsonArray.map { $0["id"] as? Int } == [2])
     }
 
     /// A match records the assertion and locks the entries; a miss records nothing, says the

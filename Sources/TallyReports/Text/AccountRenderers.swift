@@ -14,8 +14,42 @@ extension ListRenderers {
         return table.rendered()
     }
 
-    /// `account show`'s entries: each with what it did to the balance.
-    public static func accountEntriesAsTable(_ entries: [AccountEntry], accountNames: [Int64: String] = [:], money: MoneyFormat = .plain) -> String {
+    /// `account show`: the balance (owed, for a liability), the day it is reconciled through,
+    /// each period's closing balance, then the period's entries.
+    public static func accountAsText(
+        _ account: Account, balance: Money?, reconciledThrough: Day?, period: Month, closings: [(period: Month, balance: Money)],
+        entries: [AccountEntry], money: MoneyFormat = .plain
+    ) -> String {
+        var lines = ["\(account.name) (\(account.kind.rawValue)), \(period.isoString)"]
+        lines.append("Balance: \(balance.map(money.string) ?? "-")" + (account.kind.isLiability ? " owed" : ""))
+        if let reconciledThrough { lines.append("Reconciled through \(reconciledThrough.isoString)") }
+        if !closings.isEmpty {
+            lines.append("\nMonth ends:")
+            for closing in closings { lines.append("  \(closing.period.isoString)  \(money.string(closing.balance))") }
+        }
+        lines.append("")
+        lines.append(entries.isEmpty ? "No entries in \(period.isoString)." : accountEntriesAsTable(entries, money: money))
+        return lines.joined(separator: "\n")
+    }
+
+    /// What `reconcile` says when the balance does not match: the difference, then the entries
+    /// since the last assertion.
+    public static func reconciliationMiss(_ result: Reconciliation, money: MoneyFormat = .plain) throws(TallyError) -> String {
+        let since = result.previous.map { "since \($0.date.isoString)" } ?? "since the account opened"
+        return "\(result.account.name) does not reconcile on \(result.day.isoString): the bank says \(money.string(result.asserted)), "
+            + "Tally has \(money.string(result.actual)), a difference of \(money.string(try result.difference())).\n"
+            + (result.entriesSince.isEmpty ? "No entries \(since)." : "Entries \(since):\n" + accountEntriesAsTable(result.entriesSince, money: money))
+    }
+
+    /// `reconcile --list`.
+    public static func assertionsAsTable(_ assertions: [(account: Account, assertion: BalanceAssertion)], money: MoneyFormat = .plain) -> String {
+        var table = Table([.left("Account"), .left("Date"), .right("Balance")])
+        for (account, assertion) in assertions { table.append([account.name, assertion.date.isoString, money.string(assertion.balance)]) }
+        return table.rendered()
+    }
+
+    /// An account's entries, each with what it did to the balance.
+    static func accountEntriesAsTable(_ entries: [AccountEntry], money: MoneyFormat) -> String {
         var table = Table([.left("Date"), .left("Kind"), .right("ID"), .left("Name"), .right("Change")])
         for entry in entries {
             table.append([entry.date.isoString, entry.kind.rawValue, String(entry.id), entry.name, money.string(entry.change)])
