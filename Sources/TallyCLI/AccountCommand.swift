@@ -183,10 +183,11 @@ extension AccountCommand {
         @OptionGroup var store: CommonOptions
 
         func run() throws {
-            let (account, entries) = try RemoveAccount(name: name, includingEntries: yes).run(in: store.ledger) { name, count in
-                Console.confirm("Account \(quoted(name)) has \(Self.entries(count)). Remove the account and delete them?")
+            let (account, entries, expenses) = try RemoveAccount(name: name, includingEntries: yes).run(in: store.ledger) { error in
+                Console.confirm((error.errorDescription ?? "") + ". Remove the account?")
             }
-            Console.write("Removed account \(quoted(account.name))\(entries == 0 ? "" : " and \(Self.entries(entries))").")
+            let kept = expenses == 0 ? "" : "; \(expenses == 1 ? "1 expense" : "\(expenses) expenses") now name no account"
+            Console.write("Removed account \(quoted(account.name))\(entries == 0 ? "" : " and \(Self.entries(entries))")\(kept).")
         }
     }
 }

@@ -23,7 +23,8 @@ extension BudgetCommand {
             let shown = try ShowBudget(name: name, period: month).run(in: ledger)
             let (status, expenses) = (shown.status, shown.expenses)
             if output.json {
-                Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(status, firstPeriod: shown.firstPeriod, expenses: expenses, pace: shown.pace)))
+                Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(
+                    status, firstPeriod: shown.firstPeriod, expenses: expenses, pace: shown.pace, accountNames: shown.accountNames)))
                 return
             }
             let money = try Preferences.current.moneyFormat(for: ledger)
@@ -32,7 +33,8 @@ extension BudgetCommand {
                 text += "No expenses from \(status.days.first.isoString) to \(status.days.last.isoString)."
             } else {
                 let names = [status.budget.id ?? 0: status.budget.name]
-                text += try ListRenderers.expensesAsTable(expenses, budgetNames: names, showBudget: false, money: money)
+                text += try ListRenderers.expensesAsTable(
+                    expenses, budgetNames: names, accountNames: shown.accountNames, showBudget: false, money: money)
             }
             Console.write(text)
         }

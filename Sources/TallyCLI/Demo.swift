@@ -25,6 +25,15 @@ extension Tally {
         @Option(help: "Seed the generator; the same seed gives the same data.")
         var seed: UInt64 = FillDemo.defaultSeed
 
+        @Option(help: "Open this many accounts (up to 5: checking, a card, savings, cash, a loan) and pay the expenses from them.")
+        var accounts = 0
+
+        @Option(help: "Add this many incomes to the first account, a salary each month (needs --accounts).")
+        var incomes = 0
+
+        @Option(help: "Add this many transfers out of the first account (needs --accounts 2 or more).")
+        var transfers = 0
+
         @OptionGroup var store: CommonOptions
 
 
@@ -36,13 +45,25 @@ extension Tally {
             if let months, !spans.contains(months) {
                 throw ValidationError("invalid number of months \(months): use \(spans.lowerBound) to \(spans.upperBound)")
             }
+            let (accountCounts, entryCounts) = (FillDemo.accountCounts, FillDemo.entryCounts)
+            guard accountCounts.contains(accounts) else {
+                throw ValidationError("invalid number of accounts \(accounts): use \(accountCounts.lowerBound) to \(accountCounts.upperBound)")
+            }
+            for (flag, count) in [("incomes", incomes), ("transfers", transfers)] where !entryCounts.contains(count) {
+                throw ValidationError("invalid number of \(flag) \(count): use \(entryCounts.lowerBound) to \(entryCounts.upperBound)")
+            }
+            guard incomes == 0 || accounts >= 1 else { throw ValidationError("--incomes needs --accounts") }
+            guard transfers == 0 || accounts >= 2 else { throw ValidationError("--transfers needs --accounts 2 or more") }
         }
 
         func run() throws {
-            let demo = FillDemo(expenseCount: expenses, months: months, seed: seed, today: Day.today())
+            var demo = FillDemo(expenseCount: expenses, months: months, seed: seed, today: Day.today())
+            (demo.accounts, demo.incomes, demo.transfers) = (accounts, incomes, transfers)
             do {
                 let added = try demo.run(in: store.ledger)
-                Console.write("Added \(added.budgets) budgets and \(added.expenses) expenses to \(quoted(store.resolvedPath())). Try: tally budget list")
+                let money = added.accounts == 0 ? "" : ", \(added.accounts) accounts and \(added.entries) incomes and transfers"
+                Console.write(
+                    "Added \(added.budgets) budgets and \(added.expenses) expenses\(money) to \(quoted(store.resolvedPath())). Try: tally budget list")
             } catch let refusal as FillDemo.LedgerNotEmpty {
                 throw DemoRefusal(path: store.resolvedPath(), budgetCount: refusal.budgetCount)
             }

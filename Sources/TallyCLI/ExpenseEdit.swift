@@ -8,7 +8,10 @@ extension ExpenseCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
             abstract: "Change an expense; only the given fields change.",
-            discussion: "Giving --tag replaces all the expense's tags; --clear-tags removes them."
+            discussion: """
+                Giving --tag replaces all the expense's tags; --clear-tags removes them. An expense on or before the day \
+                its account was reconciled through changes only with --force.
+                """
         )
 
         @Argument(help: "The expense's id, as shown by 'expense list'.")
@@ -35,15 +38,26 @@ extension ExpenseCommand {
         @Flag(help: "Remove all the expense's tags.")
         var clearTags = false
 
+        @Option(help: ArgumentHelp("Set the account it was paid from.", valueName: "name"), completion: .accountNames)
+        var account: String?
+
+        @Flag(help: "Pay it from no account.")
+        var noAccount = false
+
+        @Flag(help: "Change it even where its account is reconciled.")
+        var force = false
+
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
             guard name != nil || amount != nil || quantity != nil || date != nil || budget != nil
-                || !tags.isEmpty || clearTags
+                || !tags.isEmpty || clearTags || account != nil || noAccount
             else {
-                throw ValidationError("nothing to change: give at least one of --name, --amount, --quantity, --date, --budget, --tag or --clear-tags")
+                throw ValidationError(
+                    "nothing to change: give at least one of --name, --amount, --quantity, --date, --budget, --tag, --clear-tags, --account or --no-account")
             }
             guard tags.isEmpty || !clearTags else { throw ValidationError("--tag and --clear-tags cannot be used together") }
+            guard account == nil || !noAccount else { throw ValidationError("--account and --no-account cannot be used together") }
             if let amount { _ = try ArgumentValue.amount(amount) }
             if let quantity { _ = try ArgumentValue.quantity(quantity) }
             if let date { _ = try ArgumentValue.day(date) }
@@ -54,7 +68,8 @@ extension ExpenseCommand {
             let edit = EditExpense(
                 id: id, name: name, amount: try amount.map { (text: String) throws(ValidationError) in try ArgumentValue.amount(text) },
                 quantity: quantity, date: try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) },
-                budget: budget, tags: clearTags ? [] : tags.isEmpty ? nil : tags)
+                budget: budget, tags: clearTags ? [] : tags.isEmpty ? nil : tags, account: noAccount ? .some(nil) : account.map { $0 },
+                force: force)
             let ledger = store.ledger
             let (expense, budgetName) = try edit.run(in: ledger)
             let money = try Preferences.current.moneyFormat(for: ledger)

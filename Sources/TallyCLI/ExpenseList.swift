@@ -29,6 +29,9 @@ extension ExpenseCommand {
         @Option(help: ArgumentHelp("Show only expenses this person spent (as recorded by add --by).", valueName: "name"))
         var by: String?
 
+        @Option(help: ArgumentHelp("Show only expenses paid from this account.", valueName: "name"), completion: .accountNames)
+        var account: String?
+
         @Option(help: "Sort by this field.")
         var sort: ExpenseSort = .date
 
@@ -57,13 +60,16 @@ extension ExpenseCommand {
         func run() throws {
             var list = ListExpenses(budget: budget, search: search, tag: tag, sort: sort, descending: desc, page: page, pageSize: pageSize)
             list.by = by
+            list.account = account
             list.period = try month.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) }
             let ledger = store.ledger
             let result = try list.run(in: ledger)
             if output.json {
                 var items: [ListJSON.ExpenseItem] = []
                 for expense in result.expenses {
-                    items.append(try ListJSON.ExpenseItem(expense, budgetName: result.budgetNames[expense.budgetID] ?? ""))
+                    items.append(try ListJSON.ExpenseItem(
+                        expense, budgetName: result.budgetNames[expense.budgetID] ?? "",
+                        accountName: expense.accountID.flatMap { result.accountNames[$0] }))
                 }
                 Console.write(try ListJSON.encode(items))
             } else if result.total == 0 {
@@ -74,7 +80,7 @@ extension ExpenseCommand {
             } else {
                 let footer = "Page \(page) of \(result.pageCount), \(counted(result.total, "expense")) in all."
                 Console.write(try ListRenderers.expensesAsTable(
-                    result.expenses, budgetNames: result.budgetNames, money: try Preferences.current.moneyFormat(for: ledger)) + "\n\n" + footer)
+                    result.expenses, budgetNames: result.budgetNames, accountNames: result.accountNames, money: try Preferences.current.moneyFormat(for: ledger)) + "\n\n" + footer)
             }
         }
     }

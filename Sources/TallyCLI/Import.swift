@@ -90,6 +90,13 @@ extension Tally {
             valueName: "name"))
         var by: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "The account a CSV file's expenses were paid from (default: default-account in the config file, else the ledger's).",
+                valueName: "name"),
+            completion: .accountNames)
+        var account: String?
+
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
@@ -164,6 +171,7 @@ extension Tally {
             importing.profile = profile
             importing.saveProfile = saveProfile
             importing.given = given
+            importing.account = account ?? Preferences.current.config.defaultAccount
             if dryRun {
                 return Console.write(Import.preview(try importing.dryRun(in: store.ledger), file: file, limit: importing.missingBudgetLimit))
             }

@@ -9,7 +9,10 @@
 /// those, so its messages stay the only ones. A differential test holds the two readers to the
 /// same result.
 enum QuickAdd {
-    static func parse(_ arguments: [String], defaultBudget: String? = Preferences.current.config.defaultBudget) -> ExpenseAddition? {
+    static func parse(
+        _ arguments: [String], defaultBudget: String? = Preferences.current.config.defaultBudget,
+        defaultAccount: String? = Preferences.current.config.defaultAccount
+    ) -> ExpenseAddition? {
         let rest: ArraySlice<String>
         if arguments.first == "add" {
             rest = arguments.dropFirst()
@@ -51,7 +54,7 @@ enum QuickAdd {
         guard positionals.count == 2, budgets.count <= 1, let budget = budgets.first ?? defaultBudget else {
             return nil
         }
-        var addition = ExpenseAddition(name: positionals[0], amount: positionals[1], budget: budget)
+        var addition = ExpenseAddition(name: positionals[0], amount: positionals[1], budget: budget, account: defaultAccount)
         for option in Option.allCases where option != .tag && !options[option.rawValue].isEmpty {
             guard let value = options[option.rawValue].single else { return nil }
             switch option {
@@ -63,6 +66,7 @@ enum QuickAdd {
             case .date: addition.date = value
             case .db: addition.db = value
             case .by: addition.by = value
+            case .account: addition.account = value
             // Read by `Preferences` before this reader runs.
             case .budget, .tag, .locale, .color: break
             }
@@ -77,7 +81,7 @@ enum QuickAdd {
     }
 
     private enum Option: Int, CaseIterable {
-        case budget, quantity, date, tag, db, locale, color, by
+        case budget, quantity, date, tag, db, locale, color, by, account
 
         init?(spelling: String) {
             switch spelling {
@@ -89,6 +93,7 @@ enum QuickAdd {
             case "--locale": self = .locale
             case "--color": self = .color
             case "--by": self = .by
+            case "--account": self = .account
             default: return nil
             }
         }

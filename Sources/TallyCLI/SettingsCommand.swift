@@ -19,14 +19,14 @@ struct SettingsCommand: ParsableCommand {
 
         func run() throws {
             let ledger = store.ledger
-            let settings = try ShowSettings().run(in: ledger)
+            let (settings, account) = try ShowSettings().runNamingAccount(in: ledger)
             let snapshots = try ShowSnapshotLimit().run(in: ledger)
             if output.json {
-                Console.write(try ListJSON.encode(ListJSON.SettingsItem(settings, snapshots: snapshots)))
+                Console.write(try ListJSON.encode(ListJSON.SettingsItem(settings, defaultAccount: account, snapshots: snapshots)))
             } else {
                 Console.write(
                     "month-start \(settings.calendar.monthStart)\nwarn \(settings.warn)\ncurrency \(settings.currency?.code ?? "none")\nhistory-days \(settings.historyDays)"
-                        + (snapshots.map { "\nsnapshots \($0)" } ?? ""))
+                        + "\ndefault-account \(account ?? "none")" + (snapshots.map { "\nsnapshots \($0)" } ?? ""))
             }
         }
     }
@@ -49,6 +49,10 @@ struct SettingsCommand: ParsableCommand {
 
                 snapshots N (0 to 1000, default 10): how many snapshots of a ledger file are \
                 kept (see tally backup); 0 turns the automatic ones off.
+
+                default-account NAME (or none, the default): the account an expense is paid \
+                from when it names none with --account and the config file sets no \
+                default-account.
                 """
         )
 
@@ -58,6 +62,7 @@ struct SettingsCommand: ParsableCommand {
             case currency
             case historyDays = "history-days"
             case snapshots
+            case defaultAccount = "default-account"
         }
 
         @Argument(help: "The setting.")
@@ -75,6 +80,7 @@ struct SettingsCommand: ParsableCommand {
             case .currency: _ = try currency()
             case .historyDays: _ = try historyDays()
             case .snapshots: _ = try snapshotLimit()
+            case .defaultAccount: break
             }
         }
 
@@ -136,6 +142,10 @@ struct SettingsCommand: ParsableCommand {
             case .snapshots:
                 let limit = try SetSnapshotLimit(limit: try snapshotLimit()).run(at: store.location)
                 Console.write(limit == 0 ? "Automatic snapshots are now off." : "The newest \(limit) snapshots are now kept.")
+            case .defaultAccount:
+                let account = try SetDefaultAccount(name: value.lowercased() == "none" ? nil : value).run(in: store.ledger)
+                Console.write(account.map { "Expenses are now paid from \(quoted($0.name)) unless they name an account." }
+                    ?? "Expenses now name no account unless they are given one.")
             }
         }
     }

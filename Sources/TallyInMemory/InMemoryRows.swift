@@ -37,7 +37,7 @@ final class InMemoryRows: LedgerRows {
 
     func budgets() throws(TallyError) -> [Budget] { InMemoryStore.ordered(Array(state.budgets.values)) }
 
-    func rowImages() throws(TallyError) -> [RowImage] { InMemoryStore.images(state) }
+    func rowImages(_ kinds: RowKinds) throws(TallyError) -> [RowImage] { InMemoryStore.images(state, kinds) }
 
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
         for expense in try InMemoryStore.expenses(query, in: state) { try body(expense) }
@@ -72,6 +72,11 @@ final class InMemoryRows: LedgerRows {
 
     func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] {
         try DaySpending.grouping(state.expenses.values, in: days)
+    }
+
+    func accountDays() throws(TallyError) -> [AccountDay] {
+        try AccountDay.sums(
+            incomes: Array(state.incomes.values), transfers: Array(state.transfers.values), expenses: Array(state.expenses.values))
     }
 
     func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {

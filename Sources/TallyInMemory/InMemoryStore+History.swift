@@ -25,23 +25,29 @@ extension InMemoryStore {
         return content
     }
 
-    static func images(_ state: State) -> [RowImage] {
-        var images: [RowImage] = [.settings(state.settings)]
-        images += state.budgets.values.map { .budget($0) }
-        images += state.rules.values.map { .recurringRule($0) }
-        images += state.payments.values.flatMap(\.values).map { .recurringPayment($0) }
-        images += state.importRules.values.map { entry in
-            var rule = entry.rule
-            // The budget by id only, as SQLite keeps it: renaming a budget does not change its rules.
-            rule.budget = ""
-            return .importRule(rule, budgetID: entry.budgetID)
+    static func images(_ state: State, _ kinds: RowKinds = .all) -> [RowImage] {
+        var images: [RowImage] = kinds.contains(.settings) ? [.settings(state.settings)] : []
+        if kinds.contains(.budgets) { images += state.budgets.values.map { .budget($0) } }
+        if kinds.contains(.recurring) {
+            images += state.rules.values.map { .recurringRule($0) }
+            images += state.payments.values.flatMap(\.values).map { .recurringPayment($0) }
         }
-        images += state.profiles.values.map { .profile($0) }
-        images += state.imports.values.map { .importRecord($0) }
-        images += state.accounts.values.map { .account($0) }
-        images += state.incomes.values.map { .income($0) }
-        images += state.transfers.values.map { .transfer($0) }
-        images += state.assertions.values.flatMap(\.values).map { .balanceAssertion($0) }
+        if kinds.contains(.importRules) {
+            images += state.importRules.values.map { entry in
+                var rule = entry.rule
+                // The budget by id only, as SQLite keeps it: renaming a budget does not change its rules.
+                rule.budget = ""
+                return .importRule(rule, budgetID: entry.budgetID)
+            }
+        }
+        if kinds.contains(.profiles) { images += state.profiles.values.map { .profile($0) } }
+        if kinds.contains(.importRecords) { images += state.imports.values.map { .importRecord($0) } }
+        if kinds.contains(.accounts) { images += state.accounts.values.map { .account($0) } }
+        if kinds.contains(.entries) {
+            images += state.incomes.values.map { .income($0) }
+            images += state.transfers.values.map { .transfer($0) }
+        }
+        if kinds.contains(.assertions) { images += state.assertions.values.flatMap(\.values).map { .balanceAssertion($0) } }
         return images
     }
 
@@ -93,7 +99,10 @@ extension InMemoryStore {
         case .importRule(let rule, _): state.importRules[rule.id ?? 0] = nil
         case .profile(let profile): state.profiles[profile.nameKey] = nil
         case .importRecord(let record): state.imports[record.fingerprint] = nil
-        case .account(let account): state.accounts[account.id ?? 0] = nil
+        case .account(let account):
+            state.accounts[account.id ?? 0] = nil
+            // SQLite's `ON DELETE SET NULL`.
+            if state.settings.defaultAccountID == account.id { state.settings.defaultAccountID = nil }
         case .income(let income): state.incomes[income.id ?? 0] = nil
         case .transfer(let transfer): state.transfers[transfer.id ?? 0] = nil
         case .balanceAssertion(let assertion): state.assertions[assertion.accountID]?[assertion.date] = nil

@@ -204,6 +204,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             if let ids, !ids.contains(expense.id ?? 0) { return false }
             if let by, Array(expense.by.utf8) != Array(by.utf8) { return false }
             if let budgetID = query.budgetID, expense.budgetID != budgetID { return false }
+            if let accountID = query.accountID, expense.accountID != accountID { return false }
             if let days = query.days, !days.contains(expense.date) { return false }
             if let search, !expense.nameKey.contains(search) { return false }
             if let tag, !expense.tags.contains(tag) { return false }

@@ -1,11 +1,14 @@
 import Foundation
 import TallyCore
 
-/// The one writer of PostgreSQL's two caches, kept for speed as `ExpenseCaches` keeps SQLite's:
+/// The one writer of PostgreSQL's three caches, kept for speed as `ExpenseCaches` keeps SQLite's:
 /// - `budgetMonth` (`v5-caches`): each budget's spending and expense count per period,
 ///   `Budget.spent(in:of:)` of the period's days;
 /// - `expenseDay` (`v6-expense-days`): each day's sum, count and largest total per budget, tag
-///   set and person, `DaySpending.grouping(_:in:)` of the day's expenses.
+///   set and person, `DaySpending.grouping(_:in:)` of the day's expenses;
+/// - `accountDay` (`v8-expense-accounts`): each day's change per account from its incomes,
+///   transfers and expenses, `AccountDay.sums(incomes:transfers:expenses:)`; incomes and
+///   transfers reach it through ``recordEntries(_:of:where:_:)``.
 ///
 /// Every write of an expense row tells it which rows it adds (once they are in the table) and
 /// removes (while they still are): an add, an edit, a removal, a bulk insert or import, the undo
@@ -38,6 +41,9 @@ struct PostgresCaches {
             stored = try session.query("SELECT DISTINCT date FROM \(table) WHERE \(condition)", binds).map { row throws(TallyError) in try row.int(0) }
         }
         guard !stored.isEmpty else { return }
+        try recordAccountDays(
+            change, changes: "SELECT accountId, date, -(amountCents * quantity) FROM \(table) WHERE (\(condition)) AND accountId IS NOT NULL",
+            binds)
         switch change {
         case .added: try add(rowsOf: table, where: condition, binds, dates: stored)
         case .removed:
@@ -53,6 +59,57 @@ struct PostgresCaches {
         let dates = try session.query("SELECT DISTINCT date FROM expense").map { row throws(TallyError) in try row.int(0) }
         guard !dates.isEmpty else { return }
         try recordMonths(.added, rowsOf: "expense", where: "TRUE", [], dates: dates)
+    }
+
+    /// Moves `accountDay` by the incomes (`table` `income`) or transfers (`transfer`) that
+    /// `condition` selects: `.removed` while they are still in their table, `.added` once they are.
+    func recordEntries(_ change: Change, of table: String, where condition: String, _ binds: [SQLValue]) throws(TallyError) {
+        let changes =
+            table == "income"
+            ? "SELECT accountId, date, amountCents FROM income WHERE \(condition)"
+            : """
+            SELECT toAccountId, date, amountCents FROM transfer WHERE \(condition)
+            UNION ALL SELECT fromAccountId, date, -amountCents FROM transfer WHERE \(condition)
+            """
+        try recordAccountDays(change, changes: changes, binds)
+    }
+
+    /// `accountDay` built anew from every income, transfer and expense (`v8-expense-accounts`).
+    func rebuildAccountDays() throws(TallyError) {
+        try session.query("DELETE FROM accountDay")
+        try recordAccountDays(.added, changes: Self.everyAccountChange, [])
+    }
+
+    /// Every entry's change to its account: what `accountDay` sums.
+    private static let everyAccountChange = """
+        SELECT accountId, date, amountCents FROM income
+        UNION ALL SELECT toAccountId, date, amountCents FROM transfer
+        UNION ALL SELECT fromAccountId, date, -amountCents FROM transfer
+        UNION ALL SELECT accountId, date, -(amountCents * quantity) FROM expense WHERE accountId IS NOT NULL
+        """
+
+    /// Adds (or takes away) the rows `changes` selects, each an account, a date and a change,
+    /// summed per account and day; a day left with no entry goes.
+    private func recordAccountDays(_ change: Change, changes: String, _ binds: [SQLValue]) throws(TallyError) {
+        let sign = change == .removed ? "-" : ""
+        try session.query(
+            """
+            INSERT INTO accountDay AS cached (accountId, date, changeCents, entryCount)
+            SELECT a, d, \(sign)SUM(c), \(sign)count(*) FROM (\(changes)) AS x(a, d, c) GROUP BY a, d
+            ON CONFLICT (accountId, date) DO UPDATE
+            SET changeCents = cached.changeCents + excluded.changeCents, entryCount = cached.entryCount + excluded.entryCount
+            """, binds)
+        if change == .removed { try session.query("DELETE FROM accountDay WHERE entryCount = 0") }
+    }
+
+    /// Every stored day, by account then day.
+    func accountDays() throws(TallyError) -> [AccountDay] {
+        try session.query("SELECT accountId, date, changeCents::bigint, entryCount FROM accountDay ORDER BY accountId, date").map {
+            row throws(TallyError) in
+            AccountDay(
+                accountID: try row.int(0), date: try Day(stored: try row.int(1)), change: Money(cents: try row.int(2)),
+                entries: Int(try row.int(3)))
+        }
     }
 
     /// `expenseDay` built anew from every expense (`v6-expense-days`).
@@ -162,7 +219,16 @@ struct PostgresCaches {
                 AS d(date, budgetId, tags, spentBy, spentCents, expenseCount, largestCents)
             """
         ).map { row throws(TallyError) in try row.string(0) }
-        return months + days
+        let storedAccounts = "SELECT accountId, date, changeCents, entryCount FROM accountDay"
+        let summedAccounts = "SELECT a, d, SUM(c), count(*) FROM (\(Self.everyAccountChange)) AS x(a, d, c) GROUP BY a, d"
+        let accounts = try session.query(
+            """
+            SELECT concat_ws(' ', 'accountDay', d.accountId, d.date, d.changeCents, d.entryCount)
+            FROM ((\(storedAccounts) EXCEPT \(summedAccounts)) UNION ALL (\(summedAccounts) EXCEPT \(storedAccounts)))
+                AS d(accountId, date, changeCents, entryCount)
+            """
+        ).map { row throws(TallyError) in try row.string(0) }
+        return months + days + accounts
     }
 
     private func calendar() throws(TallyError) -> PeriodCalendar {

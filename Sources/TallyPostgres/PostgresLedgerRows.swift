@@ -43,7 +43,7 @@ final class PostgresLedgerRows: LedgerRows {
 
     func budgets() throws(TallyError) -> [Budget] { try store.loadBudgets() }
 
-    func rowImages() throws(TallyError) -> [RowImage] { try store.rowImages() }
+    func rowImages(_ kinds: RowKinds) throws(TallyError) -> [RowImage] { try store.rowImages(kinds) }
 
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
         try store.forEachExpense(query, body)
@@ -58,6 +58,8 @@ final class PostgresLedgerRows: LedgerRows {
     }
 
     func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] { try store.daySpending(in: days) }
+
+    func accountDays() throws(TallyError) -> [AccountDay] { try store.caches.accountDays() }
 
     func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         try transaction.save(expenses, insert: insert) { (expense: Expense) throws(TallyError) in try store.replaceExpense(expense) }

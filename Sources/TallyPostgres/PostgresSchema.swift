@@ -263,6 +263,24 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        (
+            // The account an expense was paid from and the ledger's default one, as SQLite's
+            // `v15-expense-accounts`; balances read `accountDay` (`PostgresCaches`).
+            "v8-expense-accounts",
+            [
+                "ALTER TABLE expense ADD COLUMN accountId BIGINT REFERENCES account(id)",
+                "ALTER TABLE removedExpense ADD COLUMN accountId BIGINT",
+                "ALTER TABLE setting ADD COLUMN defaultAccountId BIGINT REFERENCES account(id) ON DELETE SET NULL",
+                """
+                CREATE TABLE accountDay (
+                    accountId BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    date BIGINT NOT NULL,
+                    changeCents NUMERIC NOT NULL,
+                    entryCount BIGINT NOT NULL,
+                    PRIMARY KEY (accountId, date))
+                """,
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }
@@ -315,6 +333,7 @@ enum PostgresSchema {
         switch migration {
         case "v5-caches": try PostgresCaches(session: session).rebuildMonths()
         case "v6-expense-days": try PostgresCaches(session: session).rebuildDays()
+        case "v8-expense-accounts": try PostgresCaches(session: session).rebuildAccountDays()
         default: break
         }
     }

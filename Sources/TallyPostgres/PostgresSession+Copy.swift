@@ -96,6 +96,11 @@ struct CopyRows {
         bytes.append(UInt8(ascii: "\t"))
     }
 
+    /// `NULL`, as COPY's text format spells it.
+    mutating func appendNull() {
+        bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "N"), UInt8(ascii: "\t")])
+    }
+
     mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in

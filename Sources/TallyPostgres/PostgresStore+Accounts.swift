@@ -4,11 +4,14 @@ import TallyCore
 // The rows of migration `v7-accounts`: accounts, incomes, transfers and balance assertions, as
 // the history keeps them (``RowImage``). Their figures are Core's (`AccountBook`).
 extension PostgresStore {
-    /// Every account, income, transfer and assertion.
-    func accountImages() throws(TallyError) -> [RowImage] {
+    /// Every account, income, transfer and assertion, of `kinds`.
+    func accountImages(_ kinds: RowKinds = .all) throws(TallyError) -> [RowImage] {
         var images: [RowImage] = []
+        let accounts = kinds.contains(.accounts) ? "TRUE" : "FALSE"
+        let entries = kinds.contains(.entries) ? "TRUE" : "FALSE"
+        let assertions = kinds.contains(.assertions) ? "TRUE" : "FALSE"
         for row in try session.query(
-            "SELECT id, name, kind, openingCents, openingDate, archived, createdAt, updatedAt FROM account ORDER BY id")
+            "SELECT id, name, kind, openingCents, openingDate, archived, createdAt, updatedAt FROM account WHERE \(accounts) ORDER BY id")
         {
             let kindText = try row.string(2)
             guard let kind = AccountKind(rawValue: kindText) else { throw .storage("an account of kind \(kindText)") }
@@ -18,7 +21,7 @@ extension PostgresStore {
                 archived: try row.bool(5), createdAt: Milliseconds.date(try row.int(6)), updatedAt: Milliseconds.date(try row.int(7)))))
         }
         for row in try session.query(
-            "SELECT id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt FROM income ORDER BY id")
+            "SELECT id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt FROM income WHERE \(entries) ORDER BY id")
         {
             images.append(.income(Income(
                 id: try row.int(0), name: try row.string(2), amount: Money(cents: try row.int(3)), date: try Day(stored: try row.int(4)),
@@ -26,14 +29,16 @@ extension PostgresStore {
                 createdAt: Milliseconds.date(try row.int(7)), updatedAt: Milliseconds.date(try row.int(8)))))
         }
         for row in try session.query(
-            "SELECT id, fromAccountId, toAccountId, amountCents, date, name, createdAt, updatedAt FROM transfer ORDER BY id")
+            "SELECT id, fromAccountId, toAccountId, amountCents, date, name, createdAt, updatedAt FROM transfer WHERE \(entries) ORDER BY id")
         {
             images.append(.transfer(Transfer(
                 id: try row.int(0), amount: Money(cents: try row.int(3)), date: try Day(stored: try row.int(4)), from: try row.int(1),
                 to: try row.int(2), name: try row.string(5), createdAt: Milliseconds.date(try row.int(6)),
                 updatedAt: Milliseconds.date(try row.int(7)))))
         }
-        for row in try session.query("SELECT accountId, date, balanceCents, createdAt FROM balanceAssertion ORDER BY accountId, date") {
+        for row in try session.query(
+            "SELECT accountId, date, balanceCents, createdAt FROM balanceAssertion WHERE \(assertions) ORDER BY accountId, date")
+        {
             images.append(.balanceAssertion(BalanceAssertion(
                 accountID: try row.int(0), date: try Day(stored: try row.int(1)), balance: Money(cents: try row.int(2)),
                 createdAt: Milliseconds.date(try row.int(3)))))
@@ -43,7 +48,15 @@ extension PostgresStore {
 
     /// Saves an account row under its own id or key, inserting or replacing; one without an id
     /// takes the next of its kind's counter and comes back with it. `nil` for the other kinds.
+    /// An income's or transfer's days move in `accountDay` (`PostgresCaches`).
     func putAccountRow(_ image: RowImage) throws(TallyError) -> RowImage? {
+        if let (table, id) = image.entryRow, let id { try caches.recordEntries(.removed, of: table, where: "id = $1", [.int(id)]) }
+        let saved = try putRow(image)
+        if let saved, let (table, id) = saved.entryRow { try caches.recordEntries(.added, of: table, where: "id = $1", [.int(id)]) }
+        return saved
+    }
+
+    private func putRow(_ image: RowImage) throws(TallyError) -> RowImage? {
         switch image {
         case .account(var account):
             if account.id == nil { account.id = try nextIDs("account") }
@@ -108,6 +121,7 @@ extension PostgresStore {
 
     /// Removes an account row; the other kinds are not this file's.
     func deleteAccountRow(_ image: RowImage) throws(TallyError) {
+        if let (table, id) = image.entryRow, let id { try caches.recordEntries(.removed, of: table, where: "id = $1", [.int(id)]) }
         switch image {
         case .account(let account): try session.query("DELETE FROM account WHERE id = $1", [.int(account.id)])
         case .income(let income): try session.query("DELETE FROM income WHERE id = $1", [.int(income.id)])
@@ -116,6 +130,17 @@ extension PostgresStore {
             try session.query(
                 "DELETE FROM balanceAssertion WHERE accountId = $1 AND date = $2", [.int(assertion.accountID), .int(assertion.date.stored)])
         default: break
+        }
+    }
+}
+
+extension RowImage {
+    /// An income's or transfer's table and id: a row whose writes move `accountDay`.
+    fileprivate var entryRow: (table: String, id: Int64?)? {
+        switch self {
+        case .income(let income): ("income", income.id)
+        case .transfer(let transfer): ("transfer", transfer.id)
+        default: nil
         }
     }
 }

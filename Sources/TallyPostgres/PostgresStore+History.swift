@@ -44,25 +44,31 @@ extension PostgresStore {
             [.int(id), .int(at), .text(changeSet.command), .text(changeSet.summary), .int(changeSet.undoes), .text(json)])
     }
 
-    /// Every row but expenses, as the history keeps them.
-    func rowImages() throws(TallyError) -> [RowImage] {
-        var images: [RowImage] = [.settings(try loadSettings())]
-        images += try loadBudgets().map { .budget($0) }
-        images += try loadRules().map { .recurringRule($0) }
-        images += try loadPayments().map { .recurringPayment($0) }
-        for row in try session.query("SELECT id, pattern, budgetId, tags, rename, priority FROM importRule") {
-            // The budget by id only: renaming a budget does not change its rules.
-            let rule = ImportRule(
-                id: try row.int(0), pattern: try row.string(1), budget: "", tags: try row.strings(3), rename: try row.optionalString(4),
-                priority: Int(try row.int(5)))
-            images.append(.importRule(rule, budgetID: try row.int(2)))
+    /// The rows of `kinds` but expenses, as the history keeps them.
+    func rowImages(_ kinds: RowKinds = .all) throws(TallyError) -> [RowImage] {
+        var images: [RowImage] = kinds.contains(.settings) ? [.settings(try loadSettings())] : []
+        if kinds.contains(.budgets) { images += try loadBudgets().map { .budget($0) } }
+        if kinds.contains(.recurring) {
+            images += try loadRules().map { .recurringRule($0) }
+            images += try loadPayments().map { .recurringPayment($0) }
         }
-        images += try loadProfiles().map { .profile($0) }
-        for row in try session.query("SELECT fingerprint, importedAt, expenseCount FROM importedFile") {
-            images.append(
-                .importRecord(ImportRecord(fingerprint: try row.string(0), importedAt: Milliseconds.date(try row.int(1)), expenseCount: Int(try row.int(2)))))
+        if kinds.contains(.importRules) {
+            for row in try session.query("SELECT id, pattern, budgetId, tags, rename, priority FROM importRule") {
+                // The budget by id only: renaming a budget does not change its rules.
+                let rule = ImportRule(
+                    id: try row.int(0), pattern: try row.string(1), budget: "", tags: try row.strings(3), rename: try row.optionalString(4),
+                    priority: Int(try row.int(5)))
+                images.append(.importRule(rule, budgetID: try row.int(2)))
+            }
         }
-        return images + (try accountImages())
+        if kinds.contains(.profiles) { images += try loadProfiles().map { .profile($0) } }
+        if kinds.contains(.importRecords) {
+            for row in try session.query("SELECT fingerprint, importedAt, expenseCount FROM importedFile") {
+                images.append(
+                    .importRecord(ImportRecord(fingerprint: try row.string(0), importedAt: Milliseconds.date(try row.int(1)), expenseCount: Int(try row.int(2)))))
+            }
+        }
+        return images + (try accountImages(kinds))
     }
 
     /// The last id handed out of `kind`, without taking one.
@@ -256,9 +262,9 @@ extension RowImage {
     /// Parents before children: budgets before the rows that name them, payments last.
     fileprivate var rank: Int {
         switch self {
-        case .settings: 0
         case .budget, .account: 1
-        case .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion: 2
+        // The settings name the default account.
+        case .settings, .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion: 2
         case .recurringPayment: 3
         }
     }

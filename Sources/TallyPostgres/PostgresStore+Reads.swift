@@ -94,6 +94,7 @@ struct Filter {
             conditions.append("\(bind(.text(normalized))) = ANY(tags)")
         }
         if let by = query.by { conditions.append("spentBy = \(bind(.text(try Expense.validatedBy(by))))") }
+        if let accountID = query.accountID { conditions.append("accountId = \(bind(.int(accountID)))") }
         if !conditions.isEmpty { sql = conditions.joined(separator: " AND ") }
         guard paged else { return }
         let direction = query.descending ? "DESC" : "ASC"

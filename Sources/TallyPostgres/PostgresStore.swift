@@ -42,19 +42,24 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     // MARK: - Settings
 
     func loadSettings() throws(TallyError) -> LedgerSettings {
-        guard let row = try session.query("SELECT monthStart, currency, warnPercent, historyDays FROM setting WHERE id = 1").first else {
+        guard
+            let row = try session.query("SELECT monthStart, currency, warnPercent, historyDays, defaultAccountId FROM setting WHERE id = 1").first
+        else {
             return LedgerSettings()
         }
         return LedgerSettings(
             calendar: try PeriodCalendar(monthStart: Int(try row.int(0))), currency: try row.optionalString(1).map(Currency.init(storedCode:)),
-            warn: Int(try row.int(2)), historyDays: Int(try row.int(3)))
+            warn: Int(try row.int(2)), historyDays: Int(try row.int(3)), defaultAccountID: try row.optionalInt(4))
     }
 
     func saveSettings(_ settings: LedgerSettings) throws(TallyError) {
         let monthStart = try session.query("SELECT monthStart FROM setting WHERE id = 1").first?.int(0)
         try session.query(
-            "UPDATE setting SET monthStart = $1, currency = $2, warnPercent = $3, historyDays = $4 WHERE id = 1",
-            [.int(Int64(settings.calendar.monthStart)), .text(settings.currency?.code), .int(Int64(settings.warn)), .int(Int64(settings.historyDays))])
+            "UPDATE setting SET monthStart = $1, currency = $2, warnPercent = $3, historyDays = $4, defaultAccountId = $5 WHERE id = 1",
+            [
+                .int(Int64(settings.calendar.monthStart)), .text(settings.currency?.code), .int(Int64(settings.warn)),
+                .int(Int64(settings.historyDays)), .int(settings.defaultAccountID),
+            ])
         // `budgetMonth` holds each period's totals, and the periods just changed.
         if monthStart != Int64(settings.calendar.monthStart) { try caches.rebuildMonths() }
     }
@@ -185,6 +190,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
                 rows.append(Milliseconds.since1970(expense.createdAt))
                 rows.append(Milliseconds.since1970(expense.updatedAt))
                 rows.append(expense.by)
+                if let account = expense.accountID { rows.append(account) } else { rows.appendNull() }
                 rows.endRow()
             }
             // Tags first: a statement after the COPY would wait for it (`PostgresSession.copy`).
@@ -197,16 +203,16 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         for start in stride(from: 0, to: expenses.count, by: perStatement) {
             let batch = expenses[start..<min(start + perStatement, expenses.count)]
             var binds: [SQLValue] = []
-            binds.reserveCapacity(batch.count * 11)
+            binds.reserveCapacity(batch.count * 12)
             var values: [String] = []
             for expense in batch {
                 let base = binds.count
-                values.append("(" + (1...11).map { "$\(base + $0)" }.joined(separator: ", ") + ")")
+                values.append("(" + (1...12).map { "$\(base + $0)" }.joined(separator: ", ") + ")")
                 binds.append(.int(expense.id))
                 binds.append(contentsOf: expense.binds)
             }
             try session.query(
-                "INSERT INTO expense (id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy) VALUES "
+                "INSERT INTO expense (id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy, accountId) VALUES "
                     + values.joined(separator: ", ")
                     + (replacing ? Self.replacingExpense : ""), binds)
         }
@@ -216,13 +222,13 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     /// The order `writeExpenses` writes fields in; COPY quotes names, so they are spelled as
     /// PostgreSQL folded the unquoted names of the CREATE TABLE.
     static let copiedExpenseColumns = [
-        "id", "budgetid", "name", "namekey", "amountcents", "quantity", "date", "tags", "createdat", "updatedat", "spentby",
+        "id", "budgetid", "name", "namekey", "amountcents", "quantity", "date", "tags", "createdat", "updatedat", "spentby", "accountid",
     ]
 
     private static let replacingExpense = """
          ON CONFLICT (id) DO UPDATE SET budgetId = excluded.budgetId, name = excluded.name, nameKey = excluded.nameKey,
             amountCents = excluded.amountCents, quantity = excluded.quantity, date = excluded.date, tags = excluded.tags,
-            createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, spentBy = excluded.spentBy
+            createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, spentBy = excluded.spentBy, accountId = excluded.accountId
         """
 
     func rememberTags(_ tags: Set<String>) throws(TallyError) {
@@ -239,7 +245,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         }
         try caches.record(.removed, where: "id = $1", [.int(id)], dates: [existing.date])
         try session.query(
-            "UPDATE expense SET budgetId = $2, name = $3, nameKey = $4, amountCents = $5, quantity = $6, date = $7, tags = $8, createdAt = $9, updatedAt = $10, spentBy = $11 WHERE id = $1",
+            "UPDATE expense SET budgetId = $2, name = $3, nameKey = $4, amountCents = $5, quantity = $6, date = $7, tags = $8, createdAt = $9, updatedAt = $10, spentBy = $11, accountId = $12 WHERE id = $1",
             [.int(id)] + expense.binds)
         try caches.record(.added, where: "id = $1", [.int(id)], dates: [expense.date])
         try rememberTags(Set(expense.tags))

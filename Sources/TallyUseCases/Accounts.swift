@@ -46,7 +46,7 @@ public struct EditAccount: Sendable {
 
     public func run(in ledger: Ledger) throws(TallyError) -> Account {
         try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            var account = try store.accountBook().account(named: name)
+            var account = try store.accountBook(withEntries: false).account(named: name)
             if let newName { account.name = newName }
             if let kind { account.kind = kind }
             if let opening { account.opening = opening }
@@ -67,13 +67,15 @@ public struct RemoveAccount: Sendable {
         self.includingEntries = includingEntries
     }
 
-    /// `confirm` is asked, with the account's name and its entry count, when the account has
-    /// entries and `includingEntries` is off; it answers whether to remove them too.
-    public func run(in ledger: Ledger, confirm: (String, Int) -> Bool) throws(TallyError) -> (account: Account, entries: Int) {
+    /// `confirm` is asked, with what names the account (``TallyError/accountInUse(_:entries:assertions:expenses:)``),
+    /// when something does and `includingEntries` is off; it answers whether to go on.
+    public func run(
+        in ledger: Ledger, confirm: (TallyError) -> Bool
+    ) throws(TallyError) -> (account: Account, entries: Int, expenses: Int) {
         try ledger.perform { (store: any DataAccess) throws(TallyError) in
             do throws(TallyError) {
                 return try store.removeAccount(named: name, includingEntries: includingEntries)
-            } catch .accountInUse(let name, let count) where confirm(name, count) {
+            } catch let error where error.isAccountInUse && confirm(error) {
                 return try store.removeAccount(named: name, includingEntries: true)
             }
         }
@@ -92,7 +94,7 @@ public struct ListAccounts: Sendable {
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> [AccountStatus] {
-        let book = try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.accountBook() }
+        let book = try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.accountBook(withEntries: false) }
         var statuses: [AccountStatus] = []
         for account in book.accounts where includingArchived || !account.archived {
             statuses.append(AccountStatus(
@@ -126,12 +128,18 @@ public struct ShowAccount: Sendable {
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Detail {
-        let (book, settings) = try ledger.accountBookAndSettings()
-        let calendar = settings.calendar
+        try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            try store.reading { (rows: any LedgerRows) throws(TallyError) in try detail(rows) }
+        }
+    }
+
+    private func detail(_ rows: any LedgerRows) throws(TallyError) -> Detail {
+        let book = try rows.accountBook()
+        let calendar = try rows.settings().calendar
         let account = try book.account(named: name)
         let month = try period.resolved(in: calendar, today: today)
         let days = calendar.days(of: month)
-        let first = account.openingDate ?? book.entries(of: account).first?.date ?? days.first
+        let first = account.openingDate ?? book.firstEntryDay(of: account) ?? days.first
         var closings: [(period: Month, balance: Money)] = []
         var current = min(calendar.period(containing: first), month)
         while current <= month {
@@ -141,7 +149,8 @@ public struct ShowAccount: Sendable {
         let status = AccountStatus(
             account: account, balance: try book.balance(of: account, through: min(days.last, today)),
             reconciledThrough: book.reconciledThrough(account))
-        return Detail(status: status, period: month, days: days, closings: closings, entries: book.entries(of: account, in: days))
+        return Detail(
+            status: status, period: month, days: days, closings: closings, entries: try rows.entries(of: account, in: days, book: book))
     }
 }
 
@@ -255,7 +264,7 @@ public struct ListAssertions: Sendable {
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> [(account: Account, assertion: BalanceAssertion)] {
-        let book = try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.accountBook() }
+        let book = try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.accountBook(withEntries: false) }
         let only = try account.map { (name: String) throws(TallyError) in try book.account(named: name) }
         var result: [(account: Account, assertion: BalanceAssertion)] = []
         for account in book.accounts where only.map({ $0.id == account.id }) ?? true {

@@ -40,6 +40,6 @@ public struct CheckAssertions: Sendable {
     public init() {}
 
     public func run(in ledger: Ledger) throws(TallyError) -> [BrokenAssertion] {
-        try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.accountBook().brokenAssertions() }
+        try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.accountBook(withEntries: false).brokenAssertions() }
     }
 }

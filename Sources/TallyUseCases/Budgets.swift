@@ -187,6 +187,8 @@ public struct ShowBudget: Sendable {
         public var firstPeriod: Month
         /// Its pace, in the current period only.
         public var pace: BudgetPace?
+        /// The names of the accounts the expenses name, by id.
+        public var accountNames: [Int64: String] = [:]
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Result {
@@ -198,7 +200,8 @@ public struct ShowBudget: Sendable {
             let earliest = try store.expenses(ExpenseQuery(budgetID: budget.id, sort: .date, limit: 1)).first?.date
             let pace = try store.paces(for: [status], today: today, calendar: calendar)[budget.id ?? 0]
             return Result(
-                status: status, expenses: expenses, firstPeriod: budget.firstPeriod(in: calendar, earliestExpense: earliest), pace: pace)
+                status: status, expenses: expenses, firstPeriod: budget.firstPeriod(in: calendar, earliestExpense: earliest), pace: pace,
+                accountNames: try store.accountNames(of: expenses))
         }
     }
 }

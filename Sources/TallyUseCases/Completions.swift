@@ -46,7 +46,7 @@ public struct ListCompletions: Sendable {
             case .budgetNames:
                 return try store.budgets().map(\.name)
             case .accountNames:
-                return try store.accountBook().accounts.map(\.name)
+                return try store.accountBook(withEntries: false).accounts.map(\.name)
             case .tags:
                 return try store.tags()
             case .recurringRuleIDs:

@@ -4,18 +4,21 @@ import TallyCore
 public struct AddExpense: Sendable {
     public var expense: Expense
     public var budget: String
+    /// The account it was paid from; the ledger's default account when `nil`.
+    public var account: String?
 
     /// `expense.budgetID` is ignored: the budget is the one `budget` names.
-    public init(_ expense: Expense, budget: String) {
+    public init(_ expense: Expense, budget: String, account: String? = nil) {
         self.expense = expense
         self.budget = budget
+        self.account = account
     }
 
     /// The saved expense with its budget's figures for the expense's month, one transaction.
     public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
         let expense = try expense.validated()
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            try store.addExpense(expense, toBudgetNamed: budget)
+            try store.addExpense(expense, toBudgetNamed: budget, accountNamed: account)
         }
     }
 }
@@ -31,10 +34,14 @@ public struct EditExpense: Sendable {
     public var budget: String?
     /// Replaces the tags; `[]` removes them all.
     public var tags: [String]?
+    /// Pays it from the account of this name; `.some(nil)` from none.
+    public var account: String??
+    /// Changes it even where an account is reconciled.
+    public var force: Bool
 
     public init(
         id: Int64, name: String? = nil, amount: Money? = nil, quantity: Int64? = nil, date: Day? = nil,
-        budget: String? = nil, tags: [String]? = nil
+        budget: String? = nil, tags: [String]? = nil, account: String?? = nil, force: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -43,6 +50,8 @@ public struct EditExpense: Sendable {
         self.date = date
         self.budget = budget
         self.tags = tags
+        self.account = account
+        self.force = force
     }
 
     /// The changed expense and the name of its budget.
@@ -59,7 +68,12 @@ public struct EditExpense: Sendable {
                 expense.budgetID = owner?.id ?? 0
             }
             if let tags { expense.tags = tags }
-            expense = try store.updateExpense(expense)
+            if let account {
+                expense.accountID = try account.map { (name: String) throws(TallyError) in
+                    try store.accountBook(withEntries: false).account(named: name).id
+                } ?? nil
+            }
+            expense = try store.updateExpense(expense, force: force)
             if owner == nil { owner = try store.budgets().first { $0.id == expense.budgetID } }
             return (expense, owner?.name ?? "")
         }
@@ -69,16 +83,19 @@ public struct EditExpense: Sendable {
 /// `expense remove`.
 public struct RemoveExpense: Sendable {
     public var id: Int64
+    /// Removes it even where an account is reconciled.
+    public var force: Bool
 
-    public init(id: Int64) {
+    public init(id: Int64, force: Bool = false) {
         self.id = id
+        self.force = force
     }
 
     /// The expense as it was.
     public func run(in ledger: Ledger) throws(TallyError) -> Expense {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let expense = try store.expense(id: id)
-            try store.removeExpense(id: id)
+            try store.removeExpense(id: id, force: force)
             return expense
         }
     }
@@ -95,6 +112,8 @@ public struct ListExpenses: Sendable {
     public var tag: String?
     /// Only the expenses this person spent (``ExpenseQuery/by``).
     public var by: String?
+    /// Only the expenses paid from the account of this name.
+    public var account: String?
     public var sort: ExpenseSort
     public var descending: Bool
     /// Counting from 1.
@@ -122,6 +141,8 @@ public struct ListExpenses: Sendable {
         public var pageCount: Int
         /// The name of every budget, by id, for the rows.
         public var budgetNames: [Int64: String]
+        /// The names of the accounts the rows name, by id.
+        public var accountNames: [Int64: String] = [:]
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Page {
@@ -132,6 +153,7 @@ public struct ListExpenses: Sendable {
                 query.days = calendar.days(of: try period.resolved(in: calendar, today: Day.today()))
             }
             if let budget { query.budgetID = try store.budget(named: budget).id }
+            if let account { query.accountID = try store.accountBook(withEntries: false).account(named: account).id }
             let total = try store.countExpenses(query)
             // Multiplying first could overflow on a huge page number; such a page is simply empty.
             let (offset, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: pageSize)
@@ -140,7 +162,9 @@ public struct ListExpenses: Sendable {
             let expenses = overflow || offset >= total ? [] : try store.expenses(query)
             var names: [Int64: String] = [:]
             for each in try store.budgets() { names[each.id ?? 0] = each.name }
-            return Page(expenses: expenses, total: total, pageCount: max((total + pageSize - 1) / pageSize, 1), budgetNames: names)
+            return Page(
+                expenses: expenses, total: total, pageCount: max((total + pageSize - 1) / pageSize, 1), budgetNames: names,
+                accountNames: try store.accountNames(of: expenses))
         }
     }
 }

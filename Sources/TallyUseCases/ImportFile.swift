@@ -19,6 +19,9 @@ public struct ImportFile: Sendable {
     /// The settings given explicitly, as the user typed them (`name` unused); `options` holds
     /// them parsed.
     public var given = ImportProfile()
+    /// The account a CSV file's expenses were paid from; the ledger's default account when
+    /// `nil`. A JSON backup's expenses name their own.
+    public var account: String?
 
     public init(
         path: String, format: ImportFormat, options: CSVImportOptions = CSVImportOptions(), force: Bool = false,
@@ -80,6 +83,7 @@ public struct ImportFile: Sendable {
             case .csv:
                 var (options, toSave) = try resolvedOptions(store)
                 options.rules = try store.rules()
+                let account = try paidFrom(store)
                 let rowKeys = ImportRowKeys(admitsDuplicates: force)
                 request.rowKeys = rowKeys
                 // One pass inside the transaction: rows are validated as they are written, and any
@@ -93,7 +97,12 @@ public struct ImportFile: Sendable {
                         (row: ImportedExpense) throws(TallyError) in
                         if let key = row.rowKey, !rowKeys.admit(key) { return }
                         assignments.add(row)
-                        try insert(row.expense, row.budgetName)
+                        var expense = row.expense
+                        if let account {
+                            try account.checkAccepts(expense.date)
+                            expense.accountID = account.id
+                        }
+                        try insert(expense, row.budgetName)
                         progress()
                     }
                     plan = done
@@ -122,6 +131,14 @@ public struct ImportFile: Sendable {
         }
     }
 
+    /// The account a CSV file's expenses were paid from: ``account`` or the ledger's default.
+    private func paidFrom(_ store: any DataAccess) throws(TallyError) -> Account? {
+        try store.reading { (rows: any LedgerRows) throws(TallyError) in
+            guard let id = try rows.accountID(named: account) else { return nil }
+            return try rows.accountBook(withEntries: false).account(id: id)
+        }
+    }
+
     /// Reads the file once and says what an import would do, failing exactly where it would.
     /// A ledger that does not exist yet stays that way: it would be empty.
     public func dryRun(in ledger: Ledger) throws(TallyError) -> Preview {
@@ -135,6 +152,7 @@ public struct ImportFile: Sendable {
         if format == .csv {
             options = try resolvedOptions(store).options
             options.rules = try store?.rules() ?? []
+            if let store { _ = try paidFrom(store) } else if let account { throw .accountNotFound(account) }
         }
         let plan = try ImportPlanner.plan(input, format: format, options: options)
         let summary = plan.summary

@@ -7,6 +7,11 @@ public struct ShowSettings: Sendable {
     public func run(in ledger: Ledger) throws(TallyError) -> LedgerSettings {
         try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.settings() }
     }
+
+    /// The settings with the default account's name, if any.
+    public func runNamingAccount(in ledger: Ledger) throws(TallyError) -> (settings: LedgerSettings, defaultAccount: String?) {
+        try ledger.perform { (store: any DataAccess) throws(TallyError) in (try store.settings(), try store.defaultAccount()?.name) }
+    }
 }
 
 /// `settings set month-start DAY`: the day every period starts on, for everyone using the ledger.
@@ -59,5 +64,20 @@ public struct SetWarnLevel: Sendable {
             settings.warn = percent
             return try store.updateSettings(settings)
         }
+    }
+}
+
+/// `settings set default-account`: the account expenses are paid from when they name none.
+public struct SetDefaultAccount: Sendable {
+    /// `nil`: none.
+    public var name: String?
+
+    public init(name: String?) {
+        self.name = name
+    }
+
+    /// The account now the default, if any.
+    public func run(in ledger: Ledger) throws(TallyError) -> Account? {
+        try ledger.perform { (store: any DataAccess) throws(TallyError) in try store.setDefaultAccount(named: name) }
     }
 }

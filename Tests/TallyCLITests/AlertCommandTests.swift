@@ -58,7 +58,7 @@ import Testing
         try sandbox.ok(["export", "--format", "json", "--output", backup])
         let restored = try Sandbox()
         try restored.ok(["import", backup])
-        #expect(try restored.ok(["settings", "show"]).stdout == "month-start 1\nwarn 70\ncurrency none\nhistory-days 365\nsnapshots 10\n")
+        #expect(try restored.ok(["settings", "show"]).stdout == "month-start 1\nwarn 70\ncurrency none\nhistory-days 365\ndefault-account none\nsnapshots 10\n")
         try restored.ok(["add", "x", "250", "-b", "food", "--date", "2026-03-01"])
         try restored.ok(["add", "x", "900", "-b", "rent", "--date", "2026-03-01"])
         let statuses = try restored.ok(["budget", "list", "--json", "--month", "2026-03"]).jsonArray.compactMap { $0["status"] as? String }

@@ -62,7 +62,7 @@ import Testing
     @Test func theLimitIsASettingOfTheLedger() throws {
         let sandbox = try ledger()
         #expect(try sandbox.ok(["settings", "show", "--json"]).jsonObject["snapshots"] as? Int == 10)
-        #expect(try sandbox.ok(["settings", "show"]).stdout == "month-start 1\nwarn 80\ncurrency none\nhistory-days 365\nsnapshots 10\n")
+        #expect(try sandbox.ok(["settings", "show"]).stdout == "month-start 1\nwarn 80\ncurrency none\nhistory-days 365\ndefault-account none\nsnapshots 10\n")
         #expect(try sandbox.ok(["settings", "set", "snapshots", "2"]).stdout == "The newest 2 snapshots are now kept.\n")
         for _ in 0..<3 { try sandbox.ok(["backup", "create"]) }
         #expect(try snapshots(sandbox).map { $0["reason"] as? String } == ["manual", "manual"])

@@ -103,7 +103,7 @@ extension Sandbox {
         let outcome = try sandbox.run(["budget", "add", "Food", "--limit", "1"])
         #expect(outcome.status == 0)
         #expect(outcome.stdout == "Added budget 'Food' with a monthly limit of 1.00.\n")
-        #expect(outcome.stderr.contains("line 2: unknown key 'colour' ignored (known: db, color, locale, default-budget)"))
+        #expect(outcome.stderr.contains("line 2: unknown key 'colour' ignored (known: db, color, locale, default-budget, default-account)"))
         #expect(outcome.stderr.contains("line 3: unknown key 'server'"))
         #expect(outcome.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("tally: warning: ") })
     }

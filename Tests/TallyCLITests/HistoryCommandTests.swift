@@ -78,7 +78,7 @@ import Testing
     @Test func historyDaysIsASettingShownWithTheOthers() throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.ok(["settings", "set", "history-days", "30"]).stdout == "History now reaches back 30 days.\n")
-        #expect(try sandbox.ok(["settings", "show"]).stdout.hasSuffix("history-days 30\nsnapshots 10\n"))
+        #expect(try sandbox.ok(["settings", "show"]).stdout.hasSuffix("history-days 30\ndefault-account none\nsnapshots 10\n"))
         #expect(try sandbox.ok(["settings", "show", "--json"]).jsonObject["historyDays"] as? Int == 30)
     }
 }

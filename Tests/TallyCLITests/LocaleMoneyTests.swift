@@ -97,7 +97,7 @@ import Testing
         try sandbox.ok(["export", "--format", "json", "--output", backup])
         let restored = try Sandbox()
         try restored.ok(["import", backup])
-        #expect(try restored.ok(["settings", "show"]).stdout == "month-start 1\nwarn 80\ncurrency GBP\nhistory-days 365\nsnapshots 10\n")
+        #expect(try restored.ok(["settings", "show"]).stdout == "month-start 1\nwarn 80\ncurrency GBP\nhistory-days 365\ndefault-account none\nsnapshots 10\n")
     }
 
     @Test func htmlAndPNGShowTheLocaleAmounts() throws {

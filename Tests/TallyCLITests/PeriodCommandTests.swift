@@ -47,12 +47,12 @@ import Testing
 
     @Test func settingsAreStoredWithTheLedger() throws {
         let sandbox = try Sandbox()
-        #expect(try sandbox.ok(["settings", "show"]).stdout == "month-start 1\nwarn 80\ncurrency none\nhistory-days 365\nsnapshots 10\n")
+        #expect(try sandbox.ok(["settings", "show"]).stdout == "month-start 1\nwarn 80\ncurrency none\nhistory-days 365\ndefault-account none\nsnapshots 10\n")
         #expect(try sandbox.ok(["settings", "set", "month-start", "25"]).stdout == "Months now start on day 25.\n")
         #expect(try sandbox.ok(["settings", "show", "--json"]).jsonObject["monthStart"] as? Int == 25)
         #expect(try sandbox.ok(["settings", "show", "--json"]).jsonObject["currency"] is NSNull)
         #expect(try sandbox.ok(["settings", "set", "currency", "chf"]).stdout == "Amounts are now in CHF.\n")
-        #expect(try sandbox.ok(["settings", "show"]).stdout == "month-start 25\nwarn 80\ncurrency CHF\nhistory-days 365\nsnapshots 10\n")
+        #expect(try sandbox.ok(["settings", "show"]).stdout == "month-start 25\nwarn 80\ncurrency CHF\nhistory-days 365\ndefault-account none\nsnapshots 10\n")
         #expect(try sandbox.ok(["settings", "show", "--json"]).jsonObject["currency"] as? String == "CHF")
         #expect(try sandbox.ok(["settings", "set", "currency", "none"]).stdout == "Amounts now have no currency.\n")
         #expect(try sandbox.ok(["settings", "show", "--json"]).jsonObject["currency"] is NSNull)

@@ -36,6 +36,8 @@ import Testing
         ["add", "Coffee", "3.50", "-b", "Groceries", "--date", "11-20"],
         ["expense", "add", "Coffee", "3.50", "-b", "Groceries", "--date", "1"],
         ["add", "Coffee", "3.50", "-b", "Groceries", "--locale", "de_DE", "--color=never"],
+        ["add", "Coffee", "3.50", "-b", "Groceries", "--account", "Visa"],
+        ["expense", "add", "Coffee", "3.50", "--account=cash", "-b", "Groceries"],
     ]
 
     /// With `default-budget` in the config file, `-b` may go; given, it wins.

@@ -29,7 +29,7 @@ import Testing
         _ = try old.addExpense(Expense(name: "Cake", amount: money("4"), date: day("2026-03-09"), budgetID: food.id ?? 0))
         try old.close()
         try server.psql(
-            """
+            Self.beforeV8 + """
             DROP TABLE removedExpense; DROP TABLE removedImportedRow;
             DELETE FROM tally_migration WHERE name = 'v4-removed-rows';
             """, database: database.name)
@@ -159,7 +159,7 @@ import Testing
         let before = try old.budgetStatuses(for: month("2026-03"))
         try old.close()
         _ = try server.psql(
-            """
+            Self.beforeV8 + """
             DROP TABLE balanceAssertion; DROP TABLE transfer; DROP TABLE income; DROP TABLE account;
             DELETE FROM idCounter WHERE kind IN ('account', 'income', 'transfer'); DELETE FROM tally_migration WHERE name = 'v7-accounts';
             """, database: database.name)
@@ -171,6 +171,43 @@ import Testing
         #expect(account.id == 1)
         _ = try store.addIncome(Income(name: "Salary", amount: money("10"), date: day("2026-03-02"), accountID: 0), toAccountNamed: "checking")
         #expect(try store.accountBook().balance(of: account, through: day("2026-03-31")) == money("10"))
+    }
+
+    /// What takes a database back to before `v8-expense-accounts`.
+    static let beforeV8 = """
+        DROP TABLE accountDay; ALTER TABLE expense DROP COLUMN accountId; ALTER TABLE removedExpense DROP COLUMN accountId;
+        ALTER TABLE setting DROP COLUMN defaultAccountId; DELETE FROM tally_migration WHERE name = 'v8-expense-accounts';
+
+        """
+
+    /// A ledger from before `v8-expense-accounts` opens with every balance as it was, its
+    /// `accountDay` filled from the incomes and transfers, and takes expenses paid from accounts.
+    @Test func aLedgerFromBeforeV8OpensWithItsBalancesAndTakesExpenseAccounts() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: "v7")
+        let location = try ServerLocation(url: database.url)
+        let old = try PostgresStore(location: location)
+        let food = try old.addBudget(Budget(name: "Food", limit: money("300")))
+        _ = try old.addExpense(Expense(name: "Bread", amount: money("2.50"), date: day("2026-03-01"), budgetID: food.id ?? 0))
+        _ = try old.addAccount(Account(name: "Checking", kind: .checking, opening: money("100")))
+        _ = try old.addAccount(Account(name: "Visa", kind: .credit))
+        _ = try old.addIncome(Income(name: "Salary", amount: money("10"), date: day("2026-03-02"), accountID: 0), toAccountNamed: "checking")
+        _ = try old.addTransfer(Transfer(amount: money("4"), date: day("2026-03-03"), from: 0, to: 0), from: "checking", to: "visa")
+        let book = try old.accountBook()
+        let balances = try book.accounts.map { try book.balance(of: $0, through: day("2026-03-31")) }
+        let statuses = try old.budgetStatuses(for: month("2026-03"))
+        try old.close()
+        _ = try server.psql(Self.beforeV8, database: database.name)
+        let store = try PostgresStore(location: location)
+        defer { try? store.close() }
+        #expect(try server.psql("SELECT count(*) FROM accountDay", database: database.name) == "3\n")
+        #expect(try store.cacheMismatches() == [])
+        #expect(try store.budgetStatuses(for: month("2026-03")) == statuses)
+        let reopened = try store.accountBook()
+        #expect(try reopened.accounts.map { try reopened.balance(of: $0, through: day("2026-03-31")) } == balances)
+        _ = try store.addExpense(Expense(name: "Milk", amount: money("1.50"), date: day("2026-03-04"), budgetID: food.id ?? 0, accountID: 1))
+        #expect(try store.accountBook().balance(of: try reopened.account(named: "checking"), through: day("2026-03-31")) == money("104.50"))
+        #expect(try store.cacheMismatches() == [])
     }
 
     /// Takes `old`'s database back to before `migration`, which added the cache `table`, and opens

@@ -70,6 +70,17 @@ enum SchemaFixtures {
         _ = try store.saveProfile(ImportProfile(name: "Bank", dateFormat: "dd.MM.yyyy", expenseSign: "negative"))
     }
 
+    /// `schema-v14.sqlite`: `fillV7`'s contents with accounts, an income, a transfer to a card and
+    /// an assertion that holds: `v15` fills `accountDay` from them, and every balance stays.
+    static func fillV14(_ store: any DataAccess, clock: TestClock) throws {
+        try fillV7(store, clock: clock)
+        _ = try store.addAccount(Account(name: "Checking", kind: .checking, opening: Money(cents: 10_000), openingDate: Day(parsing: "2026-01-01")))
+        _ = try store.addAccount(Account(name: "Visa", kind: .credit, opening: Money(cents: 2_500)))
+        _ = try store.addIncome(Income(name: "Salary", amount: Money(cents: 5_000), date: Day(parsing: "2026-01-10"), accountID: 0), toAccountNamed: "Checking")
+        _ = try store.addTransfer(Transfer(amount: Money(cents: 3_000), date: Day(parsing: "2026-01-20"), from: 0, to: 0), from: "Checking", to: "Visa")
+        _ = try store.reconcile(accountNamed: "Checking", balance: Money(cents: 12_000), on: Day(parsing: "2026-01-31"))
+    }
+
     /// How a fixture made by this build is taken back to the schema it stands for, when later
     /// migrations exist: the inverse of each later migration's statements, so the file is what
     /// that version's Tally wrote (`makeFixtures` runs them before its VACUUM).
@@ -147,7 +158,8 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v13-cache-writer';
             PRAGMA user_version = 12;
             """,
-        "schema-v13.sqlite": """
+        "schema-v14.sqlite": beforeV15,
+        "schema-v13.sqlite": beforeV15 + """
             DROP TABLE balanceAssertion;
             DROP TABLE transfer;
             DROP TABLE income;
@@ -164,6 +176,17 @@ enum SchemaFixtures {
             PRAGMA user_version = 9;
             """,
     ]
+
+    /// The inverse of `v15-expense-accounts`.
+    static let beforeV15 = """
+        DROP TABLE accountDay;
+        ALTER TABLE expense DROP COLUMN accountId;
+        ALTER TABLE removedExpense DROP COLUMN accountId;
+        ALTER TABLE setting DROP COLUMN defaultAccountId;
+        DELETE FROM grdb_migrations WHERE identifier = 'v15-expense-accounts';
+        PRAGMA user_version = 14;
+
+        """
 
     static let fills: [String: @Sendable (any DataAccess, TestClock) throws -> Void] = [
         "schema-v1.sqlite": fillV1,
@@ -196,11 +219,14 @@ enum SchemaFixtures {
         // v14 adds accounts, incomes, transfers and balance assertions, empty in an older file.
         // This file was made by `makeFixtures` and taken back to v13.
         "schema-v13.sqlite": fillV7,
+        // v15 lets an expense name its account and keeps each account's days for balances. This
+        // file was made by `makeFixtures` and taken back to v14, with accounts and their entries.
+        "schema-v14.sqlite": fillV14,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -242,8 +268,18 @@ enum SchemaFixtures {
         #expect(try store.countExpenses(ExpenseQuery(by: "")) == 7)
         #expect(try store.spendingByPerson(in: Month(parsing: "2026-02").days) == [PersonSpending(by: "", spent: Money(cents: 123_610), expenses: 3)])
         #expect(try store.pragma("user_version") == String(Schema.version))
-        #expect(try store.accountBook().accounts.isEmpty)
-        #expect(try store.incomes().isEmpty)
+        if name == "schema-v14.sqlite" {
+            // Balances read `accountDay`, which `v15` filled from the incomes and transfers.
+            let book = try store.accountBook()
+            #expect(book.accounts.map(\.name) == ["Checking", "Visa"])
+            let end = try Day(parsing: "2026-01-31")
+            #expect(try book.accounts.map { try book.balance(of: $0, through: end) } == [Money(cents: 12_000), Money(cents: -500)])
+            #expect(try book.brokenAssertions().isEmpty)
+            #expect(book.reconciledThrough(try book.account(named: "checking")) == end)
+        } else {
+            #expect(try store.accountBook().accounts.isEmpty)
+            #expect(try store.incomes().isEmpty)
+        }
 
         // The migrated file accepts new rows, with fresh ids, and records who spent them.
         let added = try store.addExpense(Expense(name: "New", amount: Money(cents: 1), date: Day(parsing: "2026-03-01"), budgetID: 1, by: "Anna"))

@@ -29,7 +29,7 @@ extension StoreContract {
         _ = try store.addIncome(Income(name: "Gift", amount: money("20"), date: day("2026-02-01"), accountID: 0), toAccountNamed: "savings")
         _ = try store.addTransfer(Transfer(amount: money("5"), date: day("2026-02-02"), from: 0, to: 0), from: "checking", to: "savings")
         _ = try store.reconcile(accountNamed: "savings", balance: money("20"), on: day("2026-02-28"))
-        expectError(.accountInUse("Savings", entries: 2)) { () throws(TallyError) in try store.removeAccount(named: "savings", includingEntries: false) }
+        expectError(.accountInUse("Savings", entries: 2, assertions: 1, expenses: 0)) { () throws(TallyError) in try store.removeAccount(named: "savings", includingEntries: false) }
         #expect(try store.incomes().count == 1)
         let removed = try store.removeAccount(named: "SAVINGS", includingEntries: true)
         #expect(removed.entries == 2)

@@ -36,9 +36,11 @@ public enum Differential {
         let store = try makeStore { clock() }
         defer { try? store.close() }
         var generator = SeededGenerator(seed: seed)
+        // Account steps and accounts draw from their own sequence: the others stay as they were.
+        var accountGenerator = SeededGenerator(seed: seed &+ 0xACC0)
         var mostExpenses = 0
         for step in 0..<steps {
-            let operation = try Operation.random(using: &generator, current: memory)
+            let operation = try Operation.random(using: &generator, accounts: &accountGenerator, current: memory)
             let expected = operation.apply(to: memory)
             let actual = operation.apply(to: store)
             let described = "seed \(String(seed, radix: 16)) step \(step): \(operation)"
@@ -51,7 +53,11 @@ public enum Differential {
             try extraCheck(store, described)
             if actual != expected { return }
             mostExpenses = max(mostExpenses, try memory.countExpenses(ExpenseQuery()))
-            clock.advance(by: Double(Int.random(in: 0...90_000, using: &generator)) / 1000)
+            if case .account = operation {
+                clock.advance(by: Double(Int.random(in: 0...90_000, using: &accountGenerator)) / 1000)
+            } else {
+                clock.advance(by: Double(Int.random(in: 0...90_000, using: &generator)) / 1000)
+            }
         }
         #expect(mostExpenses >= 30 * steps / stepsPerSeed, "the sequence should build up expenses to compare")
     }
@@ -94,7 +100,9 @@ public enum Differential {
                 byPerson: months.map { month in Result { () throws(TallyError) in try store.spendingByPerson(in: month.days) } },
                 summaries: months.map { month in Result { () throws(TallyError) in try store.monthSummary(for: month) } },
                 rules: Result { () throws(TallyError) in try store.recurringRules() },
-                payments: Result { () throws(TallyError) in try store.recurringPayments() }
+                payments: Result { () throws(TallyError) in try store.recurringPayments() },
+                accountDays: Result { () throws(TallyError) in try store.reading { (rows: any LedgerRows) throws(TallyError) in try rows.accountDays() } },
+                accounts: Result { () throws(TallyError) in try store.accountBook().accounts }
             )
         }
         let expected = try OneReadView.reading(memory) { view throws(TallyError) in observe(view) }
@@ -129,11 +137,15 @@ extension Differential {
         var summaries: [Result<MonthSummary, TallyError>]
         var rules: Result<[RecurringRule], TallyError>
         var payments: Result<[RecurringPayment], TallyError>
+        /// Each account's days: SQLite's and PostgreSQL's from their cache, the rule's in memory.
+        var accountDays: Result<[AccountDay], TallyError>
+        var accounts: Result<[Account], TallyError>
     }
 
     /// What an operation returned, so that both stores' answers compare as one value.
     enum Answer: Equatable {
         case budget(Budget), expense(Expense), count(Int), done, rule(RecurringRule), posts([RecurringPost])
+        case account(Account), income(Income), transfer(Transfer)
         /// An undo's answer, by the ids of the change set it reverted and the one it recorded.
         case undo(undone: Int64, undo: Int64)
     }
@@ -151,6 +163,7 @@ extension Differential {
         case postRecurring(through: Day, dryRun: Bool)
         /// `undo` with no id, or of a change set by id: an undo's own id redoes.
         case undo(Int64?)
+        case account(AccountOperation)
 
         var description: String {
             switch self {
@@ -165,6 +178,7 @@ extension Differential {
             case .skip(let id, let day): "skip(rule #\(id), \(day))"
             case .postRecurring(let last, let dryRun): "postRecurring(through: \(last), dryRun: \(dryRun))"
             case .undo(let id): "undo(\(id.map(String.init) ?? "nil"))"
+            case .account(let operation): "\(operation)"
             }
         }
 
@@ -200,19 +214,36 @@ extension Differential {
                 case .undo(let id):
                     let outcome = try store.undo(id, dryRun: false)
                     return .undo(undone: outcome.undone.id, undo: outcome.undo.id)
+                case .account(let operation): return try operation.apply(to: store)
                 }
             }
         }
 
         /// A change drawn against what `current` holds, so that most name existing rows; about
         /// one in five breaks a rule or names something missing.
-        static func random(using generator: inout SeededGenerator, current: InMemoryStore) throws -> Operation {
+        static func random(
+            using generator: inout SeededGenerator, accounts accountGenerator: inout SeededGenerator, current: InMemoryStore
+        ) throws -> Operation {
             let budgets = try current.budgets()
             let expenses = try current.expenses(ExpenseQuery())
+            let accounts = try current.accountBook(withEntries: false).accounts
+            // One expense in five paid from an account, one of those from a missing one.
+            func accountID() -> Int64? {
+                guard Int.random(in: 0..<5, using: &accountGenerator) == 0 else { return nil }
+                return Int.random(in: 0..<10, using: &accountGenerator) == 0 ? 99 : accounts.randomElement(using: &accountGenerator)?.id
+            }
+            func expense(_ generator: inout SeededGenerator) -> Expense {
+                var expense = Fixtures.expense(&generator, budgetID: budgetID(&generator))
+                expense.accountID = accountID()
+                return expense
+            }
             let budgetID = { (generator: inout SeededGenerator) -> Int64 in
                 Int.random(in: 0..<10, using: &generator) == 0 || budgets.isEmpty
                     ? Int64.random(in: 1...40, using: &generator)
                     : budgets.randomElement(using: &generator)?.id ?? 0
+            }
+            if Int.random(in: 0..<14, using: &accountGenerator) == 0 {
+                return .account(try AccountOperation.random(using: &accountGenerator))
             }
             switch Int.random(in: 0..<100, using: &generator) {
             case 0..<12:
@@ -237,12 +268,12 @@ extension Differential {
                     : Fixtures.budgetName(&generator)
                 return .removeBudget(name, includingExpenses: Int.random(in: 0..<4, using: &generator) == 0)
             case 23..<63:
-                return .addExpense(Fixtures.expense(&generator, budgetID: budgetID(&generator)))
+                return .addExpense(expense(&generator))
             case 63..<71:
                 return try Differential.recurring(using: &generator, current: current, budgetID: budgetID(&generator))
             case 71..<76:
                 let count = Int.random(in: 0...6, using: &generator)
-                return .addExpenses((0..<count).map { _ in Fixtures.expense(&generator, budgetID: budgetID(&generator)) })
+                return .addExpenses((0..<count).map { _ in expense(&generator) })
             case 76..<92:
                 var expense = expenses.randomElement(using: &generator)
                     ?? Fixtures.expense(&generator, budgetID: budgetID(&generator))
@@ -257,6 +288,7 @@ extension Differential {
                 if Int.random(in: 0..<4, using: &generator) == 0 { expense.budgetID = fresh.budgetID }
                 if Bool.random(using: &generator) { expense.tags = fresh.tags }
                 if Bool.random(using: &generator) { expense.by = fresh.by }
+                if Int.random(in: 0..<5, using: &accountGenerator) == 0 { expense.accountID = accountID() }
                 return .updateExpense(expense)
             default:
                 let id = Int.random(in: 0..<5, using: &generator) == 0 || expenses.isEmpty

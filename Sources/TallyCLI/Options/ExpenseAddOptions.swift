@@ -30,12 +30,23 @@ struct ExpenseAddOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Who spent it (default: $TALLY_USER, else your login name).", valueName: "name"))
     var by: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The account it was paid from (default: default-account in the config file, else the ledger's setting).", valueName: "name"),
+        completion: .accountNames)
+    var account: String?
+
     @OptionGroup var store: CommonOptions
 
-    /// The expense to add; without `-b`, in the config file's `default-budget`.
-    func addition(defaultBudget: String? = Preferences.current.config.defaultBudget) -> ExpenseAddition {
+    /// The expense to add; without `-b`, in the config file's `default-budget`; without
+    /// `--account`, paid from its `default-account`, else the ledger's.
+    func addition(
+        defaultBudget: String? = Preferences.current.config.defaultBudget,
+        defaultAccount: String? = Preferences.current.config.defaultAccount
+    ) -> ExpenseAddition {
         ExpenseAddition(
-            name: name, amount: amount, budget: budget ?? defaultBudget ?? "", quantity: quantity, date: date, tags: tags, by: by, db: store.db)
+            name: name, amount: amount, budget: budget ?? defaultBudget ?? "", quantity: quantity, date: date, tags: tags, by: by,
+            account: account ?? defaultAccount, db: store.db)
     }
 
     func validate() throws {
@@ -57,6 +68,8 @@ struct ExpenseAddition: Equatable {
     var tags: [String] = []
     /// `nil`: ``Spender/current(environment:)``.
     var by: String?
+    /// `nil`: the ledger's default account, if any.
+    var account: String?
     var db: String?
 
     /// A missing budget is a usage error too, but it is checked when the expense is added: the
@@ -82,7 +95,7 @@ struct ExpenseAddition: Equatable {
             name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day, budgetID: 0, tags: tags, by: spender)
         let ledger = Ledger(location: StoreLocation(CommonOptions.resolvedPath(db: db)))
         defer { ledger.closeUntilExit() }
-        let (saved, status) = try AddExpense(expense, budget: budget).run(in: ledger)
+        let (saved, status) = try AddExpense(expense, budget: budget, account: account).run(in: ledger)
         let money = try Preferences.current.moneyFormat(for: ledger)
         // The crossing is read off the status `add` already answered: no second query.
         let crossing = BudgetLevel.crossed(by: try saved.total(), into: status).map { "\n" + ListRenderers.crossingLine(status, crossed: $0, money: money) } ?? ""

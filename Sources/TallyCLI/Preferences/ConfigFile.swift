@@ -10,6 +10,7 @@ import TallyCore
 /// color = "auto"            # auto, always or never
 /// locale = "de_DE"          # beats LANG and LC_*; --locale beats it
 /// default-budget = "Food"   # what `tally add` uses without -b
+/// default-account = "Card"  # what `tally add` is paid from without --account
 /// ```
 ///
 /// TOMLKit (toml++) parses it; this type only checks what the keys hold. A malformed file or a
@@ -19,6 +20,7 @@ struct ConfigFile: Equatable {
     var color: ColorChoice?
     var locale: String?
     var defaultBudget: String?
+    var defaultAccount: String?
     /// One line each, for stderr: keys this Tally does not know.
     var warnings: [String] = []
     /// Where the file is and what it holds, for errors found later (an unknown locale).
@@ -29,7 +31,7 @@ struct ConfigFile: Equatable {
     /// for every key would scan the file's text once per key in every command that reads it.
     func line(of key: String) -> Int? { Self.line(of: key, in: text) }
 
-    static let keys = ["db", "color", "locale", "default-budget"]
+    static let keys = ["db", "color", "locale", "default-budget", "default-account"]
 
     /// Where the file is, whether or not it exists.
     static func path(environment: (String) -> String?) -> String {
@@ -119,6 +121,8 @@ struct ConfigFile: Equatable {
                 config.locale = try string()
             case "default-budget":
                 config.defaultBudget = try string()
+            case "default-account":
+                config.defaultAccount = try string()
             default:
                 let place = config.line(of: key).map { " line \($0)" } ?? ""
                 config.warnings.append("\(path)\(place): unknown key \(quoted(key)) ignored (known: \(keys.joined(separator: ", ")))")

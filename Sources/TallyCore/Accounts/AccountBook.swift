@@ -7,47 +7,57 @@ public struct AccountEntry: Hashable, Sendable {
         case income
         case transferIn = "transfer-in"
         case transferOut = "transfer-out"
+        case expense
 
-        /// On one day: incomes first, then transfers in, then out.
+        /// On one day: incomes first, then transfers in, then out, then spending.
         var rank: Int {
             switch self {
             case .income: 0
             case .transferIn: 1
             case .transferOut: 2
+            case .expense: 3
             }
         }
     }
 
     public var kind: Kind
-    /// The income's or transfer's id.
+    /// The income's, transfer's or expense's id.
     public var id: Int64
     public var date: Day
     public var name: String
-    /// As entered: always positive.
+    /// As entered (an expense's total): always positive.
     public var amount: Money
     /// What it does to the balance: positive raises it (more held, or more owed).
     public var change: Money
 }
 
-/// The accounts with everything that moves their balances, read once: balances, reconciliation
-/// and the entries of a month are computed here, above the stores.
+/// The accounts with what moves their balances, read once: balances, reconciliation and the
+/// entries of a month are computed here, above the stores.
 ///
 /// The balance of an account at the end of a day is its opening balance plus every entry up to
-/// and including that day: for an asset, incomes and transfers in add and transfers out take
-/// away; for a liability (what is owed) the same entries count the other way round.
+/// and including that day: for an asset, incomes and transfers in add, transfers out and
+/// expenses paid from it take away; for a liability (what is owed) the same entries count the
+/// other way round. Balances come from the accounts' days (``AccountDay``), never from summing
+/// every entry; the incomes and transfers themselves are read only when a command lists or
+/// changes them (``LedgerRows/accountBook(withEntries:)``).
 public struct AccountBook: Sendable {
     public let accounts: [Account]
-    /// Oldest first, ids breaking ties.
+    /// Oldest first, ids breaking ties; empty when read without entries.
     public let incomes: [Income]
-    /// Oldest first, ids breaking ties.
+    /// Oldest first, ids breaking ties; empty when read without entries.
     public let transfers: [Transfer]
     /// By account id, then day.
     public let assertions: [BalanceAssertion]
-    /// Each account's entries (by account id), ordered by day, kind, then id.
+    /// Each account's incomes and transfers (by account id), ordered by day, kind, then id.
     public let entries: [Int64: [AccountEntry]]
+    /// Each account's days (by account id), oldest first.
+    public let days: [Int64: [AccountDay]]
 
-    public init(accounts: [Account], incomes: [Income], transfers: [Transfer], assertions: [BalanceAssertion]) {
+    public init(
+        accounts: [Account], incomes: [Income] = [], transfers: [Transfer] = [], assertions: [BalanceAssertion], days: [AccountDay]
+    ) {
         self.accounts = accounts
+        self.days = Dictionary(grouping: days, by: \.accountID).mapValues { $0.sorted { $0.date < $1.date } }
         self.incomes = incomes.sorted { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
         self.transfers = transfers.sorted { ($0.date, $0.id ?? 0) < ($1.date, $1.id ?? 0) }
         self.assertions = assertions.sorted { ($0.accountID, $0.date) < ($1.accountID, $1.date) }
@@ -107,7 +117,12 @@ public struct AccountBook: Sendable {
         try Account.named(name, in: accounts)
     }
 
-    /// The account's entries within `days` (every one when `nil`).
+    /// The first day with an entry of the account, expenses included.
+    public func firstEntryDay(of account: Account) -> Day? {
+        days[account.id ?? 0]?.first?.date
+    }
+
+    /// The account's incomes and transfers within `days` (every one when `nil`).
     public func entries(of account: Account, in days: DayInterval? = nil) -> [AccountEntry] {
         let all = entries[account.id ?? 0] ?? []
         guard let days else { return all }
@@ -117,12 +132,12 @@ public struct AccountBook: Sendable {
     /// The balance at the end of `day`; `nil` before the account's opening day.
     public func balance(of account: Account, through day: Day) throws(TallyError) -> Money? {
         if let opening = account.openingDate, day < opening { return nil }
-        var balance = account.opening
-        for entry in entries[account.id ?? 0] ?? [] {
+        var change = Money.zero
+        for entry in days[account.id ?? 0] ?? [] {
             guard entry.date <= day else { break }
-            balance = try balance + entry.change
+            change = try change + entry.change
         }
-        return balance
+        return account.kind.isLiability ? try account.opening - change : try account.opening + change
     }
 
     /// The account's assertions, oldest first.

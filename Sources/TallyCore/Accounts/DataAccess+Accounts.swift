@@ -1,13 +1,14 @@
 import Foundation
 
 extension LedgerRows {
-    /// Every account with its incomes, transfers and assertions, from one read of the rows.
-    public func accountBook() throws(TallyError) -> AccountBook {
+    /// Every account with its assertions and days; with its incomes and transfers too when
+    /// `withEntries`, which reads every one of them.
+    public func accountBook(withEntries: Bool = true) throws(TallyError) -> AccountBook {
         var accounts: [Account] = []
         var incomes: [Income] = []
         var transfers: [Transfer] = []
         var assertions: [BalanceAssertion] = []
-        for row in try rowImages() {
+        for row in try rowImages(withEntries ? [.accounts, .entries, .assertions] : [.accounts, .assertions]) {
             switch row {
             case .account(let account): accounts.append(account)
             case .income(let income): incomes.append(income)
@@ -17,7 +18,46 @@ extension LedgerRows {
             }
         }
         accounts.sort { ($0.nameKey, $0.id ?? 0) < ($1.nameKey, $1.id ?? 0) }
-        return AccountBook(accounts: accounts, incomes: incomes, transfers: transfers, assertions: assertions)
+        return AccountBook(
+            accounts: accounts, incomes: withEntries ? incomes : [], transfers: withEntries ? transfers : [], assertions: assertions,
+            days: try accountDays())
+    }
+
+    /// The account's incomes, transfers and expenses within `days` (every one when `nil`), ordered
+    /// by day, kind, then id: what `account show` and `reconcile` list.
+    public func entries(of account: Account, in days: DayInterval?, book: AccountBook) throws(TallyError) -> [AccountEntry] {
+        var entries = book.entries(of: account, in: days)
+        try forEachExpense(ExpenseQuery(days: days, accountID: account.id ?? 0)) { (expense: Expense) throws(TallyError) in
+            let total = try expense.total()
+            entries.append(AccountEntry(
+                kind: .expense, id: expense.id ?? 0, date: expense.date, name: expense.name, amount: total,
+                change: account.kind.isLiability ? total : Money(cents: -total.cents)))
+        }
+        return entries.sorted { ($0.date, $0.kind.rank, $0.id) < ($1.date, $1.kind.rank, $1.id) }
+    }
+
+    /// The id of the account called `name`, or the ledger's default account's when `name` is
+    /// `nil` (`nil` when it has none).
+    public func accountID(named name: String?) throws(TallyError) -> Int64? {
+        guard let name else { return try settings().defaultAccountID }
+        return try accountBook(withEntries: false).account(named: name).id
+    }
+
+    /// What an expense paid from an account must respect, as it is saved over `existing` (`nil`
+    /// for a new one): the account exists and takes its day, and a change on a day the account
+    /// is reconciled through needs `force`, before and after. Reads nothing for expenses that
+    /// name no account.
+    public func checkAccount(of expense: Expense?, replacing existing: Expense?, force: Bool) throws(TallyError) {
+        guard expense?.accountID != nil || existing?.accountID != nil else { return }
+        let book = try accountBook(withEntries: false)
+        if let existing, let id = existing.accountID {
+            try book.checkUnreconciled(try book.account(id: id), on: existing.date, force: force)
+        }
+        if let expense, let id = expense.accountID {
+            let account = try book.account(id: id)
+            try account.checkAccepts(expense.date)
+            try book.checkUnreconciled(account, on: expense.date, force: force)
+        }
     }
 
     /// Saves a row that gets its id from the store and returns it as saved.
@@ -30,8 +70,37 @@ extension LedgerRows {
 // What the account commands do, written once for every store over its ``LedgerRows``.
 extension DataAccess {
     /// Every account with what moves its balance (``LedgerRows/accountBook()``).
-    public func accountBook() throws(TallyError) -> AccountBook {
-        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.accountBook() }
+    public func accountBook(withEntries: Bool = true) throws(TallyError) -> AccountBook {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.accountBook(withEntries: withEntries) }
+    }
+
+    /// The names of the accounts `expenses` name, by id; reads nothing when none does.
+    public func accountNames(of expenses: [Expense]) throws(TallyError) -> [Int64: String] {
+        guard expenses.contains(where: { $0.accountID != nil }) else { return [:] }
+        var names: [Int64: String] = [:]
+        for account in try accountBook(withEntries: false).accounts { names[account.id ?? 0] = account.name }
+        return names
+    }
+
+    /// Makes the account called `name` the one expenses are paid from when they name none
+    /// (`nil`: none); returns it.
+    @discardableResult
+    public func setDefaultAccount(named name: String?) throws(TallyError) -> Account? {
+        try writing { (rows: any LedgerRows) throws(TallyError) in
+            var settings = try rows.settings()
+            let account = try name.map { (name: String) throws(TallyError) in try rows.accountBook(withEntries: false).account(named: name) }
+            settings.defaultAccountID = account?.id
+            try rows.save(.settings(settings))
+            return account
+        }
+    }
+
+    /// The ledger's default account, if it has one.
+    public func defaultAccount() throws(TallyError) -> Account? {
+        try reading { (rows: any LedgerRows) throws(TallyError) in
+            guard let id = try rows.settings().defaultAccountID else { return nil }
+            return try rows.accountBook(withEntries: false).account(id: id)
+        }
     }
 
     // MARK: - Accounts
@@ -41,7 +110,7 @@ extension DataAccess {
         var account = try account.validated()
         account.id = nil
         return try writing { (rows: any LedgerRows) throws(TallyError) in
-            try account.checkNameIsFree(heldBy: try rows.accountBook().accounts.first { $0.nameKey == account.nameKey }?.id)
+            try account.checkNameIsFree(heldBy: try rows.accountBook(withEntries: false).accounts.first { $0.nameKey == account.nameKey }?.id)
             account.createdAt = rows.timestamp
             account.updatedAt = rows.timestamp
             return try rows.saved(.account(account)) { if case .account(let saved) = $0 { saved } else { nil } }
@@ -53,12 +122,12 @@ extension DataAccess {
     public func updateAccount(_ account: Account) throws(TallyError) -> Account {
         var account = try account.validated()
         return try writing { (rows: any LedgerRows) throws(TallyError) in
-            let book = try rows.accountBook()
+            let book = try rows.accountBook(withEntries: false)
             guard let id = account.id, let existing = book.accounts.first(where: { $0.id == id }) else {
                 throw .accountNotFound(account.name)
             }
             try account.checkNameIsFree(heldBy: book.accounts.first { $0.nameKey == account.nameKey }?.id)
-            if let first = book.entries(of: existing).first { try account.checkAccepts(first.date) }
+            if let first = book.firstEntryDay(of: existing) { try account.checkAccepts(first) }
             account.createdAt = existing.createdAt
             account.updatedAt = rows.timestamp
             try rows.save(.account(account))
@@ -66,19 +135,33 @@ extension DataAccess {
         }
     }
 
-    /// Removes the account called `name`. One with incomes, transfers or assertions is removed
-    /// only with `includingEntries`, and they go with it. Returns the account and how many
-    /// entries went.
-    public func removeAccount(named name: String, includingEntries: Bool) throws(TallyError) -> (account: Account, entries: Int) {
+    /// Removes the account called `name`. One with incomes, transfers, assertions or expenses
+    /// is removed only with `includingEntries`: its incomes, transfers and assertions go with
+    /// it, and its expenses stay in their budgets, paid from no account. Returns the account,
+    /// how many incomes and transfers went and how many expenses it let go.
+    public func removeAccount(
+        named name: String, includingEntries: Bool
+    ) throws(TallyError) -> (account: Account, entries: Int, expenses: Int) {
         try writing { (rows: any LedgerRows) throws(TallyError) in
             let book = try rows.accountBook()
             let account = try book.account(named: name)
             let dependents = book.rows(naming: account)
             let entries = dependents.filter { if case .balanceAssertion = $0 { false } else { true } }.count
-            if !dependents.isEmpty && !includingEntries { throw .accountInUse(account.name, entries: max(entries, 1)) }
+            let expenses = try rows.expenses(ExpenseQuery(accountID: account.id ?? 0))
+            if !(dependents.isEmpty && expenses.isEmpty) && !includingEntries {
+                throw .accountInUse(account.name, entries: entries, assertions: dependents.count - entries, expenses: expenses.count)
+            }
+            if !expenses.isEmpty {
+                try rows.save(expenses.map { expense in
+                    var expense = expense
+                    expense.accountID = nil
+                    expense.updatedAt = rows.timestamp
+                    return expense
+                })
+            }
             for row in dependents { try rows.delete(row) }
             try rows.delete(.account(account))
-            return (account, entries)
+            return (account, entries, expenses.count)
         }
     }
 
@@ -90,7 +173,7 @@ extension DataAccess {
         var income = try income.validated()
         income.id = nil
         return try writing { (rows: any LedgerRows) throws(TallyError) in
-            let account = try rows.accountBook().account(named: account)
+            let account = try rows.accountBook(withEntries: false).account(named: account)
             try account.checkAccepts(income.date)
             income.accountID = account.id ?? 0
             income.createdAt = rows.timestamp
@@ -132,6 +215,31 @@ extension DataAccess {
         }
     }
 
+    /// Validates and saves many new incomes and transfers between existing accounts (by the ids
+    /// they carry) as one transaction: all are saved or none. Returns how many were saved.
+    @discardableResult
+    public func addEntries(incomes: [Income], transfers: [Transfer]) throws(TallyError) -> Int {
+        var checkedIncomes: [Income] = []
+        for income in incomes { checkedIncomes.append(try income.validated()) }
+        var checkedTransfers: [Transfer] = []
+        for transfer in transfers { checkedTransfers.append(try transfer.validated()) }
+        return try writing { (rows: any LedgerRows) throws(TallyError) in
+            let book = try rows.accountBook(withEntries: false)
+            for var income in checkedIncomes {
+                try book.account(id: income.accountID).checkAccepts(income.date)
+                (income.id, income.createdAt, income.updatedAt) = (nil, rows.timestamp, rows.timestamp)
+                try rows.save(.income(income))
+            }
+            for var transfer in checkedTransfers {
+                try book.account(id: transfer.fromAccountID).checkAccepts(transfer.date)
+                try book.account(id: transfer.toAccountID).checkAccepts(transfer.date)
+                (transfer.id, transfer.createdAt, transfer.updatedAt) = (nil, rows.timestamp, rows.timestamp)
+                try rows.save(.transfer(transfer))
+            }
+            return checkedIncomes.count + checkedTransfers.count
+        }
+    }
+
     /// Every income, oldest first, with ids breaking ties.
     public func incomes() throws(TallyError) -> [Income] { try accountBook().incomes }
 
@@ -142,7 +250,7 @@ extension DataAccess {
     public func addTransfer(_ transfer: Transfer, from: String, to: String) throws(TallyError) -> (transfer: Transfer, from: Account, to: Account) {
         var transfer = transfer
         return try writing { (rows: any LedgerRows) throws(TallyError) in
-            let book = try rows.accountBook()
+            let book = try rows.accountBook(withEntries: false)
             let source = try book.account(named: from)
             let target = try book.account(named: to)
             transfer.fromAccountID = source.id ?? 0
@@ -186,9 +294,8 @@ extension DataAccess {
             try account.checkAccepts(day)
             let actual = try book.balance(of: account, through: day) ?? account.opening
             let previous = book.assertions(of: account).last { $0.date < day }
-            let since = book.entries(of: account).filter { entry in
-                entry.date <= day && previous.map { $0.date < entry.date } ?? true
-            }
+            let first = previous?.date.following ?? account.openingDate ?? book.firstEntryDay(of: account) ?? day
+            let since = first <= day ? try rows.entries(of: account, in: DayInterval(first: first, last: day), book: book) : []
             let result = Reconciliation(
                 account: account, day: day, asserted: asserted.balance, actual: actual, previous: previous, entriesSince: since)
             if result.matches {

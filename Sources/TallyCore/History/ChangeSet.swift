@@ -107,6 +107,7 @@ public enum RowImage: Hashable, Sendable, Codable {
         case .income(let income): [.account(income.accountID)]
         case .transfer(let transfer): [.account(transfer.fromAccountID), .account(transfer.toAccountID)]
         case .balanceAssertion(let assertion): [.account(assertion.accountID)]
+        case .settings(let settings): settings.defaultAccountID.map { [.account($0)] } ?? []
         default: []
         }
     }
@@ -261,6 +262,7 @@ public struct ChangeContent: Hashable, Sendable, Codable {
     var referencedKeys: Set<RowKey> {
         var keys = Set(rows.compactMap(\.after).flatMap(\.references))
         for id in expensesAfter.budgetIDs { keys.insert(.budget(id)) }
+        for id in expensesAfter.accountIDs { keys.insert(.account(id)) }
         return keys
     }
 

@@ -15,13 +15,16 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
     public private(set) var budgetIDs: [Int64] = []
     private var tags: [String] = []
     private var spentBy: [String] = []
+    /// 0 for none; packed only when some expense names an account, so older change sets read
+    /// the same and write the same.
+    private var accounts: [Int64] = []
     private var created: [Int64] = []
     private var updated: [Int64] = []
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case count, ids, names, cents, quantities, days, budgetIDs, tags, by, created, updated
+        case count, ids, names, cents, quantities, days, budgetIDs, tags, by, accounts, created, updated
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,6 +45,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         budgetIDs = try numbers(.budgetIDs)
         tags = try texts(.tags)
         spentBy = try texts(.by)
+        accounts = container.contains(.accounts) ? try numbers(.accounts) : Array(repeating: 0, count: count)
         created = try numbers(.created)
         updated = try numbers(.updated)
     }
@@ -49,12 +53,12 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
     /// Each column as its key and packed string, for both ways of writing them; none when empty.
     private var packedColumns: [(CodingKeys, String)] {
         guard !ids.isEmpty else { return [] }
+        let accountColumn = accounts.contains { $0 != 0 } ? [(CodingKeys.accounts, PackedColumn.pack(accounts))] : []
         return [
             (.ids, PackedColumn.pack(ids)), (.names, PackedColumn.pack(names)), (.cents, PackedColumn.pack(cents)),
             (.quantities, PackedColumn.pack(quantities)), (.days, PackedColumn.pack(days)), (.budgetIDs, PackedColumn.pack(budgetIDs)),
-            (.tags, PackedColumn.pack(tags)), (.by, PackedColumn.pack(spentBy)), (.created, PackedColumn.pack(created)),
-            (.updated, PackedColumn.pack(updated)),
-        ]
+            (.tags, PackedColumn.pack(tags)), (.by, PackedColumn.pack(spentBy)),
+        ] + accountColumn + [(.created, PackedColumn.pack(created)), (.updated, PackedColumn.pack(updated))]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -81,6 +85,8 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
     }
 
     public var isEmpty: Bool { ids.isEmpty }
+    /// The accounts the expenses name.
+    public var accountIDs: Set<Int64> { Set(accounts.filter { $0 != 0 }) }
     public var count: Int { ids.count }
 
     public mutating func append(_ expense: Expense) {
@@ -92,6 +98,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         budgetIDs.append(expense.budgetID)
         tags.append(expense.tags.joined(separator: ";"))
         spentBy.append(expense.by)
+        accounts.append(expense.accountID ?? 0)
         created.append(Milliseconds.since1970(expense.createdAt))
         updated.append(Milliseconds.since1970(expense.updatedAt))
     }
@@ -105,6 +112,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         budgetIDs += other.budgetIDs
         tags += other.tags
         spentBy += other.spentBy
+        accounts += other.accounts
         created += other.created
         updated += other.updated
     }
@@ -112,7 +120,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
     /// The expenses, in the order they were appended. Throws on a history row that does not
     /// decode to valid values (a damaged database), never traps.
     public func expenses() throws(TallyError) -> [Expense] {
-        guard [names.count, cents.count, quantities.count, days.count, budgetIDs.count, tags.count, spentBy.count, created.count, updated.count]
+        guard [names.count, cents.count, quantities.count, days.count, budgetIDs.count, tags.count, spentBy.count, accounts.count, created.count, updated.count]
             .allSatisfy({ $0 == ids.count })
         else { throw .storage("a change set's expenses are damaged") }
         var result: [Expense] = []
@@ -123,7 +131,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
             var expense = Expense(
                 name: names[index], amount: Money(cents: cents[index]), quantity: quantities[index], date: day,
                 budgetID: budgetIDs[index], tags: tags[index].isEmpty ? [] : tags[index].split(separator: ";").map(String.init),
-                by: spentBy[index])
+                by: spentBy[index], accountID: accounts[index] == 0 ? nil : accounts[index])
             expense.id = ids[index]
             expense.createdAt = Milliseconds.date(created[index])
             expense.updatedAt = Milliseconds.date(updated[index])

@@ -20,12 +20,15 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
     /// Who added it (`--by`, `$TALLY_USER`, the login name, or an imported file's `by` column);
     /// empty for expenses saved before Tally recorded it. Trimmed once validated.
     public var by: String
+    /// The account it was paid from (``Account``), or `nil`: expenses need not name one.
+    public var accountID: Int64?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: Int64? = nil, name: String, amount: Money, quantity: Int64 = 1, date: Day,
-        budgetID: Int64, tags: [String] = [], by: String = "", createdAt: Date = Date(), updatedAt: Date? = nil
+        budgetID: Int64, tags: [String] = [], by: String = "", accountID: Int64? = nil, createdAt: Date = Date(),
+        updatedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -35,6 +38,7 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
         self.budgetID = budgetID
         self.tags = tags
         self.by = by
+        self.accountID = accountID
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
     }

@@ -133,7 +133,7 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     /// No account has this name.
     case accountNotFound(String)
     /// Removing the account would remove the entries that name it.
-    case accountInUse(String, entries: Int)
+    case accountInUse(String, entries: Int, assertions: Int, expenses: Int)
     /// A transfer names one account twice.
     case transferToSameAccount
     case incomeNotFound(Int64)
@@ -185,6 +185,11 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case currencyGiven
         /// The amount carries a currency sign or code while no currency was named: naming it reads the sign.
         case currencyUnnamed
+    }
+
+    /// Whether it is ``accountInUse(_:entries:assertions:expenses:)``.
+    public var isAccountInUse: Bool {
+        if case .accountInUse = self { true } else { false }
     }
 
     public var errorDescription: String? {
@@ -302,8 +307,14 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "an account named \(quoted(name)) already exists"
         case .accountNotFound(let name):
             "no account named \(quoted(name))"
-        case .accountInUse(let name, let count):
-            "account \(quoted(name)) has \(count) entr\(count == 1 ? "y" : "ies"); removing it deletes them too"
+        case .accountInUse(let name, let entries, let assertions, let expenses):
+            "account \(quoted(name)) has "
+                + [
+                    entries > 0 ? "\(entries) income\(entries == 1 ? "" : "s") or transfer\(entries == 1 ? "" : "s")" : nil,
+                    assertions > 0 ? "\(assertions) balance assertion\(assertions == 1 ? "" : "s")" : nil,
+                    expenses > 0 ? "\(expenses) expense\(expenses == 1 ? "" : "s")" : nil,
+                ].compactMap { $0 }.joined(separator: ", ")
+                + "; removing it deletes \(expenses > 0 ? "all but the expenses, which stay without an account" : "them too")"
         case .transferToSameAccount:
             "a transfer needs two different accounts"
         case .incomeNotFound(let id):

@@ -157,6 +157,7 @@ extension DataAccess {
         let expense = try expense.validated()
         return try writing { (rows: any LedgerRows) throws(TallyError) in
             try expense.checkBudget(try rows.budgets().first { $0.id == expense.budgetID })
+            try rows.checkAccount(of: expense, replacing: nil, force: false)
             return try rows.save([expense])[0]
         }
     }
@@ -171,19 +172,29 @@ extension DataAccess {
             var budgets: [Int64: Budget] = [:]
             for budget in try rows.budgets() { budgets[budget.id ?? 0] = budget }
             for expense in validated { try expense.checkBudget(budgets[expense.budgetID]) }
+            if validated.contains(where: { $0.accountID != nil }) {
+                let book = try rows.accountBook(withEntries: false)
+                for expense in validated { if let id = expense.accountID { try book.account(id: id).checkAccepts(expense.date) } }
+            }
             return try rows.save(validated).count
         }
     }
 
     /// What `tally add` does, as one transaction: saves a new expense in the budget named `name`
-    /// (whatever its `budgetID` says) and returns it with that budget's status for the expense's
-    /// period. An unknown budget, or a period whose total would overflow, saves nothing.
-    public func addExpense(_ expense: Expense, toBudgetNamed name: String) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
+    /// (whatever its `budgetID` says), paid from the account named `account` or else the
+    /// ledger's default account, if any, and returns it with that budget's status for the
+    /// expense's period. An unknown budget or account, or a period whose total would overflow,
+    /// saves nothing.
+    public func addExpense(
+        _ expense: Expense, toBudgetNamed name: String, accountNamed account: String? = nil
+    ) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
         var expense = try expense.validated()
         return try writing { (rows: any LedgerRows) throws(TallyError) in
             let budget = try rows.budget(named: name)
             expense.budgetID = budget.id ?? 0
             try expense.checkBudget(budget)
+            expense.accountID = try rows.accountID(named: account)
+            try rows.checkAccount(of: expense, replacing: nil, force: false)
             let saved = try rows.save([expense])[0]
             let period = try rows.settings().calendar.period(containing: saved.date)
             guard let status = try rows.budgetStatuses(for: period, of: [budget]).first else { throw .budgetNotFound(name) }
@@ -192,13 +203,15 @@ extension DataAccess {
     }
 
     /// Saves changes to an existing expense in a budget that takes its day; `createdAt` is kept.
-    public func updateExpense(_ expense: Expense) throws(TallyError) -> Expense {
+    /// One an account reconciled, before or after the change, needs `force`.
+    public func updateExpense(_ expense: Expense, force: Bool = false) throws(TallyError) -> Expense {
         var expense = try expense.validated()
         return try writing { (rows: any LedgerRows) throws(TallyError) in
             guard let id = expense.id, let existing = try rows.expenses(ExpenseQuery(ids: [id])).first else {
                 throw .expenseNotFound(expense.id ?? 0)
             }
             try expense.checkBudget(try rows.budgets().first { $0.id == expense.budgetID })
+            try rows.checkAccount(of: expense, replacing: existing, force: force)
             expense.createdAt = existing.createdAt
             expense.updatedAt = rows.timestamp
             return try rows.save([expense])[0]
@@ -206,10 +219,11 @@ extension DataAccess {
     }
 
     /// Removes an expense; ``TallyError/expenseNotFound(_:)`` when there is none. An occurrence it
-    /// paid stays paid.
-    public func removeExpense(id: Int64) throws(TallyError) {
+    /// paid stays paid. One an account reconciled needs `force`.
+    public func removeExpense(id: Int64, force: Bool = false) throws(TallyError) {
         try writing { (rows: any LedgerRows) throws(TallyError) in
             guard let existing = try rows.expenses(ExpenseQuery(ids: [id])).first else { throw .expenseNotFound(id) }
+            try rows.checkAccount(of: nil, replacing: existing, force: force)
             try rows.delete([existing])
         }
     }

@@ -13,6 +13,8 @@ public struct ExpenseQuery: Hashable, Sendable {
     /// Who spent it (``Expense/by``), matched exactly after ``Expense/validatedBy(_:)``; an
     /// empty text matches expenses that record no one.
     public var by: String?
+    /// Only expenses paid from this account.
+    public var accountID: Int64?
     public var sort: ExpenseSort
     public var descending: Bool
     /// `nil` lists every match.
@@ -21,7 +23,8 @@ public struct ExpenseQuery: Hashable, Sendable {
 
     public init(
         ids: [Int64]? = nil, budgetID: Int64? = nil, days: DayInterval? = nil, search: String? = nil, tag: String? = nil,
-        by: String? = nil, sort: ExpenseSort = .date, descending: Bool = false, limit: Int? = nil, offset: Int = 0
+        by: String? = nil, accountID: Int64? = nil, sort: ExpenseSort = .date, descending: Bool = false, limit: Int? = nil,
+        offset: Int = 0
     ) {
         self.ids = ids
         self.budgetID = budgetID
@@ -29,6 +32,7 @@ public struct ExpenseQuery: Hashable, Sendable {
         self.search = search
         self.tag = tag
         self.by = by
+        self.accountID = accountID
         self.sort = sort
         self.descending = descending
         self.limit = limit

@@ -17,10 +17,11 @@ public protocol LedgerRows {
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError)
     /// How many expenses match `query`, ignoring its sort and paging.
     func countExpenses(_ query: ExpenseQuery) throws(TallyError) -> Int
-    /// Every row but the expenses, as the history keeps them (``RowImage``): the settings, budgets
-    /// with their later limits, recurring rules with their skips, paid occurrences, import rules
-    /// (by budget id, the name left empty), profiles and import records. A few hundred rows.
-    func rowImages() throws(TallyError) -> [RowImage]
+    /// The rows of `kinds`, as the history keeps them (``RowImage``): the settings, budgets with
+    /// their later limits, recurring rules with their skips, paid occurrences, import rules (by
+    /// budget id, the name left empty), profiles, import records, accounts, incomes, transfers
+    /// and balance assertions. All but the incomes and transfers are a few hundred rows.
+    func rowImages(_ kinds: RowKinds) throws(TallyError) -> [RowImage]
 
     /// Saves validated expenses of existing budgets and returns them as saved: one without an id
     /// under a new id, stamped with the transaction's time; one with an id over the saved
@@ -46,9 +47,35 @@ public protocol LedgerRows {
     /// month, from a store's day cache. Throws ``TallyError/arithmeticOverflow`` when a group's
     /// sum would.
     func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending]
+    /// What each day's entries did to each account (``AccountDay/sums(incomes:transfers:expenses:)``),
+    /// ordered by account then day: a few thousand rows, from a store's account cache.
+    func accountDays() throws(TallyError) -> [AccountDay]
+}
+
+/// Which kinds of row ``LedgerRows/rowImages(_:)`` reads: a command that needs the accounts
+/// need not read every income.
+public struct RowKinds: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let settings = RowKinds(rawValue: 1 << 0)
+    public static let budgets = RowKinds(rawValue: 1 << 1)
+    /// Recurring rules and their paid occurrences.
+    public static let recurring = RowKinds(rawValue: 1 << 2)
+    public static let importRules = RowKinds(rawValue: 1 << 3)
+    public static let profiles = RowKinds(rawValue: 1 << 4)
+    public static let importRecords = RowKinds(rawValue: 1 << 5)
+    public static let accounts = RowKinds(rawValue: 1 << 6)
+    /// Incomes and transfers.
+    public static let entries = RowKinds(rawValue: 1 << 7)
+    public static let assertions = RowKinds(rawValue: 1 << 8)
+    public static let all: RowKinds = [.settings, .budgets, .recurring, .importRules, .profiles, .importRecords, .accounts, .entries, .assertions]
 }
 
 extension LedgerRows {
+    /// Every row but the expenses (``rowImages(_:)``).
+    public func rowImages() throws(TallyError) -> [RowImage] { try rowImages(.all) }
+
     /// The expenses matching `query`, sorted and paged as it asks.
     public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {
         var expenses: [Expense] = []

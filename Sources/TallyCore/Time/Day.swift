@@ -150,7 +150,7 @@ extension DayInterval: Sequence {
 
 extension Day {
     /// The next day; only called on a day before another valid one, so it is valid too.
-    fileprivate var following: Day {
+    var following: Day {
         if day < Day.daysIn(year: year, month: month) { return Day(unchecked: year, month, day + 1) }
         if month < 12 { return Day(unchecked: year, month + 1, 1) }
         return Day(unchecked: year + 1, 1, 1)

@@ -81,6 +81,8 @@ public struct LedgerSettings: Hashable, Sendable, Codable {
     public var warn: Int
     /// How many days `tally log` and `tally undo` reach back; older change sets are pruned.
     public var historyDays: Int
+    /// The account an expense is paid from when it names none (`default-account`).
+    public var defaultAccountID: Int64?
 
     /// From a day to a hundred years.
     public static let historyDaysRange = 1...36_500
@@ -88,12 +90,13 @@ public struct LedgerSettings: Hashable, Sendable, Codable {
 
     public init(
         calendar: PeriodCalendar = .calendarMonths, currency: Currency? = nil, warn: Int = BudgetLevel.defaultWarnPercent,
-        historyDays: Int = defaultHistoryDays
+        historyDays: Int = defaultHistoryDays, defaultAccountID: Int64? = nil
     ) {
         self.calendar = calendar
         self.currency = currency
         self.warn = warn
         self.historyDays = historyDays
+        self.defaultAccountID = defaultAccountID
     }
 
     public static func checkHistoryDays(_ days: Int) throws(TallyError) {

@@ -108,13 +108,17 @@ public enum ListJSON {
         /// `firstPeriod` is the key of the budget's first period (``Budget/firstPeriod(in:earliestExpense:)``),
         /// which only the store knows: `limits` starts with the budget's first limit from it, then
         /// lists each of its ``Budget/limitChanges``.
-        public init(_ status: BudgetStatus, firstPeriod: Month, expenses: [Expense], pace: BudgetPace? = nil) throws(TallyError) {
+        public init(
+            _ status: BudgetStatus, firstPeriod: Month, expenses: [Expense], pace: BudgetPace? = nil, accountNames: [Int64: String] = [:]
+        ) throws(TallyError) {
             let budget = status.budget
             figures = BudgetFigures(status, pace: pace)
             limits = [LimitEntry(from: firstPeriod, limit: budget.limit)]
                 + budget.limitChanges.map { LimitEntry(from: $0.from, limit: $0.limit) }
             var items: [ExpenseItem] = []
-            for expense in expenses { items.append(try ExpenseItem(expense, budgetName: status.budget.name)) }
+            for expense in expenses {
+                items.append(try ExpenseItem(expense, budgetName: status.budget.name, accountName: expense.accountID.flatMap { accountNames[$0] }))
+            }
             self.expenses = items
         }
 
@@ -137,12 +141,14 @@ public enum ListJSON {
         public let tags: [String]
         /// Who spent it; `null` when the expense records no one.
         public let by: String?
+        /// The account it was paid from; `null` when it names none.
+        public let account: String?
 
         private enum CodingKeys: String, CodingKey {
-            case id, name, amount, quantity, total, date, budget, tags, by
+            case id, name, amount, quantity, total, date, budget, tags, by, account
         }
 
-        public init(_ expense: Expense, budgetName: String) throws(TallyError) {
+        public init(_ expense: Expense, budgetName: String, accountName: String? = nil) throws(TallyError) {
             id = expense.id ?? 0
             name = expense.name
             amount = expense.amount.plainString
@@ -152,6 +158,7 @@ public enum ListJSON {
             budget = budgetName
             tags = expense.tags
             by = expense.by.isEmpty ? nil : expense.by
+            account = accountName
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -165,6 +172,7 @@ public enum ListJSON {
             try container.encode(budget, forKey: .budget)
             try container.encode(tags, forKey: .tags)
             try container.encode(by, forKey: .by)
+            try container.encode(account, forKey: .account)
         }
     }
 
@@ -174,14 +182,17 @@ public enum ListJSON {
         public var warn: Int
         public var currency: Nullable<String>
         public var historyDays: Int
+        /// The account expenses are paid from when they name none; `null` for none.
+        public var defaultAccount: Nullable<String>
         /// How many snapshots a ledger file keeps; `null` for a ledger that keeps none.
         public var snapshots: Nullable<Int>
 
-        public init(_ settings: LedgerSettings, snapshots: Int? = nil) {
+        public init(_ settings: LedgerSettings, defaultAccount: String? = nil, snapshots: Int? = nil) {
             monthStart = settings.calendar.monthStart
             warn = settings.warn
             currency = Nullable(settings.currency?.code)
             historyDays = settings.historyDays
+            self.defaultAccount = Nullable(defaultAccount)
             self.snapshots = Nullable(snapshots)
         }
     }

@@ -64,7 +64,9 @@ public enum ListRenderers {
         return title + "\n\n" + figureLines.joined(separator: "\n") + "\n\n" + detailLines.joined(separator: "\n")
     }
 
-    public static func expensesAsTable(_ expenses: [Expense], budgetNames: [Int64: String], showBudget: Bool = true, money: MoneyFormat = .plain
+    public static func expensesAsTable(
+        _ expenses: [Expense], budgetNames: [Int64: String], accountNames: [Int64: String] = [:], showBudget: Bool = true,
+        money: MoneyFormat = .plain
     ) throws(TallyError) -> String {
         var columns: [Table.Column] = [.right("ID"), .left("Date"), .left("Name")]
         if showBudget { columns.append(.left("Budget")) }
@@ -72,6 +74,9 @@ public enum ListRenderers {
         // Who spent it is worth a column only when the page holds more than one person.
         let showBy = Set(expenses.map(\.by)).count > 1
         if showBy { columns.append(.left("By")) }
+        // And the account only when an expense names one.
+        let showAccount = expenses.contains { $0.accountID != nil }
+        if showAccount { columns.append(.left("Account")) }
         var table = Table(columns)
         for expense in expenses {
             var row = [String(expense.id ?? 0), expense.date.isoString, expense.name]
@@ -81,6 +86,7 @@ public enum ListRenderers {
                 expense.tags.joined(separator: ", "),
             ]
             if showBy { row.append(expense.by) }
+            if showAccount { row.append(expense.accountID.flatMap { accountNames[$0] } ?? "") }
             table.append(row)
         }
         return table.rendered()

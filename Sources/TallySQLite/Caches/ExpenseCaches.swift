@@ -3,12 +3,14 @@ import GRDB
 import GRDBSQLite
 import TallyCore
 
-/// The one writer of the store's two caches of expense sums, each a copy of Core's rules kept
+/// The one writer of the store's three caches of entry sums, each a copy of Core's rules kept
 /// for speed:
 /// - `budgetMonth`: each budget's spending and expense count per period (`Schema.v3`), what
 ///   `Budget.spent(in:of:)` computes from the expenses, under `PeriodCalendar` (`MonthlyTotals`);
 /// - `expenseDay`: each day's sum, count and largest total per budget, tag set and person
-///   (`Schema.v12ExpenseDays`), what the month report reads (`DayTotals`).
+///   (`Schema.v12ExpenseDays`), what the month report reads (`DayTotals`);
+/// - `accountDay`: each day's change per account (`Schema.v15ExpenseAccounts`), what balances
+///   read (`AccountDays`); incomes and transfers reach it through ``recordAccountRows(removed:added:_:)``.
 ///
 /// Every write of an expense row tells it what the row was and became: an add, an edit, a
 /// removal, an import, an undo or redo, a change of the month start, a migration's backfill.
@@ -22,11 +24,14 @@ struct ExpenseCaches {
         var budgetID: Int64
         var tagSetID: Int64?
         var by: String
+        /// 0 when the expense names no account.
+        var accountID: Int64 = 0
         var cents: Int64
     }
 
     private var months: MonthlyTotals
     private var days = DayTotals()
+    private var accounts = AccountDays()
 
     init(calendar: PeriodCalendar) {
         months = MonthlyTotals(calendar: calendar)
@@ -40,10 +45,11 @@ struct ExpenseCaches {
     mutating func add(_ row: Row) {
         months.add(budgetID: row.budgetID, date: row.date, cents: row.cents)
         days.add(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.cents)
+        if row.accountID != 0 { accounts.add(accountID: row.accountID, date: row.date, change: 0 &- row.cents) }
     }
 
     /// What ``add(expenses:argument:_:)`` reads from a table of expense rows, before its `FROM`.
-    static let columns = "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity"
+    static let columns = "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, ifnull(accountId, 0)"
 
     /// Adds the rows `sql` selects as ``columns`` does, after `bind` bound its parameters.
     /// Stepped through SQLite's C API: a GRDB row costs far more than the sums it feeds.
@@ -54,7 +60,7 @@ struct ExpenseCaches {
             let tagSetID = sqlite3_column_type(row, 2) == SQLITE_NULL ? nil : sqlite3_column_int64(row, 2)
             let by = sqlite3_column_text(row, 3).map { String(cString: $0) } ?? ""
             add(Row(date: sqlite3_column_int64(row, 0), budgetID: sqlite3_column_int64(row, 1), tagSetID: tagSetID, by: by,
-                cents: sqlite3_column_int64(row, 4)))
+                accountID: sqlite3_column_int64(row, 5), cents: sqlite3_column_int64(row, 4)))
         }
     }
 
@@ -62,6 +68,7 @@ struct ExpenseCaches {
     func saveAdded(_ db: Database) throws {
         try months.save(db)
         try days.save(db)
+        try accounts.save(db)
     }
 
     /// Takes the rows from the caches, once they are gone from `expense`: a day's group left
@@ -69,6 +76,18 @@ struct ExpenseCaches {
     func saveRemoved(_ db: Database) throws {
         try months.subtract(db)
         try days.subtract(db)
+        try accounts.subtract(db)
+    }
+
+    /// Moves `accountDay` from the incomes and transfers `removed` to those `added`: the rows an
+    /// account write replaces or removes, and those it puts.
+    static func recordAccountRows(removed: [RowImage], added: [RowImage], _ db: Database) throws {
+        var old = AccountDays()
+        for row in removed { old.add(row) }
+        var new = AccountDays()
+        for row in added { new.add(row) }
+        if !old.isEmpty { try old.subtract(db) }
+        if !new.isEmpty { try new.save(db) }
     }
 
     /// One added row, written without the dictionaries of `add` and `saveAdded`: `tally add`
@@ -77,6 +96,11 @@ struct ExpenseCaches {
     static func added(_ row: Row, calendar: PeriodCalendar, _ db: Database) throws {
         try MonthlyTotals.saveOne(budgetID: row.budgetID, date: row.date, cents: row.cents, calendar: calendar, db)
         try DayTotals.saveOne(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.cents, db)
+        if row.accountID != 0 {
+            var accounts = AccountDays()
+            accounts.add(accountID: row.accountID, date: row.date, change: 0 &- row.cents)
+            try accounts.save(db)
+        }
     }
 
     /// `budgetMonth` built anew from every expense: its periods changed (a new month start), or
@@ -97,7 +121,8 @@ struct ExpenseCaches {
     static func rebuildDays(_ db: Database) throws {
         try db.execute(sql: "DELETE FROM expenseDay")
         var caches = ExpenseCaches(calendar: .calendarMonths)
-        try caches.add(expenses: "\(columns) FROM expense", db)
+        // No `accountId` before `Schema.v15ExpenseAccounts`, which fills `accountDay` itself.
+        try caches.add(expenses: "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, 0 FROM expense", db)
         try caches.days.save(db)
     }
 }
@@ -107,13 +132,13 @@ extension ExpenseCaches.Row {
     init(_ expense: Expense, tagSetID: Int64?) {
         self.init(
             date: expense.date.storedNumber, budgetID: expense.budgetID, tagSetID: tagSetID, by: expense.by,
-            cents: expense.amount.cents &* expense.quantity)
+            accountID: expense.accountID ?? 0, cents: expense.amount.cents &* expense.quantity)
     }
 
     /// A stored row.
     init(_ record: ExpenseRecord) {
         self.init(
             date: record.date, budgetID: record.budgetId, tagSetID: record.tagSetId, by: record.spentBy,
-            cents: record.amountCents &* record.quantity)
+            accountID: record.accountId ?? 0, cents: record.amountCents &* record.quantity)
     }
 }

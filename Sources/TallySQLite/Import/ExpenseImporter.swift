@@ -147,7 +147,7 @@ struct ExpenseImporter {
 /// statement paid for every row. Tag set ids are looked up in a dictionary instead of queries.
 /// Callers validate the expenses and check their budget ids first.
 struct ExpenseBatchWriter {
-    /// Rows per `INSERT`; 9 parameters each, below SQLite's limit of 32,766. A statement that
+    /// Rows per `INSERT`; 11 parameters each, below SQLite's limit of 32,766. A statement that
     /// may fail half way (any CHECK calling a function may) first copies every page it is about
     /// to change to a statement journal, so it can undo just itself; pages it creates are not
     /// copied. Small batches copy about a page per row, far more than the import's other writes;
@@ -197,7 +197,7 @@ struct ExpenseBatchWriter {
         }
         pending.append(PendingExpense(
             budgetID: budgetID, name: expense.name, nameKey: nameKey, amountCents: expense.amount.cents,
-            quantity: expense.quantity, date: expense.date.storedNumber, tagSetID: tagSetID, by: expense.by))
+            quantity: expense.quantity, date: expense.date.storedNumber, tagSetID: tagSetID, by: expense.by, accountID: expense.accountID))
         if pending.count == Self.batchSize { try flush() }
     }
 
@@ -226,8 +226,11 @@ struct ExpenseBatchWriter {
             statement.bind(index + 8, milliseconds)
             statement.bind(index + 9, milliseconds)
             statement.bind(index + 10, row.by)
-            index += 10
-            caches.add(ExpenseCaches.Row(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.amountCents * row.quantity))
+            if let accountID = row.accountID { statement.bind(index + 11, accountID) } else { statement.bindNull(index + 11) }
+            index += 11
+            caches.add(ExpenseCaches.Row(
+                date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, accountID: row.accountID ?? 0,
+                cents: row.amountCents * row.quantity))
         }
         try statement.step()
         count += pending.count
@@ -314,4 +317,5 @@ private struct PendingExpense {
     var date: Int64
     var tagSetID: Int64?
     var by: String
+    var accountID: Int64?
 }

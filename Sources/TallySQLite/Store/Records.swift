@@ -112,12 +112,14 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
     var tagSetId: Int64?
     /// `Expense.by` (`Schema.v8ExpenseBy`).
     var spentBy: String
+    /// `Expense.accountID` (`Schema.v15ExpenseAccounts`).
+    var accountId: Int64?
     var createdAt: Int64
     var updatedAt: Int64
 
     /// Every column in one order, for statements that name them all: the upsert that puts rows
     /// back, and moving rows beside a change set and back (`Schema.v11RemovedRows`).
-    static let positionalColumns = "id, budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy"
+    static let positionalColumns = "id, budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy, accountId"
 
     init(_ expense: Expense, nameKey: String? = nil, tagSetId: Int64?) {
         id = expense.id
@@ -129,6 +131,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         date = expense.date.storedNumber
         self.tagSetId = tagSetId
         spentBy = expense.by
+        accountId = expense.accountID
         createdAt = Milliseconds.since1970(expense.createdAt)
         updatedAt = Milliseconds.since1970(expense.updatedAt)
     }
@@ -143,6 +146,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         date = row["date"]
         tagSetId = row["tagSetId"]
         spentBy = row["spentBy"]
+        accountId = row["accountId"]
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
     }
@@ -157,6 +161,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         container["date"] = date
         container["tagSetId"] = tagSetId
         container["spentBy"] = spentBy
+        container["accountId"] = accountId
         container["createdAt"] = createdAt
         container["updatedAt"] = updatedAt
     }
@@ -165,11 +170,11 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 
-    /// Inserts `rows` new expenses at once, ten arguments each in this order: budgetId, name,
-    /// nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy.
+    /// Inserts `rows` new expenses at once, eleven arguments each in this order: budgetId, name,
+    /// nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy, accountId.
     static func insertSQL(rows: Int) -> String {
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-        return "INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy) VALUES \(values)"
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        return "INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy, accountId) VALUES \(values)"
     }
 
     func model(tags: [String]) throws(TallyError) -> Expense {
@@ -178,7 +183,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         }
         return Expense(
             id: id, name: name, amount: Money(cents: amountCents), quantity: quantity, date: day,
-            budgetID: budgetId, tags: tags.sorted(), by: spentBy, createdAt: Milliseconds.date(createdAt),
+            budgetID: budgetId, tags: tags.sorted(), by: spentBy, accountID: accountId, createdAt: Milliseconds.date(createdAt),
             updatedAt: Milliseconds.date(updatedAt))
     }
 }

@@ -43,8 +43,8 @@ final class SQLiteRows: LedgerRows {
         try run { () throws in try SQLiteStore.allBudgets(db) }
     }
 
-    func rowImages() throws(TallyError) -> [RowImage] {
-        try run { () throws in try SQLiteStore.rowImages(db) }
+    func rowImages(_ kinds: RowKinds) throws(TallyError) -> [RowImage] {
+        try run { () throws in try SQLiteStore.rowImages(db, kinds) }
     }
 
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
@@ -61,6 +61,10 @@ final class SQLiteRows: LedgerRows {
 
     func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] {
         try run { () throws in try SQLiteStore.daySpending(in: days, db) }
+    }
+
+    func accountDays() throws(TallyError) -> [AccountDay] {
+        try run { () throws in try AccountDays.read(db) }
     }
 
     func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {

@@ -5,8 +5,19 @@ import TallyCore
 // The rows of `Schema.v14Accounts`: accounts, incomes, transfers and balance assertions, as
 // the history keeps them (``RowImage``). Their figures are Core's (`AccountBook`).
 extension SQLiteStore {
-    /// Every account, income, transfer and assertion.
-    static func accountImages(_ db: Database) throws -> [RowImage] {
+    /// Every account, income, transfer and assertion, of `kinds`.
+    static func accountImages(_ db: Database, _ kinds: RowKinds = .all) throws -> [RowImage] {
+        var images: [RowImage] = []
+        if kinds.contains(.accounts) { images += try accounts(db) }
+        if kinds.contains(.entries) {
+            images += try entryImages("income", db)
+            images += try entryImages("transfer", db)
+        }
+        if kinds.contains(.assertions) { images += try assertions(db) }
+        return images
+    }
+
+    private static func accounts(_ db: Database) throws -> [RowImage] {
         var images: [RowImage] = []
         let accounts = try Row.fetchCursor(
             db, sql: "SELECT id, name, kind, openingCents, openingDate, archived, createdAt, updatedAt FROM account ORDER BY id")
@@ -18,21 +29,11 @@ extension SQLiteStore {
                 openingDate: try (row[4] as Int64?).map { try day($0, "an account") }, archived: row[5],
                 createdAt: Milliseconds.date(row[6]), updatedAt: Milliseconds.date(row[7]))))
         }
-        let incomes = try Row.fetchCursor(
-            db, sql: "SELECT id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt FROM income ORDER BY id")
-        while let row = try incomes.next() {
-            let tags: String = row[5]
-            images.append(.income(Income(
-                id: row[0], name: row[2], amount: Money(cents: row[3]), date: try day(row[4], "an income"), accountID: row[1],
-                tags: TagSetKey.tags(tags), by: row[6], createdAt: Milliseconds.date(row[7]), updatedAt: Milliseconds.date(row[8]))))
-        }
-        let transfers = try Row.fetchCursor(
-            db, sql: "SELECT id, fromAccountId, toAccountId, amountCents, date, name, createdAt, updatedAt FROM transfer ORDER BY id")
-        while let row = try transfers.next() {
-            images.append(.transfer(Transfer(
-                id: row[0], amount: Money(cents: row[3]), date: try day(row[4], "a transfer"), from: row[1], to: row[2], name: row[5],
-                createdAt: Milliseconds.date(row[6]), updatedAt: Milliseconds.date(row[7]))))
-        }
+        return images
+    }
+
+    private static func assertions(_ db: Database) throws -> [RowImage] {
+        var images: [RowImage] = []
         let assertions = try Row.fetchCursor(
             db, sql: "SELECT accountId, date, balanceCents, createdAt FROM balanceAssertion ORDER BY accountId, date")
         while let row = try assertions.next() {
@@ -44,8 +45,30 @@ extension SQLiteStore {
     }
 
     /// Saves an account row under its own id or key, inserting or replacing; one without an id
-    /// gets the next AUTOINCREMENT one and comes back with it. `nil` for the other kinds.
+    /// gets the next AUTOINCREMENT one and comes back with it. `nil` for the other kinds. An
+    /// income's or transfer's days move in `accountDay` (`ExpenseCaches`).
     static func putAccountRow(_ image: RowImage, _ db: Database) throws -> RowImage? {
+        let before = image.movesBalances ? try stored(image, db) : nil
+        let saved = try putRow(image, db)
+        if let saved, saved.movesBalances {
+            try ExpenseCaches.recordAccountRows(removed: before.map { [$0] } ?? [], added: [saved], db)
+        }
+        return saved
+    }
+
+    /// The income or transfer saved under `image`'s id, if any.
+    private static func stored(_ image: RowImage, _ db: Database) throws -> RowImage? {
+        let (table, id): (String, Int64?) =
+            switch image {
+            case .income(let income): ("income", income.id)
+            case .transfer(let transfer): ("transfer", transfer.id)
+            default: ("", nil)
+            }
+        guard let id else { return nil }
+        return try entryImages(table, where: "id = \(id)", db).first
+    }
+
+    private static func putRow(_ image: RowImage, _ db: Database) throws -> RowImage? {
         switch image {
         case .account(var account):
             try db.execute(
@@ -102,6 +125,9 @@ extension SQLiteStore {
 
     /// Removes an account row; the other kinds are not this file's.
     static func deleteAccountRow(_ image: RowImage, _ db: Database) throws {
+        if image.movesBalances, let stored = try stored(image, db) {
+            try ExpenseCaches.recordAccountRows(removed: [stored], added: [], db)
+        }
         switch image {
         case .account(let account): try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [account.id])
         case .income(let income): try db.execute(sql: "DELETE FROM income WHERE id = ?", arguments: [income.id])
@@ -111,6 +137,40 @@ extension SQLiteStore {
                 sql: "DELETE FROM balanceAssertion WHERE accountId = ? AND date = ?",
                 arguments: [assertion.accountID, assertion.date.storedNumber])
         default: break
+        }
+    }
+
+    /// The incomes (`table` `income`) or transfers (`transfer`) that `condition` selects, by id.
+    private static func entryImages(_ table: String, where condition: String = "TRUE", _ db: Database) throws -> [RowImage] {
+        var images: [RowImage] = []
+        if table == "income" {
+            let incomes = try Row.fetchCursor(
+                db, sql: "SELECT id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt FROM income WHERE \(condition) ORDER BY id")
+            while let row = try incomes.next() {
+                let tags: String = row[5]
+                images.append(.income(Income(
+                    id: row[0], name: row[2], amount: Money(cents: row[3]), date: try day(row[4], "an income"), accountID: row[1],
+                    tags: TagSetKey.tags(tags), by: row[6], createdAt: Milliseconds.date(row[7]), updatedAt: Milliseconds.date(row[8]))))
+            }
+        } else {
+            let transfers = try Row.fetchCursor(
+                db, sql: "SELECT id, fromAccountId, toAccountId, amountCents, date, name, createdAt, updatedAt FROM transfer WHERE \(condition) ORDER BY id")
+            while let row = try transfers.next() {
+                images.append(.transfer(Transfer(
+                    id: row[0], amount: Money(cents: row[3]), date: try day(row[4], "a transfer"), from: row[1], to: row[2], name: row[5],
+                    createdAt: Milliseconds.date(row[6]), updatedAt: Milliseconds.date(row[7]))))
+            }
+        }
+        return images
+    }
+}
+
+extension RowImage {
+    /// An income or a transfer: a row whose writes move `accountDay`.
+    var movesBalances: Bool {
+        switch self {
+        case .income, .transfer: true
+        default: false
         }
     }
 }

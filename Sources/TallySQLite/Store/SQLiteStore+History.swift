@@ -56,23 +56,29 @@ extension SQLiteStore {
         return max(sequence, largest)
     }
 
-    /// Every row but expenses, as the history keeps them.
-    static func rowImages(_ db: Database) throws -> [RowImage] {
-        var images: [RowImage] = [.settings(try settings(db))]
-        for budget in try allBudgets(db) { images.append(.budget(budget)) }
-        for rule in try allRules(db) { images.append(.recurringRule(rule)) }
-        for payment in try allPayments(db) { images.append(.recurringPayment(payment)) }
-        for row in try Row.fetchAll(db, sql: "SELECT id, pattern, budgetId, tags, rename, priority FROM importRule") {
-            let tags: String = row[3]
-            // The budget by id only: renaming a budget does not change its rules.
-            let rule = ImportRule(id: row[0], pattern: row[1], budget: "", tags: TagSetKey.tags(tags), rename: row[4], priority: row[5])
-            images.append(.importRule(rule, budgetID: row[2]))
+    /// The rows of `kinds` but expenses, as the history keeps them.
+    static func rowImages(_ db: Database, _ kinds: RowKinds = .all) throws -> [RowImage] {
+        var images: [RowImage] = kinds.contains(.settings) ? [.settings(try settings(db))] : []
+        if kinds.contains(.budgets) { for budget in try allBudgets(db) { images.append(.budget(budget)) } }
+        if kinds.contains(.recurring) {
+            for rule in try allRules(db) { images.append(.recurringRule(rule)) }
+            for payment in try allPayments(db) { images.append(.recurringPayment(payment)) }
         }
-        for profile in try profiles(db) { images.append(.profile(profile)) }
-        for row in try Row.fetchAll(db, sql: "SELECT fingerprint, importedAt, rowCount FROM importLog") {
-            images.append(.importRecord(ImportRecord(fingerprint: row[0], importedAt: Milliseconds.date(row[1]), expenseCount: row[2])))
+        if kinds.contains(.importRules) {
+            for row in try Row.fetchAll(db, sql: "SELECT id, pattern, budgetId, tags, rename, priority FROM importRule") {
+                let tags: String = row[3]
+                // The budget by id only: renaming a budget does not change its rules.
+                let rule = ImportRule(id: row[0], pattern: row[1], budget: "", tags: TagSetKey.tags(tags), rename: row[4], priority: row[5])
+                images.append(.importRule(rule, budgetID: row[2]))
+            }
         }
-        return images + (try accountImages(db))
+        if kinds.contains(.profiles) { for profile in try profiles(db) { images.append(.profile(profile)) } }
+        if kinds.contains(.importRecords) {
+            for row in try Row.fetchAll(db, sql: "SELECT fingerprint, importedAt, rowCount FROM importLog") {
+                images.append(.importRecord(ImportRecord(fingerprint: row[0], importedAt: Milliseconds.date(row[1]), expenseCount: row[2])))
+            }
+        }
+        return images + (try accountImages(db, kinds))
     }
 
     // MARK: - Reads
@@ -272,11 +278,11 @@ extension SQLiteStore {
         var added = try ExpenseCaches(db)
         let statement = try db.cachedStatement(
             sql: """
-                INSERT INTO expense (\(ExpenseRecord.positionalColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO expense (\(ExpenseRecord.positionalColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET budgetId = excluded.budgetId, name = excluded.name, nameKey = excluded.nameKey,
                     amountCents = excluded.amountCents, quantity = excluded.quantity, date = excluded.date,
                     tagSetId = excluded.tagSetId, createdAt = excluded.createdAt, updatedAt = excluded.updatedAt,
-                    spentBy = excluded.spentBy
+                    spentBy = excluded.spentBy, accountId = excluded.accountId
                 """)
         var nameKeys: [String: String] = [:]
         var tagSets: [[String]: Int64?] = [:]
@@ -288,7 +294,7 @@ extension SQLiteStore {
             let record = ExpenseRecord(expense, nameKey: nameKey, tagSetId: tagSetID)
             try statement.execute(arguments: [
                 record.id, record.budgetId, record.name, record.nameKey, record.amountCents, record.quantity, record.date,
-                record.tagSetId, record.createdAt, record.updatedAt, record.spentBy,
+                record.tagSetId, record.createdAt, record.updatedAt, record.spentBy, record.accountId,
             ])
             added.add(ExpenseCaches.Row(record))
         }
@@ -301,9 +307,9 @@ extension RowImage {
     /// Parents before children: budgets and accounts before the rows that name them, payments last.
     var dependencyRank: Int {
         switch self {
-        case .settings: 0
         case .budget, .account: 1
-        case .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion: 2
+        // The settings name the default account.
+        case .settings, .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion: 2
         case .recurringPayment: 3
         }
     }

@@ -124,11 +124,13 @@ extension SQLiteStore {
     }
 
     static func settings(_ db: Database) throws -> LedgerSettings {
-        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT monthStart, currency, warnPercent, historyDays FROM setting WHERE id = 1"))
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT monthStart, currency, warnPercent, historyDays, defaultAccountId FROM setting WHERE id = 1"))
         let currency: String? = row?[1]
         return LedgerSettings(
             calendar: try PeriodCalendar(monthStart: row?[0] ?? 1), currency: currency.map(Currency.init(storedCode:)),
-            warn: row?[2] ?? BudgetLevel.defaultWarnPercent, historyDays: row?[3] ?? LedgerSettings.defaultHistoryDays)
+            warn: row?[2] ?? BudgetLevel.defaultWarnPercent, historyDays: row?[3] ?? LedgerSettings.defaultHistoryDays,
+            defaultAccountID: row?[4])
     }
 
     /// The `WHERE` clause of an expense query.
@@ -175,6 +177,10 @@ extension SQLiteStore {
             if let by = query.by {
                 clauses.append("e.spentBy = ?")
                 arguments += [try Expense.validatedBy(by)]
+            }
+            if let accountID = query.accountID {
+                clauses.append("e.accountId = ?")
+                arguments += [accountID]
             }
             if !clauses.isEmpty { sql = "WHERE " + clauses.joined(separator: " AND ") }
             pagedArguments = arguments + [query.limit.map { Int64(max($0, 0)) } ?? -1, Int64(max(query.offset, 0))]

@@ -31,8 +31,8 @@ extension SQLiteStore {
     /// periods change.
     static func save(_ settings: LedgerSettings, _ db: Database) throws {
         try db.execute(
-            sql: "UPDATE setting SET currency = ?, warnPercent = ?, historyDays = ? WHERE id = 1",
-            arguments: [settings.currency?.code, settings.warn, settings.historyDays])
+            sql: "UPDATE setting SET currency = ?, warnPercent = ?, historyDays = ?, defaultAccountId = ? WHERE id = 1",
+            arguments: [settings.currency?.code, settings.warn, settings.historyDays, settings.defaultAccountID])
         guard try calendar(db) != settings.calendar else { return }
         try db.execute(sql: "UPDATE setting SET monthStart = ? WHERE id = 1", arguments: [settings.calendar.monthStart])
         // `budgetMonth` holds each period's totals, and the periods just changed.
@@ -55,7 +55,7 @@ extension SQLiteStore {
                 sql: ExpenseRecord.insertSQL(rows: 1),
                 arguments: [
                     record.budgetId, record.name, record.nameKey, record.amountCents, record.quantity, record.date,
-                    record.tagSetId, record.createdAt, record.updatedAt, record.spentBy,
+                    record.tagSetId, record.createdAt, record.updatedAt, record.spentBy, record.accountId,
                 ])
         }
         var saved = expense

@@ -195,8 +195,25 @@ public final class SQLiteStore: DataAccess {
             let stored = "SELECT budgetId, month, spentCents, expenseCount FROM budgetMonth WHERE expenseCount <> 0 OR spentCents <> 0"
             let summed = "SELECT budgetId, \(Schema.period("date")), SUM(amountCents * quantity), COUNT(*) FROM expense GROUP BY 1, 2"
             return try Row.fetchAll(db, sql: "\(stored) EXCEPT \(summed) UNION ALL SELECT * FROM (\(summed) EXCEPT \(stored))")
-                .map(\.description) + Self.expenseDayMismatches(db)
+                .map(\.description) + Self.expenseDayMismatches(db) + Self.accountDayMismatches(db)
         }
+    }
+
+    /// `accountDay` against Core's rule over every income, transfer and expense paid from an account.
+    private static func accountDayMismatches(_ db: Database) throws -> [String] {
+        var incomes: [Income] = []
+        var transfers: [Transfer] = []
+        for row in try accountImages(db) {
+            if case .income(let income) = row { incomes.append(income) }
+            if case .transfer(let transfer) = row { transfers.append(transfer) }
+        }
+        let expenses = try expenses(ExpenseQuery(), db).filter { $0.accountID != nil }
+        let rule = try AccountDay.sums(incomes: incomes, transfers: transfers, expenses: expenses)
+        let stored = try AccountDays.read(db)
+        guard rule != stored else { return [] }
+        return ["accountDay: stored \(stored.count) days, the rule \(rule.count): "
+            + Set(stored).symmetricDifference(rule).map { "\($0.accountID) \($0.date.isoString) \($0.change.cents) \($0.entries)" }.sorted()
+                .joined(separator: ", ")]
     }
 
     /// How many rows a table of rows kept beside change sets holds (`Schema.v11RemovedRows`).

@@ -15,12 +15,29 @@ public struct FillDemo: Sendable {
     public var months: Int?
     public var seed: UInt64
     public var today: Day
+    /// How many accounts to open (up to ``accountCounts``' upper bound), from the first month on;
+    /// the expenses are then paid from checking, the card and cash.
+    public var accounts = 0
+    /// Incomes into the first account and transfers out of it, spread over the months.
+    public var incomes = 0
+    public var transfers = 0
+    public static let accountCounts = 0...5
+    public static let entryCounts = 0...10_000_000
 
     public init(expenseCount: Int? = nil, months: Int? = nil, seed: UInt64 = FillDemo.defaultSeed, today: Day) {
         self.expenseCount = expenseCount
         self.months = months
         self.seed = seed
         self.today = today
+    }
+
+    /// What the demo added.
+    public struct Added: Sendable {
+        public var budgets: Int
+        public var expenses: Int
+        public var accounts: Int
+        /// Incomes and transfers.
+        public var entries: Int
     }
 
     /// Demo fills only an empty ledger, so sample data never mixes with real records.
@@ -32,8 +49,8 @@ public struct FillDemo: Sendable {
         }
     }
 
-    /// How many budgets and expenses it added.
-    public func run(in ledger: Ledger) throws -> (budgets: Int, expenses: Int) {
+    /// How many budgets, expenses, accounts and entries it added.
+    public func run(in ledger: Ledger) throws -> Added {
         return try ledger.perform(anyError: { (store: any DataAccess) throws in
             let existing = try store.budgets()
             guard existing.isEmpty else { throw LedgerNotEmpty(budgetCount: existing.count) }
@@ -44,9 +61,24 @@ public struct FillDemo: Sendable {
                 saved.append((plan, budget.id ?? 0))
             }
             var generator = DemoData(seed: seed)
+            // The accounts draw from their own sequence: the same seed gives the same expenses.
+            var payers = DemoData(seed: seed &+ 1)
+            let months = months ?? (expenseCount == nil ? 6 : 24)
+            let opened = today.monthValue.adding(months: 1 - months).firstDay
+            var accounts: [Account] = []
+            for plan in DemoData.accountPlans.prefix(self.accounts) {
+                accounts.append(try store.addAccount(Account(name: plan.name, kind: plan.kind, opening: plan.opening, openingDate: opened)))
+            }
+            let spending = DemoData.spendingAccounts(accounts)
+            let paid = { (expenses: [Expense]) -> [Expense] in
+                expenses.map { expense in
+                    var expense = expense
+                    expense.accountID = payers.account(of: spending)
+                    return expense
+                }
+            }
             var added = 0
             if let expenseCount {
-                let months = months ?? 24
                 let first = today.monthValue.adding(months: 1 - months)
                 // Month by month, oldest first, each month its even share of the expenses.
                 for index in 0..<months {
@@ -54,14 +86,25 @@ public struct FillDemo: Sendable {
                     while remaining > 0 {
                         let count = min(FillDemo.batchSize, remaining)
                         added += try store.addExpenses(
-                            generator.expenses(count: count, plans: saved, in: first.adding(months: index), today: today))
+                            paid(generator.expenses(count: count, plans: saved, in: first.adding(months: index), today: today)))
                         remaining -= count
                     }
                 }
             } else {
-                added = try store.addExpenses(generator.typicalExpenses(plans: saved, months: months ?? 6, today: today))
+                added = try store.addExpenses(paid(generator.typicalExpenses(plans: saved, months: months, today: today)))
             }
-            return (saved.count, added)
+            var entries = 0
+            if let main = accounts.first?.id {
+                let others = accounts.dropFirst().compactMap(\.id)
+                for start in stride(from: 0, to: max(incomes, transfers), by: FillDemo.batchSize) {
+                    let incomeCount = max(0, min(FillDemo.batchSize, incomes - start))
+                    let transferCount = max(0, min(FillDemo.batchSize, transfers - start))
+                    entries += try store.addEntries(
+                        incomes: payers.incomes(count: incomeCount, into: main, months: months, today: today),
+                        transfers: payers.transfers(count: transferCount, from: main, to: others, months: months, today: today))
+                }
+            }
+            return Added(budgets: saved.count, expenses: added, accounts: accounts.count, entries: entries)
         })
     }
 }

@@ -1,0 +1,93 @@
+import GRDB
+import GRDBSQLite
+import TallyCore
+
+/// What each day's entries did to each account, `accountDay`'s rows (`Schema.v15ExpenseAccounts`):
+/// Core's `AccountDay.sums(incomes:transfers:expenses:)`, summed in Swift for their one writer,
+/// `ExpenseCaches`, whether the entries are expenses or the incomes and transfers of
+/// `SQLiteStore.putAccountRow`. A day goes once its last entry does.
+struct AccountDays {
+    private struct Key: Hashable {
+        let accountID: Int64
+        let date: Int64
+    }
+
+    /// `cents` is `nil` once the sum overflowed; it is then stored as a REAL, which the reader
+    /// refuses with `arithmeticOverflow`, as a balance that large would be.
+    private var figures: [Key: (cents: Int64?, count: Int64)] = [:]
+
+    /// `change` as an asset counts it; `date` is the stored `YYYYMMDD` number.
+    mutating func add(accountID: Int64, date: Int64, change: Int64) {
+        let key = Key(accountID: accountID, date: date)
+        let figure = figures[key] ?? (0, 0)
+        let sum = figure.cents.flatMap { total in
+            let (value, overflow) = total.addingReportingOverflow(change)
+            return overflow ? nil : value
+        }
+        figures[key] = (sum, figure.count + 1)
+    }
+
+    /// An income's or transfer's changes.
+    mutating func add(_ row: RowImage) {
+        switch row {
+        case .income(let income): add(accountID: income.accountID, date: income.date.storedNumber, change: income.amount.cents)
+        case .transfer(let transfer):
+            add(accountID: transfer.toAccountID, date: transfer.date.storedNumber, change: transfer.amount.cents)
+            add(accountID: transfer.fromAccountID, date: transfer.date.storedNumber, change: -transfer.amount.cents)
+        default: break
+        }
+    }
+
+    var isEmpty: Bool { figures.isEmpty }
+
+    /// Adds the sums to the stored ones.
+    func save(_ db: Database) throws {
+        let statement = try db.makeStatement(sql: """
+            INSERT INTO accountDay (accountId, date, changeCents, entryCount) VALUES (?, ?, ?, ?)
+            ON CONFLICT (accountId, date) DO UPDATE
+            SET changeCents = changeCents + excluded.changeCents, entryCount = entryCount + excluded.entryCount
+            """)
+        for (key, figure) in figures {
+            let cents: any DatabaseValueConvertible = figure.cents ?? Double(Int64.max) * 2
+            try statement.execute(arguments: [key.accountID, key.date, cents, figure.count])
+        }
+    }
+
+    /// Takes the sums from the stored ones; a day left with no entry goes.
+    func subtract(_ db: Database) throws {
+        let update = try db.makeStatement(sql: """
+            UPDATE accountDay SET changeCents = changeCents - ?3, entryCount = entryCount - ?4 WHERE accountId = ?1 AND date = ?2
+            """)
+        let empty = try db.makeStatement(sql: "DELETE FROM accountDay WHERE accountId = ?1 AND date = ?2 AND entryCount <= 0")
+        for (key, figure) in figures {
+            let cents: any DatabaseValueConvertible = figure.cents ?? Double(Int64.max) * 2
+            try update.execute(arguments: [key.accountID, key.date, cents, figure.count])
+            try empty.execute(arguments: [key.accountID, key.date])
+        }
+    }
+
+    /// Every stored day, by account then day.
+    static func read(_ db: Database) throws -> [AccountDay] {
+        var days: [AccountDay] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT accountId, date, changeCents, entryCount FROM accountDay ORDER BY accountId, date")
+        while let row = try rows.next() {
+            let value: DatabaseValue = row[2]
+            guard case .int64(let cents) = value.storage else { throw TallyError.arithmeticOverflow }
+            guard let day = Day(storedNumber: row[1]) else { throw TallyError.storage("an account's day \(row[1] as Int64)") }
+            days.append(AccountDay(accountID: row[0], date: day, change: Money(cents: cents), entries: row[3]))
+        }
+        return days
+    }
+
+    /// `accountDay` filled from every income, transfer and expense.
+    static func rebuild(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM accountDay")
+        var days = AccountDays()
+        for row in try SQLiteStore.accountImages(db) { days.add(row) }
+        let statement = try RawStatement(db, "SELECT accountId, date, amountCents * quantity FROM expense WHERE accountId IS NOT NULL")
+        try statement.forEachRow { row in
+            days.add(accountID: sqlite3_column_int64(row, 0), date: sqlite3_column_int64(row, 1), change: -sqlite3_column_int64(row, 2))
+        }
+        try days.save(db)
+    }
+}
