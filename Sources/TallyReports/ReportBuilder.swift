@@ -25,7 +25,12 @@ public struct ReportBuilder: Sendable {
         // Trend entries are periods named by month: `spentByMonth` reads each under the ledger's calendar.
         let months = (0..<Self.trendLength).reversed().map { month.adding(months: -$0) }
         let earlier = months.first.flatMap { first in months.dropLast().last.map { first...$0 } }
-        let summary = try store.monthSummary(for: month)
+        // One read for the budgets' figures and the accounts' (the only way a report reads them).
+        let (summary, accounts) = try store.reading { (rows: any LedgerRows) throws(TallyError) in
+            let summary = try rows.monthSummary(for: month)
+            let figures = try rows.accountFigures(for: [summary.days]).first
+            return (summary, figures ?? AccountFigures(income: .zero, netWorth: nil, hasAccounts: false))
+        }
         let statuses = summary.statuses
         var budgets = statuses.map(MonthlyReport.BudgetLine.init)
         var pace: MonthlyReport.TotalPace?
@@ -56,6 +61,9 @@ public struct ReportBuilder: Sendable {
             through: today.flatMap { summary.days.contains($0) ? $0 : nil }
         )
         report.pace = pace
+        report.moneyIn = try MoneyIn(income: accounts.income, spending: totals.spent, netWorth: accounts.netWorth)
+        report.unbudgeted = try accounts.income - totals.available
+        report.hasAccounts = accounts.hasAccounts
         if PersonSpending.worthShowing(summary.spentByPerson) { report.people = summary.spentByPerson }
         return report
     }
