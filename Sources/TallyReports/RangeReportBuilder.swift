@@ -80,8 +80,8 @@ public struct RangeReportBuilder: Sendable {
             comparison: both(options.baseline, baseRange).map { RangeReport.Comparison(baseline: $0, range: $1) })
         let unfiltered = options.kind == .budget && options.budgets.isEmpty && tag == nil
         let spending = try unfiltered ? total.cells.map(\.spent) : spentByEveryBudget(range)
-        report.moneyIn = try zip(accounts, spending).map { (figures: AccountFigures, spent: Money) throws(TallyError) in
-            try MoneyIn(income: figures.income, spending: spent, netWorth: figures.netWorth)
+        report.moneyIn = try zip(accounts, spending).map { (pair: (AccountFigures, Money)) throws(TallyError) in
+            try MoneyIn(income: pair.0.income, spending: pair.1, netWorth: pair.0.netWorth)
         }
         report.hasAccounts = accounts.first?.hasAccounts ?? false
         return report

@@ -6,7 +6,10 @@ import Testing
 /// The money-in figures of the month report and the report over time, on
 /// `Fixtures.accountsStore()` (figures worked out in its comment).
 struct MoneyInTests {
-    private func money(_ text: String) throws -> Money { try Money(parsing: text) }
+    /// An amount as typed, a leading `-` allowed (the parser takes only positive amounts).
+    private func money(_ text: String) throws -> Money {
+        text.hasPrefix("-") ? Money(cents: -(try Money(parsing: String(text.dropFirst()))).cents) : try Money(parsing: text)
+    }
 
     @Test func incomeCountsOnlyThePeriodsIncomesAndNoTransfer() throws {
         let report = try Fixtures.report(Fixtures.accountsStore())

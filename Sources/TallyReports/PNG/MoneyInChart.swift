@@ -101,7 +101,7 @@ struct SignedAxis {
         low = lowest < 0 ? -((-lowest + step - 1) / step) * step : 0
         let top = highest > 0 ? (highest + step - 1) / step * step : 0
         high = top > low ? top : low + step
-        ticks = Array(stride(from: low, through: high, by: step))
+        ticks = Array(stride(from: low, through: high, by: Int(step)))
     }
 
     /// Where `value` sits between the lowest and highest tick, 0 to 1.

@@ -11,10 +11,10 @@ struct TextRendererTests {
     @Test func aLedgerWithAccountsShowsMoneyInAndMatchesTheGoldenFile() throws {
         let text = TextRenderer().render(try Fixtures.report(Fixtures.accountsStore()))
         try Golden.check(text, against: "report-accounts.txt")
-        #expect(text.contains("  Savings rate  47.0%"))
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("  Savings rate") && $0.hasSuffix(" 47.0%") })
         // A month without income says so instead of a rate.
         let april = TextRenderer().render(try Fixtures.report(Fixtures.accountsStore(), month: Month(unsafe: "2027-04")))
-        #expect(april.contains("  Savings rate  n/a"))
+        #expect(april.split(separator: "\n").contains { $0.hasPrefix("  Savings rate") && $0.hasSuffix(" n/a") })
         // Without accounts there is no such section: the output stays as it was.
         #expect(!TextRenderer().render(try Fixtures.report(Fixtures.store())).contains("Money in"))
     }
