@@ -6,7 +6,8 @@ import TallyCore
 /// `availableByMonth`: a few hundred cached rows in SQLite, whatever the number of expenses).
 /// A tag filter or tags as rows read the range's tagged spending per budget, day and tag set
 /// (`taggedSpending`), which the builder adds up per period as `Spending.byPeriod` and
-/// `Spending.byTagAndPeriod` would from the expenses.
+/// `Spending.byTagAndPeriod` would from the expenses. Income and net worth per period come from
+/// ``LedgerRows/accountFigures(for:)`` alone.
 public struct RangeReportBuilder: Sendable {
     /// What to report on besides the range.
     public struct Options: Hashable, Sendable {

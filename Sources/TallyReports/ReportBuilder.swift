@@ -5,7 +5,9 @@ import TallyCore
 ///
 /// Only the store's aggregate queries are used, each bounded to the report's period or one of the
 /// five trend periods, so the cost does not grow with the length of the history. Periods follow
-/// the ledger's calendar: the store's ``MonthSummary/days`` are the report's days.
+/// the ledger's calendar: the store's ``MonthSummary/days`` are the report's days. What came in
+/// and what the accounts held come from ``LedgerRows/accountFigures(for:)`` alone, read in the
+/// same transaction as the month's summary.
 public struct ReportBuilder: Sendable {
     public static let topExpenseCount = 10
     public static let trendLength = 6
