@@ -20,7 +20,10 @@ extension Tally {
                 names the currency. With --from and --to, or --year, the report runs over several \
                 periods (at most 120): per budget, or per tag with --by tag, what was spent in each \
                 period and its share of what was available, the total and the average. CSV is for \
-                these reports only; their files are named tally-report-FROM--TO.
+                these reports only; their files are named tally-report-FROM--TO. Once the ledger \
+                has an account, every report adds income, spending, saved, the savings rate and net \
+                worth (per period over time; a month adds what no budget holds); JSON always carries \
+                these keys.
                 """
         )
 

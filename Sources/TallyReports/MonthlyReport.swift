@@ -30,6 +30,15 @@ public struct MonthlyReport: Hashable, Sendable {
     /// Who spent what in the period (``PersonSpending/ordered(_:)``), only when more than one
     /// person appears (``PersonSpending/worthShowing(_:)``); empty otherwise.
     public var people: [PersonSpending] = []
+    /// Income, spending (``Totals/spent``), saved, savings rate and net worth at the period's
+    /// last day (``MoneyIn``).
+    public var moneyIn: MoneyIn = .none
+    /// The period's income − ``Totals/available``: positive is money no budget holds, negative
+    /// means the budgets promise more than came in.
+    public var unbudgeted: Money = .zero
+    /// The ledger has an account (archived included): text, HTML and PNG show ``moneyIn`` and
+    /// ``unbudgeted`` only then, so a ledger without accounts looks as it always did.
+    public var hasAccounts = false
 
     /// `periodDays` defaults to the calendar month `month`.
     public init(

@@ -41,6 +41,12 @@ public struct RangeReport: Hashable, Sendable {
     public var comparison: Comparison?
     /// What the amounts are in, from the ledger's settings; `nil` for bare numbers.
     public var currency: Currency?
+    /// One per period: income, spending (every budget's, whatever the rows are narrowed to),
+    /// saved, savings rate and net worth at the period's last day (``MoneyIn``).
+    public var moneyIn: [MoneyIn] = []
+    /// The ledger has an account (archived included): text, CSV, HTML and PNG show ``moneyIn``
+    /// only then, so a ledger without accounts looks as it always did.
+    public var hasAccounts = false
 
     public init(
         kind: RowKind, range: PeriodRange, periods: [Period], rows: [Row], total: Row, tag: String? = nil,

@@ -6,7 +6,8 @@ import TallyCore
 /// `availableByMonth`: a few hundred cached rows in SQLite, whatever the number of expenses).
 /// A tag filter or tags as rows read the range's tagged spending per budget, day and tag set
 /// (`taggedSpending`), which the builder adds up per period as `Spending.byPeriod` and
-/// `Spending.byTagAndPeriod` would from the expenses.
+/// `Spending.byTagAndPeriod` would from the expenses. Income and net worth per period come from
+/// ``LedgerRows/accountFigures(for:)`` alone.
 public struct RangeReportBuilder: Sendable {
     /// What to report on besides the range.
     public struct Options: Hashable, Sendable {
@@ -31,7 +32,11 @@ public struct RangeReportBuilder: Sendable {
     }
 
     public func report(for range: PeriodRange, options: Options = Options()) throws(TallyError) -> RangeReport {
-        let calendar = try store.settings().calendar
+        // The calendar and the accounts' figures in one read (the only way a report reads accounts).
+        let (calendar, accounts) = try store.reading { (rows: any LedgerRows) throws(TallyError) in
+            let calendar = try rows.settings().calendar
+            return (calendar, try rows.accountFigures(for: range.months.map { calendar.days(of: $0) }))
+        }
         let budgets = try selectedBudgets(options.budgets)
         let tag = try options.tag.map { (text: String) throws(TallyError) in try Expense.normalizedTag(text) }
         let periods = range.months.map { RangeReport.Period(month: $0, days: calendar.days(of: $0)) }
@@ -71,9 +76,23 @@ public struct RangeReportBuilder: Sendable {
             let totalCells = range.months.map { RangeReport.Cell(spent: figures.once[$0] ?? .zero, available: nil) }
             total = try row("Total", totalCells, base: base.map { (base: TagFigures) throws(TallyError) in try Money.sum(base.once.values) })
         }
-        return RangeReport(
+        var report = RangeReport(
             kind: options.kind, range: range, periods: periods, rows: rows, total: total, tag: tag,
             comparison: both(options.baseline, baseRange).map { RangeReport.Comparison(baseline: $0, range: $1) })
+        let unfiltered = options.kind == .budget && options.budgets.isEmpty && tag == nil
+        let spending = try unfiltered ? total.cells.map(\.spent) : spentByEveryBudget(range)
+        report.moneyIn = try zip(accounts, spending).map { (pair: (AccountFigures, Money)) throws(TallyError) in
+            try MoneyIn(income: pair.0.income, spending: pair.1, netWorth: pair.0.netWorth)
+        }
+        report.hasAccounts = accounts.first?.hasAccounts ?? false
+        return report
+    }
+
+    /// Every budget's spending per period, as the unfiltered total row shows it: what money in
+    /// is set against when the rows are narrowed to some budgets, a tag, or are tags.
+    private func spentByEveryBudget(_ range: PeriodRange) throws(TallyError) -> [Money] {
+        let spent = try store.spentByMonth(in: range.closed)
+        return try range.months.map { (month: Month) throws(TallyError) in try Money.sum((spent[month] ?? [:]).values) }
     }
 
     private func row(_ name: String, _ cells: [RangeReport.Cell], base: Money?) throws(TallyError) -> RangeReport.Row {

@@ -5,7 +5,9 @@ import TallyCore
 ///
 /// Only the store's aggregate queries are used, each bounded to the report's period or one of the
 /// five trend periods, so the cost does not grow with the length of the history. Periods follow
-/// the ledger's calendar: the store's ``MonthSummary/days`` are the report's days.
+/// the ledger's calendar: the store's ``MonthSummary/days`` are the report's days. What came in
+/// and what the accounts held come from ``LedgerRows/accountFigures(for:)`` alone, read in the
+/// same transaction as the month's summary.
 public struct ReportBuilder: Sendable {
     public static let topExpenseCount = 10
     public static let trendLength = 6
@@ -25,7 +27,12 @@ public struct ReportBuilder: Sendable {
         // Trend entries are periods named by month: `spentByMonth` reads each under the ledger's calendar.
         let months = (0..<Self.trendLength).reversed().map { month.adding(months: -$0) }
         let earlier = months.first.flatMap { first in months.dropLast().last.map { first...$0 } }
-        let summary = try store.monthSummary(for: month)
+        // One read for the budgets' figures and the accounts' (the only way a report reads them).
+        let (summary, accounts) = try store.reading { (rows: any LedgerRows) throws(TallyError) in
+            let summary = try rows.monthSummary(for: month)
+            let figures = try rows.accountFigures(for: [summary.days]).first
+            return (summary, figures ?? AccountFigures(income: .zero, netWorth: nil, hasAccounts: false))
+        }
         let statuses = summary.statuses
         var budgets = statuses.map(MonthlyReport.BudgetLine.init)
         var pace: MonthlyReport.TotalPace?
@@ -56,6 +63,9 @@ public struct ReportBuilder: Sendable {
             through: today.flatMap { summary.days.contains($0) ? $0 : nil }
         )
         report.pace = pace
+        report.moneyIn = try MoneyIn(income: accounts.income, spending: totals.spent, netWorth: accounts.netWorth)
+        report.unbudgeted = try accounts.income - totals.available
+        report.hasAccounts = accounts.hasAccounts
         if PersonSpending.worthShowing(summary.spentByPerson) { report.people = summary.spentByPerson }
         return report
     }

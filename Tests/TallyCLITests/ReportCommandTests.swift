@@ -94,3 +94,40 @@ extension ReportCommandTests {
         #expect(range.status == 64 && range.isOneLineFailure && range.stderr.contains("--explain is for the report of one month"))
     }
 }
+
+extension ReportCommandTests {
+    /// Money in: JSON always carries its keys; with an account the text gains its section, and
+    /// a report over time gives the figures per period. Transfers count as neither income nor
+    /// spending; the card's balance (what is owed) is taken from net worth.
+    @Test func aLedgerWithAccountsReportsIncomeSavedAndNetWorth() throws {
+        let sandbox = try sandboxWithSpending()
+        let before = try sandbox.ok(["report", "--format", "json", "--month", "2026-11"]).jsonObject
+        #expect(before["income"] as? String == "0.00" && before["saved"] as? String == "-45.00")
+        #expect(before["savingsRate"] is NSNull && before["netWorth"] is NSNull)
+        #expect(before["unbudgeted"] as? String == "-40.00")
+        #expect(!(try sandbox.ok(["report", "--month", "2026-11"]).stdout.contains("Money in")))
+
+        try sandbox.ok(["account", "add", "Checking", "--kind", "checking", "--opening", "1000", "--date", "2026-11-01"])
+        try sandbox.ok(["account", "add", "Visa", "--kind", "credit", "--opening", "100", "--date", "2026-11-01"])
+        try sandbox.ok(["income", "add", "Salary", "200", "--account", "checking", "--date", "2026-11-02"])
+        try sandbox.ok(["transfer", "50", "--from", "Checking", "--to", "Visa", "--date", "2026-11-10"])
+        let report = try sandbox.ok(["report", "--format", "json", "--month", "2026-11"]).jsonObject
+        #expect(report["income"] as? String == "200.00" && report["saved"] as? String == "155.00")
+        #expect(report["savingsRate"] as? String == "0.7750")
+        // Checking 1,000 + 200 − 50, less the 50 still owed on the card.
+        #expect(report["netWorth"] as? String == "1100.00")
+        #expect(report["unbudgeted"] as? String == "160.00")
+        let text = try sandbox.ok(["report", "--month", "2026-11"]).stdout
+        #expect(text.contains("Money in\n"), "\(text)")
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("  Savings rate") && $0.hasSuffix(" 77.5%") }, "\(text)")
+
+        let range = try sandbox.ok(["report", "--from", "2026-10", "--to", "2026-11", "--format", "json"]).jsonObject
+        let periods = range["periods"] as? [[String: Any]] ?? []
+        #expect(periods.map { $0["income"] as? String } == ["0.00", "200.00"])
+        #expect(periods.first?["netWorth"] is NSNull && periods.first?["savingsRate"] is NSNull)
+        #expect(periods.last?["netWorth"] as? String == "1100.00" && periods.last?["spending"] as? String == "45.00")
+        let csv = try sandbox.ok(["report", "--from", "2026-10", "--to", "2026-11", "--format", "csv"]).stdout
+        #expect(csv.contains("2026-11,money,ledger,netWorth,1100.00\n") && csv.contains("2026-11,money,ledger,savingsRate,0.7750\n"))
+        #expect(try sandbox.ok(["report", "--from", "2026-10", "--to", "2026-11"]).stdout.contains("Savings rate"))
+    }
+}

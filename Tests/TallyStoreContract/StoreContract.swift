@@ -108,5 +108,6 @@ public enum StoreContract {
         Check("balancesFollowIncomesAndTransfersForAssetsAndLiabilities", balancesFollowIncomesAndTransfersForAssetsAndLiabilities),
         Check("brokenAccountRulesAreRefusedAndChangeNothing", brokenAccountRulesAreRefusedAndChangeNothing),
         Check("reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt", reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt),
+        Check("accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd", accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd),
     ]
 }

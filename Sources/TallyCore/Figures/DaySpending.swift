@@ -83,19 +83,25 @@ extension Sequence<DaySpending> {
     }
 }
 
+extension LedgerRows {
+    /// ``DataAccess/monthSummary(for:)`` inside a read the caller holds, so a report can read
+    /// other figures (``accountFigures(for:)``) in the same transaction.
+    public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
+        let days = try settings().calendar.days(of: month)
+        let statuses = try budgetStatuses(for: month, of: nil)
+        let spending = try daySpending(in: days)
+        return MonthSummary(
+            month: month, days: days, statuses: statuses, spentByDay: try spending.byDay(), spentByTag: try spending.byTag(),
+            spentByPerson: try spending.byPerson())
+    }
+}
+
 extension DataAccess {
     /// The period's budget statuses and spending by day, tag and person, from one read: the
     /// statuses (``LedgerRows/budgetStatuses(for:of:)``) and the period's ``DaySpending``.
     /// Throws ``TallyError/arithmeticOverflow`` when any of its figures would.
     public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
-        try reading { (rows: any LedgerRows) throws(TallyError) in
-            let days = try rows.settings().calendar.days(of: month)
-            let statuses = try rows.budgetStatuses(for: month, of: nil)
-            let spending = try rows.daySpending(in: days)
-            return MonthSummary(
-                month: month, days: days, statuses: statuses, spentByDay: try spending.byDay(), spentByTag: try spending.byTag(),
-                spentByPerson: try spending.byPerson())
-        }
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.monthSummary(for: month) }
     }
 
     /// Total spent and number of expenses per person (``Expense/by``) within `days`:

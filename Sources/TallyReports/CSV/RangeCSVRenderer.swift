@@ -8,7 +8,10 @@ import TallyCore
 /// the total of budgets `available` and `share`. The whole range's figures use the range as the
 /// period (`2026-01..2026-12`): `total`, `average`, and with a comparison `base`, `change` and
 /// `changeShare` (absent when the base is zero). Amounts are plain two-decimal numbers, shares
-/// four-decimal ratios; fields holding a comma, quote or line break are quoted.
+/// four-decimal ratios; fields holding a comma, quote or line break are quoted. A ledger with
+/// an account adds, per period, kind `money` and key `ledger` with the measures `income`,
+/// `spending`, `saved`, `savingsRate` (absent without income) and `netWorth` (absent when no
+/// account has a balance at the period's end), after the period's rows.
 public struct RangeCSVRenderer: Sendable {
     public init() {}
 
@@ -24,6 +27,14 @@ public struct RangeCSVRenderer: Sendable {
                 if let available = cell.available { lines.append(line(key + ["available", available.plainString])) }
                 if let share = cell.share { lines.append(line(key + ["share", share.ratioString])) }
             }
+            guard report.hasAccounts, index < report.moneyIn.count else { continue }
+            let figures = report.moneyIn[index]
+            let key = [period.month.isoString, "money", "ledger"]
+            lines.append(line(key + ["income", figures.income.plainString]))
+            lines.append(line(key + ["spending", figures.spending.plainString]))
+            lines.append(line(key + ["saved", figures.saved.plainString]))
+            if let rate = figures.savingsRate { lines.append(line(key + ["savingsRate", rate.ratioString])) }
+            if let netWorth = figures.netWorth { lines.append(line(key + ["netWorth", netWorth.plainString])) }
         }
         for (row, rowKind) in report.rows.map({ ($0, kind) }) + [(report.total, "total")] {
             let key = [span, rowKind, row.name]

@@ -127,6 +127,17 @@ enum HTMLContext {
                 "budgetCount": "\(budgetCount) budget\(budgetCount == 1 ? "" : "s")",
                 "expenseCount": "\(expenseCount) expense\(expenseCount == 1 ? "" : "s")",
             ] as [String: Any],
+            // Shown once the ledger has an account (`hasAccounts`).
+            "hasAccounts": report.hasAccounts,
+            "moneyIn": [
+                "income": money.string(report.moneyIn.income),
+                "spending": money.string(report.moneyIn.spending),
+                "saved": money.string(report.moneyIn.saved),
+                "savedNegative": report.moneyIn.saved.cents < 0,
+                "savingsRate": report.moneyIn.savingsRate?.percentString ?? "n/a",
+                "netWorth": report.moneyIn.netWorth.map(money.string) ?? "n/a",
+                "unbudgeted": money.string(report.unbudgeted),
+            ] as [String: Any],
             "hasBudgets": !report.budgets.isEmpty,
             "budgets": report.budgets.map { budget($0, money: money) },
             "hasWhyOver": report.budgets.contains { $0.whyOver != nil },

@@ -53,6 +53,15 @@ public struct RangeHTMLRenderer: Sendable {
             "rows": report.rows.enumerated().map { row($1, color: RangeLayout.color(ofRow: $0)) },
             "total": row(report.total, color: nil),
             "hasRows": !report.rows.isEmpty,
+            // The money-in table, once the ledger has an account.
+            "hasAccounts": report.hasAccounts,
+            "moneyIn": [
+                ("Income", report.moneyIn.map { money.string($0.income) }),
+                ("Spending", report.moneyIn.map { money.string($0.spending) }),
+                ("Saved", report.moneyIn.map { money.string($0.saved) }),
+                ("Savings rate", report.moneyIn.map { $0.savingsRate?.percentString ?? "n/a" }),
+                ("Net worth", report.moneyIn.map { $0.netWorth.map(money.string) ?? "n/a" }),
+            ].map { name, values -> [String: Any] in ["name": name, "values": values] },
             "notes": RangeText.notes(report),
         ]
     }

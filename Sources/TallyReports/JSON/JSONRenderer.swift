@@ -12,7 +12,10 @@ public struct JSONRenderer: Sendable {
 
     /// `currency` is the ledger's ISO 4217 code, `null` without one: amounts stay plain decimal
     /// strings. `from` and `to` are the period's first and last days, `YYYY-MM-DD`. `people` is
-    /// there only when more than one person spent in the period.
+    /// there only when more than one person spent in the period. `income`, `saved` (income −
+    /// `totals.spent`), `savingsRate` (saved ÷ income, `null` without income), `netWorth` (`null`
+    /// when no account has a balance at the period's end) and `unbudgeted` (income −
+    /// `totals.available`) are always there, accounts or not.
     static func document(_ report: MonthlyReport) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("month", .string(report.month.isoString)),
@@ -27,6 +30,11 @@ public struct JSONRenderer: Sendable {
             ("top", .array(report.top.map(top))),
             ("tags", .array(report.tags.map { .object([("tag", .string($0.tag)), ("spent", .string($0.spent.plainString))]) })),
             ("trend", trend(report.trend)),
+            ("income", .string(report.moneyIn.income.plainString)),
+            ("saved", .string(report.moneyIn.saved.plainString)),
+            ("savingsRate", .string(report.moneyIn.savingsRate?.ratioString)),
+            ("netWorth", .string(report.moneyIn.netWorth?.plainString)),
+            ("unbudgeted", .string(report.unbudgeted.plainString)),
         ]
         if !report.people.isEmpty { members.append(("people", .array(report.people.map(person)))) }
         return .object(members)

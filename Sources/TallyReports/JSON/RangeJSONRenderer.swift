@@ -1,6 +1,8 @@
 import TallyCore
 
-/// Renders a report over time as JSON: `from`, `to`, `periods` (`{period, from, to}`), `rows`
+/// Renders a report over time as JSON: `from`, `to`, `periods` (`{period, from, to, income,
+/// spending, saved, savingsRate, netWorth}`: ``MoneyIn``, always there; `savingsRate` `null`
+/// without income, `netWorth` `null` when no account has a balance at the period's end), `rows`
 /// (`{name, periods: [{period, spent, available, share}], total, average}`) and `total` in the
 /// same shape. Amounts are strings as everywhere; a tag has no limit, so its `available` and
 /// `share` are `null`. A comparison adds `compare` (the base range) and, to each row, `base`,
@@ -30,7 +32,11 @@ public struct RangeJSONRenderer: Sendable {
             by = report.kind.rawValue
             currency = report.currency?.code
             tag = report.tag
-            periods = report.periods.map { PeriodLine(period: $0.month.isoString, from: $0.days.first.isoString, to: $0.days.last.isoString) }
+            periods = report.periods.enumerated().map { index, period in
+                PeriodLine(
+                    period: period.month.isoString, from: period.days.first.isoString, to: period.days.last.isoString,
+                    money: index < report.moneyIn.count ? report.moneyIn[index] : .none)
+            }
             rows = report.rows.map { RowLine($0, report) }
             total = RowLine(report.total, report)
             compare = report.comparison.map {
@@ -60,6 +66,19 @@ public struct RangeJSONRenderer: Sendable {
 
     private struct PeriodLine: Encodable {
         let period, from, to: String
+        let income, spending, saved: String
+        let savingsRate, netWorth: ListJSON.Nullable<String>
+
+        init(period: String, from: String, to: String, money: MoneyIn) {
+            self.period = period
+            self.from = from
+            self.to = to
+            income = money.income.plainString
+            spending = money.spending.plainString
+            saved = money.saved.plainString
+            savingsRate = ListJSON.Nullable(money.savingsRate?.ratioString)
+            netWorth = ListJSON.Nullable(money.netWorth?.plainString)
+        }
     }
 
     private struct CompareLine: Encodable {

@@ -14,6 +14,8 @@ public struct DashboardLayout: Sendable {
 
     public var height: Double
     public var cards: [Rect]
+    /// Income, saved and net worth under the totals, once the ledger has an account; else empty.
+    public var moneyCards: [Rect] = []
     public var budgetsTitleY: Double
     /// One per budget, in report order.
     public var rows: [Row]
@@ -53,6 +55,10 @@ public struct DashboardLayout: Sendable {
         let cardWidth = (contentWidth - 2 * 16) / 3
         cards = (0..<3).map { Rect(x: margin + Double($0) * (cardWidth + 16), y: 100, width: cardWidth, height: 76) }
         budgetsTitleY = 226
+        if report.hasAccounts {
+            moneyCards = cards.map { Rect(x: $0.x, y: $0.maxY + 16, width: $0.width, height: $0.height) }
+            budgetsTitleY += 92
+        }
 
         let amounts = report.budgets.map { Self.amountText($0, money: money) }
         let shares = report.budgets.map(\.share.percentString)

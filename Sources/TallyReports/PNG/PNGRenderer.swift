@@ -114,6 +114,7 @@ public struct PNGRenderer: Sendable {
             canvas.text("limit \(money.string(totals.limit))", x: available.maxX - 18, y: available.y + 27, size: 12, Palette.muted,
                         anchor: .trailing)
         }
+        drawMoneyIn(report, layout, on: canvas)
         // The pace, in the current period only: where spending is heading and what a day may take.
         if let pace = report.pace {
             let left = layout.cards[2]
@@ -121,6 +122,25 @@ public struct PNGRenderer: Sendable {
             let fitted = Typesetter.layout.fitted(
                 "\(projected) · \(money.string(pace.perDay)) a day", maximumWidth: left.width - 80, size: 12)
             canvas.text(fitted, x: left.maxX - 18, y: left.y + 27, size: 12, Palette.muted, anchor: .trailing)
+        }
+    }
+
+    /// Income against spending, saved with its rate, net worth with what no budget holds.
+    private func drawMoneyIn(_ report: MonthlyReport, _ layout: DashboardLayout, on canvas: Canvas) {
+        let figures = report.moneyIn
+        let negative = figures.saved.cents < 0
+        let cards: [(String, String, String, Color)] = [
+            ("Income", money.string(figures.income), "spent \(money.string(figures.spending))", Palette.ink),
+            ("Saved", money.string(figures.saved), "rate \(figures.savingsRate?.percentString ?? "n/a")", negative ? Palette.over : Palette.ink),
+            ("Net worth", figures.netWorth.map(money.string) ?? "n/a", "unbudgeted \(money.string(report.unbudgeted))", Palette.ink),
+        ]
+        for ((label, value, note, color), rect) in zip(cards, layout.moneyCards) {
+            canvas.fillRounded(rect, radius: 10, Palette.card)
+            canvas.text(label, x: rect.x + 18, y: rect.y + 27, size: 12, Palette.muted)
+            let fittedNote = Typesetter.layout.fitted(note, maximumWidth: rect.width - 100, size: 12)
+            canvas.text(fittedNote, x: rect.maxX - 18, y: rect.y + 27, size: 12, Palette.muted, anchor: .trailing)
+            let fitted = Typesetter.layout.fitted(value, maximumWidth: rect.width - 36, size: 22, weight: .bold)
+            canvas.text(fitted, x: rect.x + 18, y: rect.y + 58, size: 22, color, weight: .bold)
         }
     }
 

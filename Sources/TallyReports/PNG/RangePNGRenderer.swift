@@ -2,7 +2,8 @@ import Foundation
 import TallyCore
 
 /// Draws a report over time with libgd: a bar per period stacked by budget (or tag), each
-/// period's total available as a line across its bar, a legend, and the report's table under it.
+/// period's total available as a line across its bar, a legend, once the ledger has an account
+/// the net worth and savings rate panels (``MoneyInChart``), and the report's table under it.
 ///
 /// The picture grows with the report instead of shrinking it: 24 periods and 30 budgets make a
 /// wide, tall image whose every label stays at a readable size.
@@ -24,6 +25,7 @@ public struct RangePNGRenderer: Sendable {
         painter.header()
         painter.chart()
         painter.legend()
+        painter.moneyIn()
         painter.table()
         return try canvas.pngData()
     }
@@ -35,6 +37,7 @@ public struct RangePNGRenderer: Sendable {
         let painter = RangePainter(report: report, layout: layout, canvas: canvas, money: money)
         painter.chart()
         painter.legend()
+        painter.moneyIn()
         return try canvas.pngData()
     }
 }
@@ -56,6 +59,8 @@ struct RangeLayout {
     let chart: Rect
     let legendTop: Double
     let legendColumns: Int
+    /// The net worth and savings rate panels, once the ledger has an account.
+    let moneyChart: Rect?
     let tableTop: Double
     /// The columns after the names: one per period, then total and average.
     let columnCount: Int
@@ -69,8 +74,11 @@ struct RangeLayout {
         legendTop = chart.maxY + 24
         legendColumns = max(1, Int((width - margin * 2) / Self.legendItemWidth))
         let legendRows = (report.rows.count + legendColumns - 1) / legendColumns
-        tableTop = legendTop + Double(legendRows) * 20 + 24
-        let tableRows = Double(report.rows.count + 2)
+        let legendBottom = legendTop + Double(legendRows) * 20 + 24
+        moneyChart = report.hasAccounts ? Rect(x: margin, y: legendBottom, width: width - margin * 2, height: MoneyInChart.height) : nil
+        tableTop = legendBottom + (moneyChart.map { $0.height + 24 } ?? 0)
+        // The header, the rows and the total; then a gap and five money-in rows with an account.
+        let tableRows = Double(report.rows.count + 2 + (report.hasAccounts ? 6 : 0))
         let notes = Double(RangeText.notes(report).count)
         height = withTable ? tableTop + tableRows * Self.rowHeight + 16 + notes * 18 + margin : tableTop
     }
@@ -139,6 +147,10 @@ struct RangePainter {
         }
     }
 
+    func moneyIn() {
+        if let frame = layout.moneyChart { MoneyInChart(report: report, canvas: canvas).draw(in: frame) }
+    }
+
     func legend() {
         let margin = RangeLayout.margin
         for (index, row) in report.rows.enumerated() {
@@ -176,6 +188,25 @@ struct RangePainter {
             }
         }
         var y = top + Double(rows.count + 1) * RangeLayout.rowHeight
+        if report.hasAccounts {
+            y += RangeLayout.rowHeight
+            let figures = report.moneyIn
+            let lines: [(String, [String])] = [
+                ("Income", figures.map { amount($0.income, .regular) }),
+                ("Spending", figures.map { amount($0.spending, .regular) }),
+                ("Saved", figures.map { amount($0.saved, .regular) }),
+                ("Savings rate", figures.map { $0.savingsRate?.percentString ?? "n/a" }),
+                ("Net worth", figures.map { $0.netWorth.map { amount($0, .regular) } ?? "n/a" }),
+            ]
+            for (name, values) in lines {
+                canvas.line(from: (margin, y - 15), to: (layout.width - margin, y - 15), Palette.grid)
+                canvas.text(name, x: margin, y: y, size: 12, Palette.ink)
+                for (index, value) in values.enumerated() {
+                    canvas.text(value, x: first + Double(index + 1) * column - 6, y: y, size: 11, Palette.ink, anchor: .trailing)
+                }
+                y += RangeLayout.rowHeight
+            }
+        }
         for note in RangeText.notes(report) {
             canvas.text(note, x: margin, y: y, size: 11, Palette.muted)
             y += 18

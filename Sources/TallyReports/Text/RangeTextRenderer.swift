@@ -53,12 +53,29 @@ public struct RangeTextRenderer: Sendable {
         } else {
             lines.append(table(report))
         }
+        if report.hasAccounts {
+            lines.append("")
+            lines.append(moneyInTable(report))
+        }
         let notes = RangeText.notes(report)
         if !notes.isEmpty {
             lines.append("")
             lines += notes
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Money in per period, once the ledger has an account: income, every budget's spending,
+    /// saved, the savings rate ("n/a" without income) and net worth at the period's end.
+    private func moneyInTable(_ report: RangeReport) -> String {
+        var table = Table([.left("Money in")] + report.periods.map { .right($0.month.isoString) })
+        let figures = report.moneyIn
+        table.append(["Income"] + figures.map { money.string($0.income) })
+        table.append(["Spending"] + figures.map { money.string($0.spending) })
+        table.append(["Saved"] + figures.map { money.string($0.saved) })
+        table.append(["Savings rate"] + figures.map { $0.savingsRate?.percentString ?? "n/a" })
+        table.append(["Net worth"] + figures.map { $0.netWorth.map(money.string) ?? "n/a" })
+        return table.rendered()
     }
 
     private func table(_ report: RangeReport) -> String {

@@ -36,6 +36,10 @@ public struct TextRenderer: Sendable {
         } else {
             lines += budgetTable(report)
         }
+        if report.hasAccounts {
+            lines.append("")
+            lines += moneyInLines(report)
+        }
         if report.hasNoExpenses {
             lines.append("")
             lines.append("No expenses in \(PeriodText.title(report.month, days: report.periodDays)).")
@@ -100,6 +104,25 @@ public struct TextRenderer: Sendable {
             }
         }
         return lines
+    }
+
+    /// Money in against spending and what the accounts held at the period's end, once the
+    /// ledger has an account; "n/a" for a rate without income or a net worth without balances.
+    private func moneyInLines(_ report: MonthlyReport) -> [String] {
+        let figures = report.moneyIn
+        let rows: [(label: String, value: String)] = [
+            ("Income", money.string(figures.income)),
+            ("Spending", money.string(figures.spending)),
+            ("Saved", money.string(figures.saved)),
+            ("Savings rate", figures.savingsRate?.percentString ?? "n/a"),
+            ("Unbudgeted", money.string(report.unbudgeted)),
+            ("Net worth", figures.netWorth.map(money.string) ?? "n/a"),
+        ]
+        let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
+        let valueWidth = rows.map { DisplayWidth.of($0.value) }.max() ?? 0
+        return [style("Money in", .bold)] + rows.map {
+            "  \(DisplayWidth.padded($0.label, to: labelWidth))  \(DisplayWidth.padded($0.value, to: valueWidth, leading: true))"
+        }
     }
 
     /// The current period's pace: each budget's projection (`too early` before a tenth of the

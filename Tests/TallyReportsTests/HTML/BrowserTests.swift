@@ -97,4 +97,36 @@ struct RangeBrowserTests {
         }
         #expect(inked > 50, "\(inked) ink pixels in the title area")
     }
+
+    @Test func moneyInShowsItsTableAndChartsInTheBrowser() throws {
+        let browser = try #require(Browser.path, "chromium is not installed; install Debian's chromium package")
+        let directory = try TemporaryDirectory()
+        let report = try RangeRendererTests.accountsReport()
+        let page = directory.path("range-accounts.html")
+        try Data(RangeHTMLRenderer().render(report).utf8).write(to: URL(fileURLWithPath: page))
+        let url = URL(fileURLWithPath: page).absoluteString
+
+        let dom = try Browser.run(browser, ["--dump-dom", url], profile: directory.path("profile-dom"))
+        #expect(dom.status == 0)
+        for text in ["Money in", "Net worth", "Savings rate", "3,200.00", "9,100.00", "-400.00", "47.0%"] {
+            #expect(dom.output.contains(text), "\(text)")
+        }
+
+        let screenshot = directory.path("range-accounts.png")
+        let shot = try Browser.run(browser, ["--screenshot=\(screenshot)", "--window-size=1280,1400", url], profile: directory.path("profile-shot"))
+        #expect(shot.status == 0)
+        let data = try #require(FileManager.default.contents(atPath: screenshot))
+        Previews.save(data, as: "range-accounts-browser.png")
+        let image = try #require(DecodedImage(data))
+        // The net worth line shows in the page's chart (scaled by the browser, so near its colour).
+        var green = 0
+        for y in stride(from: 0.0, to: 1400, by: 2) {
+            for x in stride(from: 0.0, to: 1280, by: 2) {
+                let pixel = image.pixel(x: x, y: y)
+                let (red, greenValue, blue) = (Int(pixel >> 16), Int((pixel >> 8) & 0xFF), Int(pixel & 0xFF))
+                if abs(red - 0x2E) < 24, abs(greenValue - 0x9E) < 24, abs(blue - 0x6B) < 24 { green += 1 }
+            }
+        }
+        #expect(green > 20, "\(green) net worth pixels")
+    }
 }

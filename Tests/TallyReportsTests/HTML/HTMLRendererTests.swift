@@ -71,6 +71,16 @@ struct HTMLRendererTests {
         #expect(!html.contains("limit 1,750.00 · carried"), "available equals the limit: no note")
     }
 
+    @Test func aLedgerWithAccountsShowsMoneyInCards() throws {
+        let page = try HTMLRenderer().render(Fixtures.report(Fixtures.accountsStore()))
+        #expect(page.contains("aria-label=\"Money in\""))
+        for text in ["3,200.00", "1,504.35", "savings rate 47.0%", "9,100.00", "unbudgeted 1,450.00"] {
+            #expect(page.contains(text), "\(text)")
+        }
+        let plain = try HTMLRenderer().render(Fixtures.report(Fixtures.store()))
+        #expect(!plain.contains("Money in"))
+    }
+
     @Test func emptyMonthSaysSo() throws {
         let html = try HTMLRenderer().render(Fixtures.report(Fixtures.store(), month: Month(unsafe: "2027-04")))
         #expect(html.contains("No expenses in April 2027."))

@@ -9,6 +9,27 @@ struct JSONRendererTests {
         try Golden.check(JSONRenderer().render(report), against: "report.json")
     }
 
+    @Test func aLedgerWithAccountsMatchesTheGoldenFile() throws {
+        let report = try Fixtures.report(Fixtures.accountsStore())
+        try Golden.check(JSONRenderer().render(report), against: "report-accounts.json")
+    }
+
+    @Test func moneyInKeysAreAlwaysThereAndNullWithoutAFigure() throws {
+        func object(_ report: MonthlyReport) throws -> [String: Any] {
+            try #require(JSONSerialization.jsonObject(with: Data(JSONRenderer().render(report).utf8)) as? [String: Any])
+        }
+        let november = try object(Fixtures.report(Fixtures.accountsStore()))
+        #expect(november["income"] as? String == "3200.00")
+        #expect(november["saved"] as? String == "1504.35")
+        #expect(november["savingsRate"] as? String == "0.4701")
+        #expect(november["netWorth"] as? String == "9100.00")
+        #expect(november["unbudgeted"] as? String == "1450.00")
+        let plain = try object(Fixtures.report(Fixtures.store()))
+        #expect(plain["income"] as? String == "0.00")
+        #expect(plain["savingsRate"] is NSNull && plain["netWorth"] is NSNull)
+        #expect(plain["unbudgeted"] as? String == "-1750.00")
+    }
+
     @Test func amountsAreTwoDecimalStrings() throws {
         let json = try JSONRenderer().render(Fixtures.report(Fixtures.store()))
         let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

@@ -54,6 +54,27 @@ struct PNGRendererTests {
         #expect(image.height == Int(layout.height))
     }
 
+    @Test func aLedgerWithAccountsAddsAMoneyInRowOfCards() throws {
+        let plain = DashboardLayout(report: try Fixtures.report(Fixtures.store()))
+        #expect(plain.moneyCards.isEmpty && plain.budgetsTitleY == 226)
+        let report = try Fixtures.report(Fixtures.accountsStore())
+        let layout = DashboardLayout(report: report)
+        #expect(layout.moneyCards.count == 3)
+        #expect(layout.moneyCards.allSatisfy { $0.y > layout.cards[0].maxY && $0.maxY < layout.budgetsTitleY - 20 })
+        #expect(layout.height == plain.height + 92)
+        let data = try PNGRenderer().render(report)
+        Previews.save(data, as: "dashboard-accounts.png")
+        let image = try #require(DecodedImage(data))
+        #expect(image.height == Int(layout.height))
+        for card in layout.moneyCards {
+            #expect(image.pixel(x: card.x + 8, y: card.midY) == 0xF4F6F9)
+            // The card's value is drawn in ink.
+            var inked = 0
+            for x in stride(from: card.x + 18, to: card.x + 120, by: 1) where image.pixel(x: x, y: card.y + 52) == 0x1F2933 { inked += 1 }
+            #expect(inked > 3, "\(inked) ink pixels in \(card)")
+        }
+    }
+
     @Test func overBudgetBarsHaveTheOverBudgetColour() throws {
         let report = try Fixtures.report(Fixtures.store())
         let layout = DashboardLayout(report: report)

@@ -33,6 +33,22 @@ struct RangeRendererTests {
         try Golden.check(RangeTextRenderer().render(report(.init(kind: .tag, baseline: .previous))), against: "range-tags.txt")
     }
 
+    @Test func aLedgerWithAccountsShowsMoneyInPerPeriod() throws {
+        let range = try PeriodRange(from: Month(unsafe: "2026-10"), to: Month(unsafe: "2026-12"))
+        let report = try RangeReportBuilder(store: Fixtures.accountsStore()).report(for: range)
+        try Golden.check(RangeTextRenderer().render(report), against: "range-accounts.txt")
+        try Golden.check(RangeCSVRenderer().render(report), against: "range-accounts.csv")
+        try Golden.check(RangeJSONRenderer().render(report), against: "range-accounts.json")
+        // Without accounts: no money-in table or CSV rows, but JSON keeps its keys.
+        #expect(!RangeTextRenderer().render(try self.report()).contains("Money in"))
+        #expect(!RangeCSVRenderer().render(try self.report()).contains(",money,"))
+        let text = try RangeJSONRenderer().render(self.report())
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let period = try #require((document["periods"] as? [[String: Any]])?.first)
+        #expect(period["income"] as? String == "0.00" && period["spending"] as? String == "61.00")
+        #expect(period["savingsRate"] is NSNull && period["netWorth"] is NSNull)
+    }
+
     @Test func csvMatchesGoldenAndQuotesNames() throws {
         try Golden.check(RangeCSVRenderer().render(report(.init(baseline: .previous))), against: "range.csv")
         #expect(RangeCSVRenderer.field("Food, drinks") == "\"Food, drinks\"")
@@ -84,6 +100,40 @@ struct RangeRendererTests {
         }
         let scaled = try #require(DecodedImage(RangePNGRenderer(scale: 2).render(report)))
         #expect(scaled.width == image.width * 2 && scaled.height == image.height * 2)
+    }
+
+    /// October–December 2026 of `Fixtures.accountsStore()`: net worth 6,100, 9,100, −400.
+    static func accountsReport() throws -> RangeReport {
+        let range = try PeriodRange(from: Month(unsafe: "2026-10"), to: Month(unsafe: "2026-12"))
+        return try RangeReportBuilder(store: Fixtures.accountsStore()).report(for: range)
+    }
+
+    @Test func theChartDrawsNetWorthAndSavingsRateOnceThereAreAccounts() throws {
+        #expect(RangeLayout(report: try report(), withTable: true).moneyChart == nil)
+        let report = try Self.accountsReport()
+        let data = try RangePNGRenderer().render(report)
+        Previews.save(data, as: "range-accounts.png")
+        let image = try #require(DecodedImage(data))
+        let layout = RangeLayout(report: report, withTable: true)
+        let panel = try #require(layout.moneyChart)
+        #expect(panel.y > layout.legendTop && layout.tableTop > panel.maxY)
+        #expect(image.height == Int(layout.height))
+        var colours: [UInt32: Int] = [:]
+        for y in stride(from: panel.y, to: panel.maxY, by: 1) {
+            for x in stride(from: panel.x, to: panel.maxX, by: 1) { colours[image.pixel(x: x, y: y), default: 0] += 1 }
+        }
+        // Net worth's line and points; the rate's bar above zero (November) and below (October, December).
+        #expect(colours[UInt32(bitPattern: MoneyInChart.netWorthColor.gdValue)] ?? 0 > 20)
+        #expect(colours[UInt32(bitPattern: MoneyInChart.rateColor.gdValue)] ?? 0 > 20)
+        #expect(colours[UInt32(bitPattern: Palette.over.gdValue)] ?? 0 > 20)
+        // The HTML page embeds the same panels in its chart and lists the figures in a table.
+        let chart = RangeLayout(report: report, withTable: false)
+        #expect(chart.moneyChart.map { chart.height >= $0.maxY } == true)
+        let html = try RangeHTMLRenderer().render(report)
+        for text in ["Money in", "Net worth", "Savings rate", "-1,410.45", "47.0%", "-140.0%", "9,100.00", "-400.00"] {
+            #expect(html.contains(text), "\(text)")
+        }
+        #expect(!(try RangeHTMLRenderer().render(self.report())).contains("Money in"))
     }
 
     @Test func twentyFourPeriodsAndThirtyBudgetsStayReadable() throws {

@@ -84,6 +84,29 @@ enum Fixtures {
         return store
     }
 
+    /// ``store()`` with four accounts, incomes and transfers, figures worked out by hand:
+    /// - Checking (opening 1,000 on 2026-10-01), Savings (5,000, no opening day), Visa (credit,
+    ///   200 owed from 2026-11-01) and Loan (10,000 owed from 2026-12-05);
+    /// - incomes: Refund 100 on 2026-10-31, Salary 3,200 on 2026-11-01, Bonus 500 on 2026-12-01,
+    ///   all to Checking;
+    /// - transfers: 500 Checking → Savings on 2026-11-15, 150 Checking → Visa on 2026-11-20.
+    ///
+    /// At the end of November: Checking 3,650, Savings 5,500, Visa owes 50, Loan not open: net
+    /// worth 9,100. October: 6,100 (Visa not open). December: −400 (Loan owes 10,000).
+    static func accountsStore() throws -> InMemoryStore {
+        let store = try store()
+        _ = try store.addAccount(Account(name: "Checking", kind: .checking, opening: money("1000"), openingDate: Day(parsing: "2026-10-01"), createdAt: clock()))
+        _ = try store.addAccount(Account(name: "Savings", kind: .savings, opening: money("5000"), createdAt: clock()))
+        _ = try store.addAccount(Account(name: "Visa", kind: .credit, opening: money("200"), openingDate: Day(parsing: "2026-11-01"), createdAt: clock()))
+        _ = try store.addAccount(Account(name: "Loan", kind: .loan, opening: money("10000"), openingDate: Day(parsing: "2026-12-05"), createdAt: clock()))
+        for (name, amount, date) in [("Refund", "100", "2026-10-31"), ("Salary", "3200", "2026-11-01"), ("Bonus", "500", "2026-12-01")] {
+            _ = try store.addIncome(Income(name: name, amount: money(amount), date: Day(parsing: date), accountID: 0, createdAt: clock()), toAccountNamed: "Checking")
+        }
+        _ = try store.addTransfer(Transfer(amount: money("500"), date: Day(parsing: "2026-11-15"), from: 0, to: 0), from: "Checking", to: "Savings")
+        _ = try store.addTransfer(Transfer(amount: money("150"), date: Day(parsing: "2026-11-20"), from: 0, to: 0, name: "Card payment"), from: "Checking", to: "Visa")
+        return store
+    }
+
     /// `count` budgets with long names and a spread of shares, for layout tests.
     static func manyBudgets(_ count: Int) throws -> InMemoryStore {
         let store = InMemoryStore(clock: clock)

@@ -8,6 +8,17 @@ struct TextRendererTests {
         try Golden.check(TextRenderer().render(report), against: "report.txt")
     }
 
+    @Test func aLedgerWithAccountsShowsMoneyInAndMatchesTheGoldenFile() throws {
+        let text = TextRenderer().render(try Fixtures.report(Fixtures.accountsStore()))
+        try Golden.check(text, against: "report-accounts.txt")
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("  Savings rate") && $0.hasSuffix(" 47.0%") })
+        // A month without income says so instead of a rate.
+        let april = TextRenderer().render(try Fixtures.report(Fixtures.accountsStore(), month: Month(unsafe: "2027-04")))
+        #expect(april.split(separator: "\n").contains { $0.hasPrefix("  Savings rate") && $0.hasSuffix(" n/a") })
+        // Without accounts there is no such section: the output stays as it was.
+        #expect(!TextRenderer().render(try Fixtures.report(Fixtures.store())).contains("Money in"))
+    }
+
     @Test func emptyMonthMatchesTheGoldenFile() throws {
         let report = try Fixtures.report(Fixtures.store(), month: Month(unsafe: "2027-04"))
         try Golden.check(TextRenderer().render(report), against: "report-empty.txt")
