@@ -42,7 +42,7 @@ struct PostgresCaches {
         }
         guard !stored.isEmpty else { return }
         try recordAccountDays(
-            change, changes: "SELECT accountId, date, -(amountCents * quantity) FROM \(table) WHERE (\(condition)) AND accountId IS NOT NULL",
+            change, changes: "SELECT accountId, date, -(amountCents * quantity), 0 FROM \(table) WHERE (\(condition)) AND accountId IS NOT NULL",
             binds)
         switch change {
         case .added: try add(rowsOf: table, where: condition, binds, dates: stored)
@@ -66,10 +66,10 @@ struct PostgresCaches {
     func recordEntries(_ change: Change, of table: String, where condition: String, _ binds: [SQLValue]) throws(TallyError) {
         let changes =
             table == "income"
-            ? "SELECT accountId, date, amountCents FROM income WHERE \(condition)"
+            ? "SELECT accountId, date, amountCents, amountCents FROM income WHERE \(condition)"
             : """
-            SELECT toAccountId, date, amountCents FROM transfer WHERE \(condition)
-            UNION ALL SELECT fromAccountId, date, -amountCents FROM transfer WHERE \(condition)
+            SELECT toAccountId, date, amountCents, 0 FROM transfer WHERE \(condition)
+            UNION ALL SELECT fromAccountId, date, -amountCents, 0 FROM transfer WHERE \(condition)
             """
         try recordAccountDays(change, changes: changes, binds)
     }
@@ -82,34 +82,35 @@ struct PostgresCaches {
 
     /// Every entry's change to its account: what `accountDay` sums.
     private static let everyAccountChange = """
-        SELECT accountId, date, amountCents FROM income
-        UNION ALL SELECT toAccountId, date, amountCents FROM transfer
-        UNION ALL SELECT fromAccountId, date, -amountCents FROM transfer
-        UNION ALL SELECT accountId, date, -(amountCents * quantity) FROM expense WHERE accountId IS NOT NULL
+        SELECT accountId, date, amountCents, amountCents FROM income
+        UNION ALL SELECT toAccountId, date, amountCents, 0 FROM transfer
+        UNION ALL SELECT fromAccountId, date, -amountCents, 0 FROM transfer
+        UNION ALL SELECT accountId, date, -(amountCents * quantity), 0 FROM expense WHERE accountId IS NOT NULL
         """
 
-    /// Adds (or takes away) the rows `changes` selects, each an account, a date and a change,
-    /// summed per account and day; a day left with no entry goes.
+    /// Adds (or takes away) the rows `changes` selects, each an account, a date, a change and
+    /// what of it is income, summed per account and day; a day left with no entry goes.
     private func recordAccountDays(_ change: Change, changes: String, _ binds: [SQLValue]) throws(TallyError) {
         let sign = change == .removed ? "-" : ""
         try session.query(
             """
-            INSERT INTO accountDay AS cached (accountId, date, changeCents, entryCount)
-            SELECT a, d, \(sign)SUM(c), \(sign)count(*) FROM (\(changes)) AS x(a, d, c) GROUP BY a, d
+            INSERT INTO accountDay AS cached (accountId, date, changeCents, incomeCents, entryCount)
+            SELECT a, d, \(sign)SUM(c), \(sign)SUM(i), \(sign)count(*) FROM (\(changes)) AS x(a, d, c, i) GROUP BY a, d
             ON CONFLICT (accountId, date) DO UPDATE
-            SET changeCents = cached.changeCents + excluded.changeCents, entryCount = cached.entryCount + excluded.entryCount
+            SET changeCents = cached.changeCents + excluded.changeCents, incomeCents = cached.incomeCents + excluded.incomeCents,
+                entryCount = cached.entryCount + excluded.entryCount
             """, binds)
         if change == .removed { try session.query("DELETE FROM accountDay WHERE entryCount = 0") }
     }
 
     /// Every stored day, by account then day.
     func accountDays() throws(TallyError) -> [AccountDay] {
-        try session.query("SELECT accountId, date, changeCents::bigint, entryCount FROM accountDay ORDER BY accountId, date").map {
-            row throws(TallyError) in
-            AccountDay(
-                accountID: try row.int(0), date: try Day(stored: try row.int(1)), change: Money(cents: try row.int(2)),
-                entries: Int(try row.int(3)))
-        }
+        try session.query("SELECT accountId, date, changeCents::bigint, incomeCents::bigint, entryCount FROM accountDay ORDER BY accountId, date")
+            .map { row throws(TallyError) in
+                AccountDay(
+                    accountID: try row.int(0), date: try Day(stored: try row.int(1)), change: Money(cents: try row.int(2)),
+                    income: Money(cents: try row.int(3)), entries: Int(try row.int(4)))
+            }
     }
 
     /// `expenseDay` built anew from every expense (`v6-expense-days`).
@@ -219,13 +220,13 @@ struct PostgresCaches {
                 AS d(date, budgetId, tags, spentBy, spentCents, expenseCount, largestCents)
             """
         ).map { row throws(TallyError) in try row.string(0) }
-        let storedAccounts = "SELECT accountId, date, changeCents, entryCount FROM accountDay"
-        let summedAccounts = "SELECT a, d, SUM(c), count(*) FROM (\(Self.everyAccountChange)) AS x(a, d, c) GROUP BY a, d"
+        let storedAccounts = "SELECT accountId, date, changeCents, incomeCents, entryCount FROM accountDay"
+        let summedAccounts = "SELECT a, d, SUM(c), SUM(i), count(*) FROM (\(Self.everyAccountChange)) AS x(a, d, c, i) GROUP BY a, d"
         let accounts = try session.query(
             """
-            SELECT concat_ws(' ', 'accountDay', d.accountId, d.date, d.changeCents, d.entryCount)
+            SELECT concat_ws(' ', 'accountDay', d.accountId, d.date, d.changeCents, d.incomeCents, d.entryCount)
             FROM ((\(storedAccounts) EXCEPT \(summedAccounts)) UNION ALL (\(summedAccounts) EXCEPT \(storedAccounts)))
-                AS d(accountId, date, changeCents, entryCount)
+                AS d(accountId, date, changeCents, incomeCents, entryCount)
             """
         ).map { row throws(TallyError) in try row.string(0) }
         return months + days + accounts

@@ -276,6 +276,7 @@ enum PostgresSchema {
                     accountId BIGINT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
                     date BIGINT NOT NULL,
                     changeCents NUMERIC NOT NULL,
+                    incomeCents NUMERIC NOT NULL,
                     entryCount BIGINT NOT NULL,
                     PRIMARY KEY (accountId, date))
                 """,

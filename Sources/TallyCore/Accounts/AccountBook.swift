@@ -117,6 +117,15 @@ public struct AccountBook: Sendable {
         try Account.named(name, in: accounts)
     }
 
+    /// Every income dated within `days`, whatever its account.
+    public func income(in days: DayInterval) throws(TallyError) -> Money {
+        var income = Money.zero
+        for list in self.days.values {
+            for day in list where days.contains(day.date) { income = try income + day.income }
+        }
+        return income
+    }
+
     /// The first day with an entry of the account, expenses included.
     public func firstEntryDay(of account: Account) -> Day? {
         days[account.id ?? 0]?.first?.date

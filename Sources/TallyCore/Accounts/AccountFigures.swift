@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The one way reports read accounts: they ask for these figures inside their own read and do
 /// the rest of the arithmetic (saved, savings rate, unbudgeted) themselves, so how the figures
-/// are found (today from ``AccountBook``, later from a cache) can change without them.
+/// are found (from the accounts' days, ``AccountDay``) can change without them.
 public struct AccountFigures: Hashable, Sendable {
     /// Incomes dated within the period.
     public var income: Money
@@ -29,13 +29,13 @@ extension LedgerRows {
     /// liability's (what is owed), over the accounts that have a balance then: an account whose
     /// opening day is later has none. Sums past `Int64` throw ``TallyError/arithmeticOverflow``.
     public func accountFigures(for periods: [DayInterval]) throws(TallyError) -> [AccountFigures] {
-        let book = try accountBook()
+        // Balances and income from the accounts' days: no income or transfer is read.
+        let book = try accountBook(withEntries: false)
         let hasAccounts = !book.accounts.isEmpty
         var figures: [AccountFigures] = []
         figures.reserveCapacity(periods.count)
         for days in periods {
-            var income = Money.zero
-            for entry in book.incomes where days.contains(entry.date) { income = try income + entry.amount }
+            let income = try book.income(in: days)
             var netWorth: Money?
             for account in book.accounts {
                 guard let balance = try book.balance(of: account, through: days.last) else { continue }

@@ -14,23 +14,27 @@ struct AccountDays {
 
     /// `cents` is `nil` once the sum overflowed; it is then stored as a REAL, which the reader
     /// refuses with `arithmeticOverflow`, as a balance that large would be.
-    private var figures: [Key: (cents: Int64?, count: Int64)] = [:]
+    private var figures: [Key: (cents: Int64?, income: Int64?, count: Int64)] = [:]
 
-    /// `change` as an asset counts it; `date` is the stored `YYYYMMDD` number.
-    mutating func add(accountID: Int64, date: Int64, change: Int64) {
+    /// `change` as an asset counts it, `income` what of it is income; `date` is the stored
+    /// `YYYYMMDD` number.
+    mutating func add(accountID: Int64, date: Int64, change: Int64, income: Int64 = 0) {
         let key = Key(accountID: accountID, date: date)
-        let figure = figures[key] ?? (0, 0)
-        let sum = figure.cents.flatMap { total in
-            let (value, overflow) = total.addingReportingOverflow(change)
-            return overflow ? nil : value
+        let figure = figures[key] ?? (0, 0, 0)
+        func sum(_ total: Int64?, _ more: Int64) -> Int64? {
+            total.flatMap { total in
+                let (value, overflow) = total.addingReportingOverflow(more)
+                return overflow ? nil : value
+            }
         }
-        figures[key] = (sum, figure.count + 1)
+        figures[key] = (sum(figure.cents, change), sum(figure.income, income), figure.count + 1)
     }
 
     /// An income's or transfer's changes.
     mutating func add(_ row: RowImage) {
         switch row {
-        case .income(let income): add(accountID: income.accountID, date: income.date.storedNumber, change: income.amount.cents)
+        case .income(let income):
+            add(accountID: income.accountID, date: income.date.storedNumber, change: income.amount.cents, income: income.amount.cents)
         case .transfer(let transfer):
             add(accountID: transfer.toAccountID, date: transfer.date.storedNumber, change: transfer.amount.cents)
             add(accountID: transfer.fromAccountID, date: transfer.date.storedNumber, change: -transfer.amount.cents)
@@ -43,38 +47,46 @@ struct AccountDays {
     /// Adds the sums to the stored ones.
     func save(_ db: Database) throws {
         let statement = try db.makeStatement(sql: """
-            INSERT INTO accountDay (accountId, date, changeCents, entryCount) VALUES (?, ?, ?, ?)
+            INSERT INTO accountDay (accountId, date, changeCents, incomeCents, entryCount) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (accountId, date) DO UPDATE
-            SET changeCents = changeCents + excluded.changeCents, entryCount = entryCount + excluded.entryCount
+            SET changeCents = changeCents + excluded.changeCents, incomeCents = incomeCents + excluded.incomeCents,
+                entryCount = entryCount + excluded.entryCount
             """)
         for (key, figure) in figures {
-            let cents: any DatabaseValueConvertible = figure.cents ?? Double(Int64.max) * 2
-            try statement.execute(arguments: [key.accountID, key.date, cents, figure.count])
+            try statement.execute(arguments: [key.accountID, key.date, Self.stored(figure.cents), Self.stored(figure.income), figure.count])
         }
     }
 
     /// Takes the sums from the stored ones; a day left with no entry goes.
     func subtract(_ db: Database) throws {
         let update = try db.makeStatement(sql: """
-            UPDATE accountDay SET changeCents = changeCents - ?3, entryCount = entryCount - ?4 WHERE accountId = ?1 AND date = ?2
+            UPDATE accountDay SET changeCents = changeCents - ?3, incomeCents = incomeCents - ?4, entryCount = entryCount - ?5
+            WHERE accountId = ?1 AND date = ?2
             """)
         let empty = try db.makeStatement(sql: "DELETE FROM accountDay WHERE accountId = ?1 AND date = ?2 AND entryCount <= 0")
         for (key, figure) in figures {
-            let cents: any DatabaseValueConvertible = figure.cents ?? Double(Int64.max) * 2
-            try update.execute(arguments: [key.accountID, key.date, cents, figure.count])
+            try update.execute(arguments: [key.accountID, key.date, Self.stored(figure.cents), Self.stored(figure.income), figure.count])
             try empty.execute(arguments: [key.accountID, key.date])
         }
+    }
+
+    /// A sum as stored: past `Int64`, a REAL the reader refuses.
+    private static func stored(_ cents: Int64?) -> any DatabaseValueConvertible {
+        cents ?? Double(Int64.max) * 2
     }
 
     /// Every stored day, by account then day.
     static func read(_ db: Database) throws -> [AccountDay] {
         var days: [AccountDay] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT accountId, date, changeCents, entryCount FROM accountDay ORDER BY accountId, date")
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT accountId, date, changeCents, incomeCents, entryCount FROM accountDay ORDER BY accountId, date")
         while let row = try rows.next() {
-            let value: DatabaseValue = row[2]
-            guard case .int64(let cents) = value.storage else { throw TallyError.arithmeticOverflow }
+            let (change, income): (DatabaseValue, DatabaseValue) = (row[2], row[3])
+            guard case .int64(let cents) = change.storage, case .int64(let incomeCents) = income.storage else {
+                throw TallyError.arithmeticOverflow
+            }
             guard let day = Day(storedNumber: row[1]) else { throw TallyError.storage("an account's day \(row[1] as Int64)") }
-            days.append(AccountDay(accountID: row[0], date: day, change: Money(cents: cents), entries: row[3]))
+            days.append(AccountDay(accountID: row[0], date: day, change: Money(cents: cents), income: Money(cents: incomeCents), entries: row[4]))
         }
         return days
     }

@@ -19,6 +19,7 @@ extension Schema {
                 accountId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
                 date INTEGER NOT NULL,
                 changeCents INTEGER NOT NULL,
+                incomeCents INTEGER NOT NULL,
                 entryCount INTEGER NOT NULL,
                 PRIMARY KEY (accountId, date)
             ) WITHOUT ROWID;

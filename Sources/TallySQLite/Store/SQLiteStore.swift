@@ -212,7 +212,7 @@ public final class SQLiteStore: DataAccess {
         let stored = try AccountDays.read(db)
         guard rule != stored else { return [] }
         return ["accountDay: stored \(stored.count) days, the rule \(rule.count): "
-            + Set(stored).symmetricDifference(rule).map { "\($0.accountID) \($0.date.isoString) \($0.change.cents) \($0.entries)" }.sorted()
+            + Set(stored).symmetricDifference(rule).map { "\($0.accountID) \($0.date.isoString) \($0.change.cents) \($0.income.cents) \($0.entries)" }.sorted()
                 .joined(separator: ", ")]
     }
 
