@@ -16,6 +16,27 @@ import Testing
         #expect(expenses.contains { !($0["tags"] as? [String] ?? []).isEmpty })
     }
 
+    /// `--accounts` opens them and pays the same expenses from them; incomes land in checking,
+    /// a salary each month, and transfers go out of it; the figures add up on every account.
+    @Test func accountsPayTheSameExpensesAndTakeIncomesAndTransfers() throws {
+        let plain = try Sandbox()
+        let accounts = try Sandbox()
+        try plain.ok(["demo", "--seed", "3"])
+        let outcome = try accounts.ok(["demo", "--seed", "3", "--accounts", "5", "--incomes", "30", "--transfers", "12"])
+        #expect(outcome.stdout.contains("5 accounts and 42 incomes and transfers"), "\(outcome.stdout)")
+        let list = ["expense", "list", "--json", "--page-size", "1000"]
+        let paid = try accounts.ok(list).jsonArray
+        #expect(paid.map { $0["name"] as? String } == (try plain.ok(list).jsonArray.map { $0["name"] as? String }))
+        #expect(Set(paid.compactMap { $0["account"] as? String }) == ["Checking", "Visa", "Cash"])
+        let listed = try accounts.ok(["account", "list", "--json"]).jsonArray
+        #expect(listed.count == 5)
+        let incomes = try accounts.ok(["income", "list", "--json"]).jsonArray
+        #expect(incomes.count == 30 && incomes.filter { $0["name"] as? String == "Salary" }.count == 6)
+        #expect(try accounts.ok(["transfer", "list", "--json"]).jsonArray.count == 12)
+        let refused = try accounts.run(["demo", "--transfers", "3", "--accounts", "1"])
+        #expect(refused.status == 64 && refused.isOneLineFailure)
+    }
+
     @Test func refusesADatabaseThatHasBudgets() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["budget", "add", "Mine", "--limit", "10"])

@@ -34,17 +34,14 @@ extension DemoData {
     /// `count` incomes into `account` over `months` months ending with `today`'s: a salary on the
     /// first of each month, the rest small amounts on random days.
     mutating func incomes(count: Int, into account: Int64, months: Int, today: Day) -> [Income] {
-        let first = today.monthValue.adding(months: 1 - months)
         var incomes: [Income] = []
         incomes.reserveCapacity(count)
         for index in 0..<count {
-            let month = first.adding(months: index * months / max(count, 1))
-            let lastDay = month == today.monthValue ? today.day : month.numberOfDays
+            // The first of each month's share is its salary, on the first.
             let salary = index * months % max(count, 1) < months
-            let day = salary ? 1 : 1 + random.next(below: lastDay)
+            let date = day(index, of: count, months: months, today: today, first: salary)
             let cents: Int64 = salary ? 3_200_00 : Int64(5_00 + random.next(below: 400_00))
             let name = salary ? "Salary" : Self.incomeNames[1 + random.next(below: Self.incomeNames.count - 1)]
-            let date = (try? Day(year: month.year, month: month.month, day: day)) ?? month.firstDay
             incomes.append(Income(name: name, amount: Money(cents: cents), date: date, accountID: account, tags: salary ? ["pay"] : []))
         }
         return incomes
@@ -53,16 +50,22 @@ extension DemoData {
     /// `count` transfers out of `from` into one of `to` over `months` months ending with `today`'s.
     mutating func transfers(count: Int, from: Int64, to: [Int64], months: Int, today: Day) -> [Transfer] {
         guard !to.isEmpty else { return [] }
-        let first = today.monthValue.adding(months: 1 - months)
         var transfers: [Transfer] = []
         transfers.reserveCapacity(count)
         for index in 0..<count {
-            let month = first.adding(months: index * months / max(count, 1))
-            let lastDay = month == today.monthValue ? today.day : month.numberOfDays
-            let date = (try? Day(year: month.year, month: month.month, day: 1 + random.next(below: lastDay))) ?? month.firstDay
+            let date = day(index, of: count, months: months, today: today)
             let target = to[random.next(below: to.count)]
             transfers.append(Transfer(amount: Money(cents: Int64(20_00 + random.next(below: 300_00))), date: date, from: from, to: target))
         }
         return transfers
+    }
+
+    /// The day of entry `index` of `count` spread evenly over `months` months ending with
+    /// `today`'s: the month's first day, or a random one up to today.
+    private mutating func day(_ index: Int, of count: Int, months: Int, today: Day, first: Bool = false) -> Day {
+        let month = today.monthValue.adding(months: 1 - months + index * months / max(count, 1))
+        let lastDay = month == today.monthValue ? today.day : month.numberOfDays
+        let day = first ? 1 : 1 + random.next(below: lastDay)
+        return (try? Day(year: month.year, month: month.month, day: day)) ?? month.firstDay
     }
 }
