@@ -13,7 +13,7 @@ extension PostgresStore {
         return try recordedWrite { (content: inout ChangeContent) throws(TallyError) in
             let rows = PostgresLedgerRows(self, transaction)
             let result = try body(rows)
-            try transaction.record(into: &content) { () throws(TallyError) in try rows.rowImages() }
+            try transaction.record(into: &content) { (kinds: RowKinds) throws(TallyError) in try rows.rowImages(kinds) }
             return result
         }
     }
@@ -74,13 +74,13 @@ final class PostgresLedgerRows: LedgerRows {
 
     /// `ON DELETE SET NULL` keeps the payments the expenses made, without them.
     func delete(_ expenses: [Expense]) throws(TallyError) {
-        try willChangeRows()
+        try willChangeRows(RowImage.kindsExpenseRemovalTouches)
         try transaction.removing(try store.deleteExpenses(ids: expenses.compactMap(\.id)))
     }
 
     /// A new row's id comes from its kind's counter (`idCounter`), never handed out twice.
     func save(_ row: RowImage) throws(TallyError) -> RowImage {
-        try willChangeRows()
+        try willChangeRows(row.touchedKinds)
         switch row {
         case .budget(let budget) where budget.id == nil:
             return .budget(try store.insertBudget(budget, createdAt: budget.createdAt, at: budget.updatedAt))
@@ -99,12 +99,12 @@ final class PostgresLedgerRows: LedgerRows {
     }
 
     func delete(_ row: RowImage) throws(TallyError) {
-        try willChangeRows()
+        try willChangeRows(row.touchedKinds)
         try store.delete(row)
     }
 
-    private func willChangeRows() throws(TallyError) {
+    private func willChangeRows(_ kinds: RowKinds) throws(TallyError) {
         settingsRead = nil
-        try transaction.willChangeRows { () throws(TallyError) in try rowImages() }
+        try transaction.willChangeRows(kinds) { (kinds: RowKinds) throws(TallyError) in try rowImages(kinds) }
     }
 }

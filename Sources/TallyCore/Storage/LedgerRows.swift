@@ -53,7 +53,7 @@ public protocol LedgerRows {
 }
 
 /// Which kinds of row ``LedgerRows/rowImages(_:)`` reads: a command that needs the accounts
-/// need not read every income.
+/// need not read every income, nor a transaction that writes a budget keep them for its change set.
 public struct RowKinds: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -146,9 +146,11 @@ public final class RowsTransaction {
     public let writable: Bool
     public private(set) var inserted: [Expense] = []
     public private(set) var removed: [Expense] = []
-    /// Every row but the expenses as they were before the transaction's first write of one:
-    /// `nil` while it has written none, so a write of expenses alone reads them not at all.
-    public private(set) var imagesBefore: [RowImage]?
+    /// The rows of ``capturedKinds`` as they were before the transaction's first write that may
+    /// change one of them: a write of expenses alone reads none, and an income's write reads
+    /// the incomes and transfers, not every row.
+    public private(set) var imagesBefore: [RowImage] = []
+    public private(set) var capturedKinds: RowKinds = []
 
     public init(at timestamp: Date, writable: Bool) {
         self.timestamp = timestamp
@@ -193,11 +195,15 @@ public final class RowsTransaction {
         guard writable else { throw .storage("a read transaction cannot write") }
     }
 
-    /// Called before a write that may change a row other than an expense (its own or through a
-    /// cascade): the first time, keeps the rows as they are, for the change set.
-    public func willChangeRows(_ images: () throws(TallyError) -> [RowImage]) throws(TallyError) {
+    /// Called before a write that may change rows of `kinds` (its own or through a cascade,
+    /// ``RowImage/touchedKinds``): keeps the rows of the kinds not kept yet, as they are, for
+    /// the change set.
+    public func willChangeRows(_ kinds: RowKinds, _ images: (RowKinds) throws(TallyError) -> [RowImage]) throws(TallyError) {
         try checkWritable()
-        if imagesBefore == nil { imagesBefore = try images() }
+        let missing = kinds.subtracting(capturedKinds)
+        guard !missing.isEmpty else { return }
+        imagesBefore += try images(missing)
+        capturedKinds.formUnion(missing)
     }
 
     /// Notes expenses saved, under new ids or over their earlier selves, for ``record(into:imagesAfter:)``.
@@ -217,8 +223,9 @@ public final class RowsTransaction {
     public static let bulkInsert = 1_000
 
     /// Adds what the transaction wrote to its change set: the expenses it removed and saved, and
-    /// the difference between ``imagesBefore`` and `imagesAfter`, read only when there is one.
-    public func record(into content: inout ChangeContent, imagesAfter: () throws(TallyError) -> [RowImage]) throws(TallyError) {
+    /// the difference between ``imagesBefore`` and `imagesAfter` of the same kinds, read only when
+    /// there is one.
+    public func record(into content: inout ChangeContent, imagesAfter: (RowKinds) throws(TallyError) -> [RowImage]) throws(TallyError) {
         if removed.isEmpty, inserted.count >= Self.bulkInsert, let first = inserted.first?.id, let last = inserted.last?.id,
             last - first + 1 == Int64(inserted.count)
         {
@@ -227,6 +234,28 @@ public final class RowsTransaction {
             for expense in removed { content.expensesBefore.append(expense) }
             for expense in inserted { content.expensesAfter.append(expense) }
         }
-        if let imagesBefore { content.rows += RowDiff.changes(from: imagesBefore, to: try imagesAfter()) }
+        if !capturedKinds.isEmpty { content.rows += RowDiff.changes(from: imagesBefore, to: try imagesAfter(capturedKinds)) }
     }
+}
+
+extension RowImage {
+    /// The kinds a write of this row may change: its own, and those its removal cascades to.
+    public var touchedKinds: RowKinds {
+        switch self {
+        case .settings: .settings
+        // A budget's later limits and alert memory are part of its image.
+        case .budget: .budgets
+        case .recurringRule, .recurringPayment: .recurring
+        case .importRule: .importRules
+        case .profile: .profiles
+        case .importRecord: .importRecords
+        // The settings' default account is set to none when the account goes.
+        case .account: [.accounts, .settings]
+        case .income, .transfer: .entries
+        case .balanceAssertion: .assertions
+        }
+    }
+
+    /// What removing expenses may change: the paid occurrences that named them.
+    public static let kindsExpenseRemovalTouches: RowKinds = .recurring
 }

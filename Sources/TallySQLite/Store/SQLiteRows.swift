@@ -14,7 +14,7 @@ extension SQLiteStore {
         return try recordedWrite { db, content in
             let rows = SQLiteRows(db, transaction)
             let result = try body(rows)
-            try transaction.record(into: &content) { () throws(TallyError) in try rows.rowImages() }
+            try transaction.record(into: &content) { (kinds: RowKinds) throws(TallyError) in try rows.rowImages(kinds) }
             return result
         }
     }
@@ -85,14 +85,14 @@ final class SQLiteRows: LedgerRows {
 
     /// `ON DELETE SET NULL` keeps the payments the expenses made, without them.
     func delete(_ expenses: [Expense]) throws(TallyError) {
-        try willChangeRows()
+        try willChangeRows(RowImage.kindsExpenseRemovalTouches)
         let removed = try run { () throws in try SQLiteStore.delete(expenses: expenses.compactMap(\.id), db) }
         try transaction.removing(removed)
     }
 
     /// A new row's id is SQLite's next AUTOINCREMENT one.
     func save(_ row: RowImage) throws(TallyError) -> RowImage {
-        try willChangeRows()
+        try willChangeRows(row.touchedKinds)
         return try run { () throws in
             switch row {
             case .budget(let budget) where budget.id == nil:
@@ -113,12 +113,12 @@ final class SQLiteRows: LedgerRows {
     }
 
     func delete(_ row: RowImage) throws(TallyError) {
-        try willChangeRows()
+        try willChangeRows(row.touchedKinds)
         try run { () throws in try SQLiteStore.delete(row, db) }
     }
 
-    private func willChangeRows() throws(TallyError) {
-        try transaction.willChangeRows { () throws(TallyError) in try rowImages() }
+    private func willChangeRows(_ kinds: RowKinds) throws(TallyError) {
+        try transaction.willChangeRows(kinds) { (kinds: RowKinds) throws(TallyError) in try rowImages(kinds) }
     }
 
     private func run<T>(_ body: () throws -> T) throws(TallyError) -> T {
