@@ -216,7 +216,8 @@ extension ImportFile {
 
 extension ImportRequest {
     /// What a JSON backup declares besides its rows: its budgets with every field (and their
-    /// creation times, when it has them) and the settings an empty ledger takes from it.
+    /// creation times, when it has them), the settings an empty ledger takes from it, its
+    /// rules, profiles, recurring rules and accounts with their entries.
     fileprivate mutating func declare(_ summary: ImportSummary) {
         newBudgets = summary.declaredBudgets
         newRules = summary.declaredRules
@@ -224,5 +225,6 @@ extension ImportRequest {
         settings = summary.declaredSettings
         keepsCreationDates = summary.keepsCreationDates
         recurringRules = summary.declaredRecurringRules
+        accounts = summary.declaredAccounts
     }
 }
