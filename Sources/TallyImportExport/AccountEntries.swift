@@ -184,9 +184,12 @@ private func parsedAmount(_ place: String, _ field: String, _ text: String) thro
 
 /// A balance, which may be negative: `-12.50`.
 private func signedAmount(_ place: String, _ field: String, _ text: String) throws(TallyError) -> Money {
-    guard text.hasPrefix("-") else { return try parsedAmount(place, field, text) }
-    let magnitude = try parsedAmount(place, field, String(text.dropFirst()))
-    return Money(cents: -magnitude.cents)
+    do {
+        guard text.hasPrefix("-") else { return try Money(parsing: text) }
+        return Money(cents: -(try Money(parsing: String(text.dropFirst())).cents))
+    } catch {
+        throw invalid(place, field, text, error.errorDescription ?? "invalid amount")
+    }
 }
 
 private func parsedDay(_ place: String, _ field: String, _ text: String) throws(TallyError) -> Day {

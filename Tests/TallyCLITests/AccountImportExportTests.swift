@@ -10,7 +10,7 @@ import Testing
             try sandbox.prepare(["budget", "add", "Food", "--limit", "300"])
             try sandbox.prepare(["account", "add", "Visa", "--kind", "credit", "--opening", "300", "--date", "2026-10-15"])
             try sandbox.prepare(["account", "add", "Checking", "--kind", "checking", "--opening", "1200", "--date", "2026-11-01"])
-            try sandbox.prepare(["account", "add", "Savings", "--kind", "savings", "--opening", "-20.50"])
+            try sandbox.prepare(["account", "add", "Savings", "--kind", "savings", "--opening", "-20.50", "--date", "2026-06-01"])
             try sandbox.prepare(["account", "add", "Wallet", "--kind", "cash"])
             try sandbox.prepare(["account", "add", "Car loan", "--kind", "loan", "--opening", "9000", "--date", "2026-01-01"])
             try sandbox.prepare(["account", "archive", "Wallet"])
@@ -51,7 +51,7 @@ import Testing
             == ["Car loan", "Checking", "Savings", "Visa", "Wallet"])
         #expect((document["incomes"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Salary", "Bonus"])
         #expect(first.contains(#"{"name": "Wallet", "kind": "cash", "opening": "0.00", "archived": true}"#))
-        #expect(first.contains(#"{"name": "Savings", "kind": "savings", "opening": "-20.50"}"#))
+        #expect(first.contains(#"{"name": "Savings", "kind": "savings", "opening": "-20.50", "openingDate": "2026-06-01"}"#))
 
         let target = try Sandbox()
         let path = try ImportExportTests.file(target, "backup.json", first)

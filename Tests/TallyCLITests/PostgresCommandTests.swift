@@ -207,7 +207,7 @@ import Testing
         try sandbox.ok(["recurring", "post", "--through", "2026-03-01"])
         // Accounts, added so that their ids are not in name order, with every kind of entry.
         try sandbox.ok(["account", "add", "Visa", "--kind", "credit", "--opening", "-5", "--date", "2026-01-01"])
-        try sandbox.ok(["account", "add", "Checking", "--kind", "checking", "--opening", "1000"])
+        try sandbox.ok(["account", "add", "Checking", "--kind", "checking", "--opening", "1000", "--date", "2026-01-01"])
         try sandbox.ok(["account", "add", "Old", "--kind", "cash"])
         try sandbox.ok(["account", "archive", "Old"])
         try sandbox.ok(["income", "add", "Bonus", "50", "--account", "checking", "--date", "2026-03-20", "--tag", "job"])
