@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallyImportExport
 
@@ -181,6 +182,17 @@ public struct ImportFile: Sendable {
                     }
                 }
                 rows.append(preview)
+            }
+        }
+        // Accounts and their entries, as the import would write them after the rows.
+        if !request.accounts.isEmpty {
+            let book = try store?.accountBook() ?? AccountBook(accounts: [], incomes: [], transfers: [], assertions: [])
+            var standInAccount: Int64 = 0
+            try request.accounts.restore(into: book, at: Date()) { (row: RowImage) throws(TallyError) -> RowImage in
+                guard case .account(var account) = row else { return row }
+                standInAccount -= 1
+                account.id = standInAccount
+                return .account(account)
             }
         }
         try resolution.finish(earlier: try store?.importRecord(fingerprint: summary.fingerprint), importedCount: newCount)

@@ -84,6 +84,9 @@ import Testing
                 + entries + #", "expenses": [{"id": 1, "name": "Bread", "amount": "1.00", "quantity": 1, "total": "1.00", "#
                 + #""date": "2026-03-01", "budget": "Food", "tags": []}]}"#
             let path = try ImportExportTests.file(sandbox, "bad.json", text)
+            // A dry run fails where the import does.
+            let dry = try sandbox.run(["import", path, "--dry-run"])
+            #expect(dry.status == 1 && dry.stderr.hasPrefix("tally: error: " + message), "\(dry.stderr)")
             let outcome = try sandbox.run(["import", path])
             #expect(outcome.status == 1, "\(entries)")
             #expect(outcome.isOneLineFailure, "\(outcome.stderr)")
@@ -96,6 +99,8 @@ import Testing
         let before = try sandbox.databaseSnapshot()
         let path = try ImportExportTests.file(sandbox, "bad.json", #"{"version": 7, "budgets": [], "incomes": [{"name": "Pay", "#
             + #""amount": "5.00", "date": "2026-10-01", "account": "Checking", "tags": []}], "expenses": []}"#)
+        let earlyDry = try sandbox.run(["import", path, "--dry-run"])
+        #expect(earlyDry.stderr.hasPrefix("tally: error: incomes[0].date '2026-10-01': "), "\(earlyDry.stderr)")
         let early = try sandbox.run(["import", path])
         #expect(early.isOneLineFailure && early.status == 1, "\(early.stderr)")
         #expect(early.stderr.hasPrefix("tally: error: incomes[0].date '2026-10-01': "), "\(early.stderr)")

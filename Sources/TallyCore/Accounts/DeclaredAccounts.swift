@@ -85,10 +85,21 @@ extension LedgerRows {
     /// An error names the entry (`incomes[2].account`) and its value.
     public func restore(_ declared: DeclaredAccounts) throws(TallyError) {
         guard !declared.isEmpty else { return }
+        try declared.restore(into: try accountBook(), at: timestamp) { (row: RowImage) throws(TallyError) in try save(row) }
+    }
+}
+
+extension DeclaredAccounts {
+    /// ``LedgerRows/restore(_:)`` over a ledger whose accounts are `book`, each row handed to
+    /// `save`, which returns it as saved (an account with its id). A dry run saves nothing and
+    /// gives new accounts stand-in ids, and so fails exactly where the import would.
+    public func restore(
+        into book: AccountBook, at timestamp: Date, save: (RowImage) throws(TallyError) -> RowImage
+    ) throws(TallyError) {
+        let declared = self
         func located(_ place: String, _ value: String, _ error: TallyError) -> TallyError {
             .importFile(line: nil, reason: "\(place) \(quoted(value)): \(error.errorDescription ?? "invalid value")")
         }
-        let book = try accountBook()
         var byKey: [String: Account] = [:]
         for account in book.accounts { byKey[account.nameKey] = account }
         for (index, declaredAccount) in declared.accounts.enumerated() {
@@ -122,7 +133,7 @@ extension LedgerRows {
             } catch {
                 throw located("incomes[\(index)].date", income.date.isoString, error)
             }
-            try save(.income(income))
+            _ = try save(.income(income))
         }
         for (index, entry) in declared.transfers.enumerated() {
             let source = try account(entry.from, "transfers[\(index)].from")
@@ -144,7 +155,7 @@ extension LedgerRows {
             } catch {
                 throw located("transfers[\(index)].date", transfer.date.isoString, error)
             }
-            try save(.transfer(transfer))
+            _ = try save(.transfer(transfer))
         }
         var asserted: [Int64: Set<Day>] = [:]
         for assertion in book.assertions { asserted[assertion.accountID, default: []].insert(assertion.date) }
@@ -161,7 +172,7 @@ extension LedgerRows {
             }
             // The ledger keeps its own assertion of that day.
             guard asserted[assertion.accountID, default: []].insert(assertion.date).inserted else { continue }
-            try save(.balanceAssertion(assertion))
+            _ = try save(.balanceAssertion(assertion))
         }
     }
 }
