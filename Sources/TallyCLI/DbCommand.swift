@@ -42,8 +42,11 @@ struct DbCommand: ParsableCommand {
             let from = StoreLocation(source)
             let to = StoreLocation(destination)
             let result = try CopyLedger(source: from, destination: to).run()
-            Console.write(
-                "Copied \(result.budgets) budgets, \(result.expenses) expenses and \(result.recurringRules) recurring rules from \(from) to \(to); counts and per-period totals match.")
+            let what =
+                result.accounts == 0
+                ? "\(result.budgets) budgets, \(result.expenses) expenses and \(result.recurringRules) recurring rules"
+                : "\(result.budgets) budgets, \(result.expenses) expenses, \(result.recurringRules) recurring rules and \(result.accounts) accounts with their entries"
+            Console.write("Copied \(what) from \(from) to \(to); counts and per-period totals match.")
         }
     }
 

@@ -18,6 +18,9 @@ struct CSVRowMapper {
     private let quantity: Int?
     private let tags: Int?
     private let by: Int?
+    /// The `kind` column of Tally's own export of a ledger with incomes or transfers
+    /// (``CSVExportWriter``); read only with the default header, not with `--columns`.
+    private let kind: Int?
     private var byNames: [String: String] = [:]
     private let headerNames: [String]
     private let defaultBudget: String?
@@ -53,6 +56,7 @@ struct CSVRowMapper {
         self.quantity = resolved[.quantity]
         self.tags = resolved[.tags]
         self.by = resolved[.by]
+        self.kind = options.columns.isExplicit ? nil : trimmedNames.firstIndex { ColumnMapping.key($0) == "kind" }
         self.headerNames = trimmedNames
         self.defaultBudget = defaultBudget
     }
@@ -63,6 +67,7 @@ struct CSVRowMapper {
             throw .importFile(line: record.line, reason: "the row has \(record.count) fields but the header has \(fieldCount)")
         }
         let line = record.line
+        if let kind { try checkKind(record, kind) }
 
         // Tally's own `-12.50` on the fast path; anything else, and every cell of a file with a
         // decimal comma (where `12.50` is no amount), through `AmountFormat`.
@@ -157,6 +162,20 @@ struct CSVRowMapper {
             throw self.error(record, column ?? amount, error.errorDescription ?? "invalid value")
         }
         return .expense(ImportedExpense(line: line, budgetName: budgetName, expense: expense, source: source, foldedName: folded, rowKey: rowKey))
+    }
+
+    /// A row of the `kind` column is an expense (or says nothing). An income or a transfer is
+    /// refused rather than read as an expense or left out: a CSV import writes expenses only.
+    private func checkKind(_ record: CSVRecord, _ column: Int) throws(TallyError) {
+        let value = ColumnMapping.key(record.string(at: column))
+        switch EntryKind(rawValue: value) {
+        case .expense: return
+        case .income, .transfer:
+            throw error(record, column, "a CSV import reads expense rows only; incomes and transfers come back from a JSON export")
+        case nil:
+            guard !value.isEmpty else { return }
+            throw error(record, column, "use \(EntryKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
     }
 
     /// The row's own budget, validated; `nil` when the file has no budget column or the cell is empty.

@@ -8,9 +8,10 @@ import TallyCore
 public protocol ExportWriter: AnyObject {
     /// Starts the document; a format that holds budgets, settings, recurring rules, import rules
     /// and profiles writes them here. `recordsPeople`: some expense to be written records who spent it.
+    /// `accounts`: the accounts with the incomes, transfers and assertions to write.
     func begin(
         budgets: [Budget], settings: LedgerSettings, recurring: [DeclaredRecurringRule], rules: [ImportRule], profiles: [ImportProfile],
-        recordsPeople: Bool
+        recordsPeople: Bool, accounts: DeclaredAccounts
     ) throws(TallyError)
     func write(_ expense: Expense, budgetName: String) throws(TallyError)
     func finish() throws(TallyError)
@@ -41,11 +42,11 @@ public final class JSONExportWriter: ExportWriter {
 
     public func begin(
         budgets: [Budget], settings: LedgerSettings = LedgerSettings(), recurring: [DeclaredRecurringRule] = [],
-        rules: [ImportRule] = [], profiles: [ImportProfile] = [], recordsPeople: Bool = false
+        rules: [ImportRule] = [], profiles: [ImportProfile] = [], recordsPeople: Bool = false, accounts: DeclaredAccounts = DeclaredAccounts()
     ) throws(TallyError) {
         let version = LedgerDocument.version(
             budgets: budgets, settings: settings, hasRecurringRules: !recurring.isEmpty, rules: rules, profiles: profiles,
-            recordsPeople: recordsPeople)
+            recordsPeople: recordsPeople, hasAccounts: !accounts.isEmpty)
         writesBy = version >= 5
         line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
         let settingsDTO = SettingsDTO(settings)
@@ -163,8 +164,77 @@ public final class JSONExportWriter: ExportWriter {
             }
             line.append(contentsOf: "\n  ],".utf8)
         }
+        appendAccounts(accounts)
         line.append(contentsOf: "\n  \"expenses\": [".utf8)
         try sink.write(line)
+    }
+
+    /// Version 7's keys, each only when it has entries: accounts, then the rows naming them.
+    private func appendAccounts(_ declared: DeclaredAccounts) {
+        func section<Entry>(_ key: String, _ entries: [Entry], _ body: (Entry) -> Void) {
+            guard !entries.isEmpty else { return }
+            line.append(contentsOf: "\n  \"\(key)\": [".utf8)
+            for (index, entry) in entries.enumerated() {
+                line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
+                body(entry)
+                line.append(UInt8(ascii: "}"))
+            }
+            line.append(contentsOf: "\n  ],".utf8)
+        }
+        section("accounts", declared.accounts.map(AccountDTO.init)) { dto in
+            appendKey("name", first: true)
+            appendString(dto.name)
+            appendKey("kind")
+            appendString(dto.kind)
+            appendKey("opening")
+            appendString(dto.opening)
+            if let openingDate = dto.openingDate {
+                appendKey("openingDate")
+                appendString(openingDate)
+            }
+            if dto.archived == true {
+                appendKey("archived")
+                line.append(contentsOf: "true".utf8)
+            }
+        }
+        section("incomes", declared.incomes.map { IncomeDTO($0.income, account: $0.account) }) { dto in
+            appendKey("name", first: true)
+            appendString(dto.name)
+            appendKey("amount")
+            appendString(dto.amount)
+            appendKey("date")
+            appendString(dto.date)
+            appendKey("account")
+            appendString(dto.account)
+            appendKey("tags")
+            appendStrings(dto.tags)
+            if let by = dto.by {
+                appendKey("by")
+                appendString(by)
+            }
+        }
+        section("transfers", declared.transfers.map { TransferDTO($0.transfer, from: $0.from, to: $0.to) }) { dto in
+            appendKey("amount", first: true)
+            appendString(dto.amount)
+            appendKey("date")
+            appendString(dto.date)
+            appendKey("from")
+            appendString(dto.from)
+            appendKey("to")
+            appendString(dto.to)
+            if let name = dto.name {
+                appendKey("name")
+                appendString(name)
+            }
+        }
+        section("assertions", declared.assertions.map { AssertionDTO($0.assertion, account: $0.account) }) { dto in
+            appendKey("account", first: true)
+            appendString(dto.account)
+            appendKey("date")
+            appendString(dto.date)
+            appendKey("balance")
+            appendString(dto.balance)
+        }
     }
 
     public func write(_ expense: Expense, budgetName: String) throws(TallyError) {
@@ -186,12 +256,7 @@ public final class JSONExportWriter: ExportWriter {
         appendKey("budget")
         appendString(dto.budget)
         appendKey("tags")
-        line.append(UInt8(ascii: "["))
-        for (index, tag) in dto.tags.enumerated() {
-            if index > 0 { line.append(contentsOf: ", ".utf8) }
-            appendString(tag)
-        }
-        line.append(UInt8(ascii: "]"))
+        appendStrings(dto.tags)
         if writesBy {
             appendKey("by")
             appendString(expense.by)
@@ -210,6 +275,15 @@ public final class JSONExportWriter: ExportWriter {
         line.append(contentsOf: (first ? "{\"" : ", \"").utf8)
         line.append(contentsOf: key.utf8)
         line.append(contentsOf: "\": ".utf8)
+    }
+
+    private func appendStrings(_ values: [String]) {
+        line.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { line.append(contentsOf: ", ".utf8) }
+            appendString(value)
+        }
+        line.append(UInt8(ascii: "]"))
     }
 
     private func appendString(_ value: String) {
@@ -234,29 +308,64 @@ public final class JSONExportWriter: ExportWriter {
 }
 
 /// Writes expenses as CSV with the default import header, so an export imports back unchanged.
+///
+/// A ledger with incomes or transfers adds three columns, `account`, `to` and `kind` (`expense`,
+/// `income` or `transfer`, last), and their rows after the expenses: an income fills `date`,
+/// `name`, `amount`, `tags`, `by` and `account`; a transfer `date`, `name`, `amount`, `account`
+/// (from) and `to`. Without them the file is the expenses' alone, as before accounts.
 public final class CSVExportWriter: ExportWriter {
     private let writer: CSVWriter
+    /// The incomes and transfers written after the expenses; `nil` without the `kind` column.
+    private var entries: DeclaredAccounts?
+
+    /// The header's columns after ``ImportField/defaultHeader`` when the file holds incomes or transfers.
+    public static let accountColumns = ["account", "to", "kind"]
 
     public init(sink: any ByteSink) {
         writer = CSVWriter(sink: sink)
     }
 
-    /// CSV rows name their budget; the budgets, settings, and recurring and import rules are not written.
+    /// CSV rows name their budget; the budgets, settings, and recurring and import rules are not
+    /// written, nor are the accounts themselves and their assertions.
     public func begin(
         budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings(), recurring: [DeclaredRecurringRule] = [],
-        rules: [ImportRule] = [], profiles: [ImportProfile] = [], recordsPeople: Bool = false
+        rules: [ImportRule] = [], profiles: [ImportProfile] = [], recordsPeople: Bool = false, accounts: DeclaredAccounts = DeclaredAccounts()
     ) throws(TallyError) {
-        try writer.writeRecord(ImportField.defaultHeader.map(\.rawValue))
+        let header = ImportField.defaultHeader.map(\.rawValue)
+        guard !accounts.incomes.isEmpty || !accounts.transfers.isEmpty else { return try writer.writeRecord(header) }
+        entries = accounts
+        try writer.writeRecord(header + CSVExportWriter.accountColumns)
     }
 
     public func write(_ expense: Expense, budgetName: String) throws(TallyError) {
-        try writer.writeRecord([
+        var record = [
             expense.date.isoString, budgetName, expense.name, expense.amount.plainString, String(expense.quantity),
             expense.tags.joined(separator: ";"), expense.by,
-        ])
+        ]
+        if entries != nil { record += ["", "", EntryKind.expense.rawValue] }
+        try writer.writeRecord(record)
     }
 
     public func finish() throws(TallyError) {
+        for entry in entries?.incomes ?? [] {
+            let income = entry.income
+            try writer.writeRecord([
+                income.date.isoString, "", income.name, income.amount.plainString, "", income.tags.joined(separator: ";"), income.by,
+                entry.account, "", EntryKind.income.rawValue,
+            ])
+        }
+        for entry in entries?.transfers ?? [] {
+            let transfer = entry.transfer
+            try writer.writeRecord([
+                transfer.date.isoString, "", transfer.name, transfer.amount.plainString, "", "", "", entry.from, entry.to,
+                EntryKind.transfer.rawValue,
+            ])
+        }
         try writer.flush()
     }
+}
+
+/// What a row of a CSV export is, in its `kind` column.
+public enum EntryKind: String, CaseIterable, Sendable {
+    case expense, income, transfer
 }

@@ -53,6 +53,8 @@ public struct ImportSummary: Hashable, Sendable {
     public var keepsCreationDates = false
     /// The recurring rules a JSON backup declares.
     public var declaredRecurringRules: [DeclaredRecurringRule] = []
+    /// The accounts, incomes, transfers and balance assertions a JSON backup declares.
+    public var declaredAccounts = DeclaredAccounts()
     /// SHA-256 of the file's bytes, as 64 hex digits.
     public var fingerprint: String
     public var byteCount: UInt64
@@ -131,8 +133,8 @@ public enum ImportPlanner {
             declaredBudgets: try document?.validatedBudgets() ?? [], declaredRules: try document?.validatedRules() ?? [],
             declaredProfiles: try document?.validatedProfiles() ?? [], declaredSettings: try document?.validatedSettings(),
             keepsCreationDates: try document?.keepsCreationDates() ?? false,
-            declaredRecurringRules: try document?.validatedRecurringRules() ?? [], fingerprint: source.hasher.finalize(),
-            byteCount: source.hasher.byteCount)
+            declaredRecurringRules: try document?.validatedRecurringRules() ?? [], declaredAccounts: try document?.validatedAccounts() ?? DeclaredAccounts(),
+            fingerprint: source.hasher.finalize(), byteCount: source.hasher.byteCount)
         return ImportPlan(input: input, format: format, options: options, summary: summary, document: document, bufferSize: bufferSize)
     }
 

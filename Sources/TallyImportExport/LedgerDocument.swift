@@ -26,9 +26,14 @@ import TallyCore
 /// exported expense records someone. An expense of a version-5 document without `by` was spent
 /// by whoever imports it (`--by`, `$TALLY_USER`, the login name); those of older documents were
 /// recorded before Tally kept it, and keep no one.
+///
+/// Version 7 added `accounts` (``AccountDTO``) and the rows that name them by name, as expenses
+/// name their budget: `incomes`, `transfers` and `assertions` (balance assertions), each key
+/// written only when the ledger has accounts. (Version 6 is left to the expense's link to the
+/// account it was paid from, which comes separately.)
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 5
+    public static let currentVersion = 7
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -42,6 +47,14 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     public var rules: [RuleDTO]?
     /// `nil` in documents written before version 4, and in later ones without profiles.
     public var profiles: [ProfileDTO]?
+    /// `nil` in documents written before version 7, and in later ones without accounts.
+    public var accounts: [AccountDTO]?
+    /// `nil` in documents written before version 7, and in later ones without incomes.
+    public var incomes: [IncomeDTO]?
+    /// `nil` in documents written before version 7, and in later ones without transfers.
+    public var transfers: [TransferDTO]?
+    /// Balance assertions: `nil` in documents written before version 7, and in later ones without any.
+    public var assertions: [AssertionDTO]?
     public var expenses: [ExpenseDTO]
 
     public init(
@@ -57,11 +70,12 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
 
     /// The version a document of `budgets` and `settings` is written as: the oldest whose reader
     /// reads all of it (1, 2, 3 with a currency, 4 with recurring rules, warning levels other than
-    /// 80 %, import rules or profiles, 5 when an expense records who spent it).
+    /// 80 %, import rules or profiles, 5 when an expense records who spent it, 7 with accounts).
     public static func version(
         budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false, rules: [ImportRule] = [], profiles: [ImportProfile] = [],
-        recordsPeople: Bool = false
+        recordsPeople: Bool = false, hasAccounts: Bool = false
     ) -> Int {
+        if hasAccounts { return 7 }
         if recordsPeople { return 5 }
         // Older readers would drop what they do not know.
         let warns = settings.warn != BudgetLevel.defaultWarnPercent || budgets.contains { $0.warn != BudgetLevel.defaultWarnPercent }

@@ -124,6 +124,11 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] }, importedCount: count)
             if let keys = request.rowKeys { state.rowKeys.formUnion(keys.newKeys) }
             try Self.restoreRecurringRules(request.recurringRules, into: &state)
+            if !request.accounts.isEmpty {
+                let rows = InMemoryRows(state, RowsTransaction(at: timestamp, writable: true))
+                try rows.restore(request.accounts)
+                state = rows.state
+            }
             if let fingerprint {
                 state.imports[fingerprint] = ImportRecord(fingerprint: fingerprint, importedAt: timestamp, expenseCount: count)
             }

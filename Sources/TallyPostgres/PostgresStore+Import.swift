@@ -65,6 +65,7 @@ extension PostgresStore {
                 try unindexed?.restore(session)
             }
             try restoreRecurringRules(request.recurringRules)
+            if !request.accounts.isEmpty { try PostgresLedgerRows(self, RowsTransaction(at: timestamp, writable: true)).restore(request.accounts) }
             if let fingerprint {
                 try session.query(
                     """

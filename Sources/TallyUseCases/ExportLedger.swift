@@ -1,8 +1,8 @@
 import TallyCore
 import TallyImportExport
 
-/// `export`: expenses as CSV, or as a JSON backup that holds the budgets (every field), the
-/// ledger's settings and its recurring rules too.
+/// `export`: expenses (with incomes and transfers) as CSV, or as a JSON backup that holds the
+/// budgets (every field), the ledger's settings, its recurring rules and its accounts too.
 public struct ExportLedger: Sendable {
     public var format: ImportFormat
     /// Only this budget's expenses (and, in JSON, only this budget).
@@ -43,7 +43,7 @@ public struct ExportLedger: Sendable {
             if format == .json { recordsPeople = try store.countExpenses(anonymous) < store.countExpenses(query) }
             try writer.begin(
                 budgets: budgets, settings: settings, recurring: try recurring(store, names: names), rules: rules, profiles: profiles,
-                recordsPeople: recordsPeople)
+                recordsPeople: recordsPeople, accounts: try accounts(store, days: query.days))
             try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
                 try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
                 exported += 1
@@ -51,6 +51,19 @@ public struct ExportLedger: Sendable {
             try writer.finish()
             return exported
         }
+    }
+
+    /// The accounts with their incomes, transfers and assertions (those of the period when one
+    /// is asked); none for one budget's export, as accounts belong to no budget.
+    private func accounts(_ store: any DataAccess, days: DayInterval?) throws(TallyError) -> DeclaredAccounts {
+        guard budget == nil else { return DeclaredAccounts() }
+        var declared = DeclaredAccounts(try store.accountBook())
+        if let days {
+            declared.incomes.removeAll { !days.contains($0.income.date) }
+            declared.transfers.removeAll { !days.contains($0.transfer.date) }
+            declared.assertions.removeAll { !days.contains($0.assertion.date) }
+        }
+        return declared
     }
 
     /// The rules of the exported budgets with the occurrences they have paid; none for CSV, or

@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallyImportExport
 
@@ -201,6 +202,17 @@ public struct ImportFile: Sendable {
                 rows.append(preview)
             }
         }
+        // Accounts and their entries, as the import would write them after the rows.
+        if !request.accounts.isEmpty {
+            let book = try store?.accountBook() ?? AccountBook(accounts: [], incomes: [], transfers: [], assertions: [])
+            var standInAccount: Int64 = 0
+            try request.accounts.restore(into: book, at: Date()) { (row: RowImage) throws(TallyError) -> RowImage in
+                guard case .account(var account) = row else { return row }
+                standInAccount -= 1
+                account.id = standInAccount
+                return .account(account)
+            }
+        }
         try resolution.finish(earlier: try store?.importRecord(fingerprint: summary.fingerprint), importedCount: newCount)
         return Preview(summary: summary, createdBudgets: resolution.createdBudgets, rows: rows, duplicateCount: rowKeys.duplicateCount)
     }
@@ -234,7 +246,8 @@ extension ImportFile {
 
 extension ImportRequest {
     /// What a JSON backup declares besides its rows: its budgets with every field (and their
-    /// creation times, when it has them) and the settings an empty ledger takes from it.
+    /// creation times, when it has them), the settings an empty ledger takes from it, its
+    /// rules, profiles, recurring rules and accounts with their entries.
     fileprivate mutating func declare(_ summary: ImportSummary) {
         newBudgets = summary.declaredBudgets
         newRules = summary.declaredRules
@@ -242,5 +255,6 @@ extension ImportRequest {
         settings = summary.declaredSettings
         keepsCreationDates = summary.keepsCreationDates
         recurringRules = summary.declaredRecurringRules
+        accounts = summary.declaredAccounts
     }
 }

@@ -191,8 +191,8 @@ import Testing
         #expect(try server.psql("SELECT count(*), count(DISTINCT name) FROM expense", database: database) == "200|200\n")
     }
 
-    /// `db copy` moves a ledger from a file to a server and back; every list and report agrees
-    /// (ids aside: a copy numbers expenses afresh), and a destination that is not empty is
+    /// `db copy` moves a ledger from a file to a server and back, accounts and their entries with
+    /// it; every list and report agrees (ids aside: a copy numbers rows afresh), and a destination that is not empty is
     /// refused without a change.
     @Test func dbCopyMovesALedgerBetweenAFileAndAServer() throws {
         let server = try PostgresTestServer.get()
@@ -205,13 +205,23 @@ import Testing
         try sandbox.ok(["add", "Cheese", "7.90", "-b", "Food", "--date", "2026-03-30", "--quantity", "2"])
         try sandbox.ok(["recurring", "add", "Rent", "950", "--budget", "Home", "--every", "month", "--day", "1", "--start", "2026-01-01"])
         try sandbox.ok(["recurring", "post", "--through", "2026-03-01"])
+        // Accounts, added so that their ids are not in name order, with every kind of entry.
+        try sandbox.ok(["account", "add", "Visa", "--kind", "credit", "--opening", "-5", "--date", "2026-01-01"])
+        try sandbox.ok(["account", "add", "Checking", "--kind", "checking", "--opening", "1000", "--date", "2026-01-01"])
+        try sandbox.ok(["account", "add", "Old", "--kind", "cash"])
+        try sandbox.ok(["account", "archive", "Old"])
+        try sandbox.ok(["income", "add", "Bonus", "50", "--account", "checking", "--date", "2026-03-20", "--tag", "job"])
+        try sandbox.ok(["income", "add", "Salary", "2000", "--account", "checking", "--date", "2026-03-01", "--by", "Anna"])
+        try sandbox.ok(["transfer", "120", "--from", "Checking", "--to", "Visa", "--date", "2026-03-05", "--name", "Card"])
+        try sandbox.ok(["reconcile", "Checking", "--balance", "2880", "--as-of", "2026-03-10"])
 
         let copied = try sandbox.run(["db", "copy", sandbox.db, url], useDB: false)
         #expect(copied.status == 0, "\(copied.stderr)")
-        #expect(copied.stdout.contains("2 budgets, 5 expenses and 1 recurring rules"), "\(copied.stdout)")
+        #expect(copied.stdout.contains("2 budgets, 5 expenses, 1 recurring rules and 3 accounts"), "\(copied.stdout)")
         let views: [[String]] = [
             ["expense", "list", "--json"], ["budget", "list", "--month", "2026-03"], ["report", "--month", "2026-03", "--format", "json"],
-            ["recurring", "list"], ["settings", "show"],
+            ["recurring", "list"], ["settings", "show"], ["account", "list", "--all", "--json"], ["income", "list", "--json"],
+            ["transfer", "list", "--json"], ["reconcile", "--list", "--json"], ["account", "show", "Checking", "--month", "2026-03", "--json"],
         ]
         for view in views {
             #expect(try Self.withoutIDs(sandbox.run(view + ["--db", url], useDB: false).stdout) == Self.withoutSnapshots(Self.withoutIDs(sandbox.run(view).stdout)), "\(view)")

@@ -78,8 +78,8 @@ struct LedgerDocumentTests {
     }
 
     @Test func rejectsUnknownVersionsAndNonDocuments() {
-        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 6; this Tally reads versions 1 to 5")) {
-            try LedgerDocument.decode(Data(#"{"version": 6, "budgets": [], "expenses": []}"#.utf8))
+        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 8; this Tally reads versions 1 to 7")) {
+            try LedgerDocument.decode(Data(#"{"version": 8, "budgets": [], "expenses": []}"#.utf8))
         }
         #expect(throws: TallyError.importFile(line: nil, reason: "not a Tally JSON document: it has no \"version\"")) {
             try LedgerDocument.decode(Data("{}".utf8))

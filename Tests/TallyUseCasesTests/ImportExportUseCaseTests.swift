@@ -196,4 +196,30 @@ import Testing
         #expect(throws: refusal) { try ImportFile(path: path, format: .csv).run(in: ledger) }
         #expect(try store.countExpenses(ExpenseQuery()) == 0)
     }
+
+    /// On the in-memory store too: accounts and their entries restore from a backup, which
+    /// exports again byte for byte, and one undo takes the restore back whole.
+    @Test func aBackupWithAccountsRestoresAndUndoesAsOneChange() throws {
+        let (ledger, store) = memoryLedger()
+        _ = try store.addAccount(Account(name: "Visa", kind: .credit, opening: money("300"), openingDate: day("2026-10-15")))
+        _ = try store.addAccount(Account(name: "Checking", kind: .checking, opening: Money(cents: -2_050)))
+        _ = try store.addIncome(Income(name: "Bonus", amount: money("100"), date: day("2026-11-20"), accountID: 0, tags: ["job"]), toAccountNamed: "checking")
+        _ = try store.addIncome(Income(name: "Salary", amount: money("3200"), date: day("2026-11-02"), accountID: 0, by: "Anna"), toAccountNamed: "Checking")
+        _ = try store.addTransfer(Transfer(amount: money("250.50"), date: day("2026-11-06"), from: 0, to: 0, name: "Card"), from: "Checking", to: "visa")
+        #expect(try store.reconcile(accountNamed: "Visa", balance: money("49.50"), on: day("2026-11-30")).matches)
+        let backup = MemorySink()
+        _ = try ExportLedger(format: .json).run(in: ledger, to: backup)
+        #expect(backup.string.contains(#""version": 7"#))
+
+        let (copy, copyStore) = memoryLedger()
+        _ = try ImportFile(path: file(backup.string, name: "backup.json"), format: .json).run(in: copy)
+        let again = MemorySink()
+        _ = try ExportLedger(format: .json).run(in: copy, to: again)
+        #expect(again.string == backup.string)
+        let book = try copyStore.accountBook()
+        #expect(book.incomes.map(\.name) == ["Salary", "Bonus"] && book.incomes.map(\.id) == [1, 2])
+        #expect(try book.balance(of: book.account(named: "visa"), through: day("2026-11-30")) == money("49.50"))
+        _ = try copyStore.undo(nil, dryRun: false)
+        #expect(try copyStore.accountBook().accounts.isEmpty && copyStore.accountBook().incomes.isEmpty)
+    }
 }

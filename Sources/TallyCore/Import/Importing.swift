@@ -34,6 +34,9 @@ public struct ImportRequest: Hashable, Sendable {
     /// Import profiles to save, such as those a JSON backup carries; one whose name the ledger
     /// already uses (ignoring case and diacritics) is skipped: the ledger keeps its own.
     public var newProfiles: [ImportProfile] = []
+    /// Accounts with their incomes, transfers and assertions, such as a JSON backup or `db copy`
+    /// carries: written after the rows, in the same transaction, by ``LedgerRows/restore(_:)``.
+    public var accounts = DeclaredAccounts()
 
     public init(
         source: String, force: Bool = false, newBudgets: [Budget] = [], missingBudgetLimit: Money? = nil,

@@ -83,6 +83,7 @@ struct ExpenseImporter {
             try Self.save(keys.sortedNewKeys(), batch: batch, db)
         }
         try SQLiteStore.restoreRecurringRules(request.recurringRules, timestamp: milliseconds, db)
+        if !request.accounts.isEmpty { try SQLiteRows(db, RowsTransaction(at: timestamp, writable: true)).restore(request.accounts) }
         if let fingerprint {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO importLog (fingerprint, importedAt, rowCount) VALUES (?, ?, ?)",
