@@ -164,6 +164,12 @@ extension LedgerDocument {
         for (index, dto) in (incomes ?? []).enumerated() { declared.incomes.append(try dto.declared(index: index)) }
         for (index, dto) in (transfers ?? []).enumerated() { declared.transfers.append(try dto.declared(index: index)) }
         for (index, dto) in (assertions ?? []).enumerated() { declared.assertions.append(try dto.declared(index: index)) }
+        if let name = settings?.defaultAccount {
+            guard declared.placeholder(forAccountNamed: name) != nil else {
+                throw invalid("settings", "defaultAccount", name, "the document has no account of that name")
+            }
+            declared.defaultAccount = name
+        }
         return declared
     }
 }

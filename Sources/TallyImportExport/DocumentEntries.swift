@@ -9,6 +9,9 @@ public struct SettingsDTO: Codable, Hashable, Sendable {
     public var currency: String?
     /// The warning level new budgets get, percent (version 4); absent for the default 80.
     public var warn: Int?
+    /// The account expenses are paid from when they name none, by name (version 7); absent
+    /// for none.
+    public var defaultAccount: String?
 
     public init(monthStart: Int, currency: String? = nil, warn: Int? = nil) {
         self.monthStart = monthStart
@@ -210,6 +213,8 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
     /// Who spent it (version 5), `""` for no one; absent in older documents, whose expenses were
     /// recorded before Tally kept it.
     public var by: String?
+    /// The account it was paid from, by name (version 7); absent for none.
+    public var account: String?
 
     public init(
         id: Int64?, name: String, amount: String, quantity: Int64, total: String, date: String, budget: String, tags: [String],
@@ -226,16 +231,20 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
         self.by = by
     }
 
-    public init(_ expense: Expense, budgetName: String) throws(TallyError) {
+    public init(_ expense: Expense, budgetName: String, accountName: String? = nil) throws(TallyError) {
         self.init(
             id: expense.id, name: expense.name, amount: expense.amount.plainString, quantity: expense.quantity,
             total: try expense.total().plainString, date: expense.date.isoString, budget: budgetName, tags: expense.tags,
             by: expense.by.isEmpty ? nil : expense.by)
+        account = accountName
     }
 
     /// The expense this entry describes, validated by the models' rules; `index` is 0-based.
-    /// An entry without `by` was spent by `defaultBy`.
-    public func importedExpense(index: Int, defaultBy: String = "") throws(TallyError) -> ImportedExpense {
+    /// An entry without `by` was spent by `defaultBy`; its `account` must be one of `accounts`,
+    /// which the expense names by placeholder (``DeclaredAccounts/placeholder(forAccountNamed:)``).
+    public func importedExpense(
+        index: Int, defaultBy: String = "", accounts: DeclaredAccounts = DeclaredAccounts()
+    ) throws(TallyError) -> ImportedExpense {
         func invalid(_ field: String, _ value: String, _ reason: String) -> TallyError {
             .importFile(line: nil, reason: "expenses[\(index)].\(field) \(quoted(value)): \(reason)")
         }
@@ -283,7 +292,14 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
         guard computed.plainString == total else {
             throw invalid("total", total, "is not amount × quantity (\(computed.plainString))")
         }
-        return ImportedExpense(line: index + 1, budgetName: budgetName, expense: expense)
+        var paid = expense
+        if let account {
+            guard let placeholder = accounts.placeholder(forAccountNamed: account) else {
+                throw invalid("account", account, "the document has no account of that name")
+            }
+            paid.accountID = placeholder
+        }
+        return ImportedExpense(line: index + 1, budgetName: budgetName, expense: paid)
     }
 }
 

@@ -13,8 +13,15 @@ public protocol ExportWriter: AnyObject {
         budgets: [Budget], settings: LedgerSettings, recurring: [DeclaredRecurringRule], rules: [ImportRule], profiles: [ImportProfile],
         recordsPeople: Bool, accounts: DeclaredAccounts
     ) throws(TallyError)
-    func write(_ expense: Expense, budgetName: String) throws(TallyError)
+    /// `accountName`: the account the expense was paid from, if any.
+    func write(_ expense: Expense, budgetName: String, accountName: String?) throws(TallyError)
     func finish() throws(TallyError)
+}
+
+extension ExportWriter {
+    public func write(_ expense: Expense, budgetName: String) throws(TallyError) {
+        try write(expense, budgetName: budgetName, accountName: nil)
+    }
 }
 
 extension ImportFormat {
@@ -59,6 +66,10 @@ public final class JSONExportWriter: ExportWriter {
         if let warn = settingsDTO.warn {
             appendKey("warn")
             line.append(contentsOf: String(warn).utf8)
+        }
+        if let defaultAccount = accounts.defaultAccount {
+            appendKey("defaultAccount")
+            appendString(defaultAccount)
         }
         line.append(contentsOf: "},\n  \"budgets\": [".utf8)
         for (index, budget) in budgets.enumerated() {
@@ -237,8 +248,8 @@ public final class JSONExportWriter: ExportWriter {
         }
     }
 
-    public func write(_ expense: Expense, budgetName: String) throws(TallyError) {
-        let dto = try ExpenseDTO(expense, budgetName: budgetName)
+    public func write(_ expense: Expense, budgetName: String, accountName: String?) throws(TallyError) {
+        let dto = try ExpenseDTO(expense, budgetName: budgetName, accountName: accountName)
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: (expenseCount == 0 ? "\n    " : ",\n    ").utf8)
         appendKey("id", first: true)
@@ -260,6 +271,10 @@ public final class JSONExportWriter: ExportWriter {
         if writesBy {
             appendKey("by")
             appendString(expense.by)
+        }
+        if let account = dto.account {
+            appendKey("account")
+            appendString(account)
         }
         line.append(UInt8(ascii: "}"))
         expenseCount += 1
@@ -337,12 +352,12 @@ public final class CSVExportWriter: ExportWriter {
         try writer.writeRecord(header + CSVExportWriter.accountColumns)
     }
 
-    public func write(_ expense: Expense, budgetName: String) throws(TallyError) {
+    public func write(_ expense: Expense, budgetName: String, accountName: String?) throws(TallyError) {
         var record = [
             expense.date.isoString, budgetName, expense.name, expense.amount.plainString, String(expense.quantity),
             expense.tags.joined(separator: ";"), expense.by,
         ]
-        if entries != nil { record += ["", "", EntryKind.expense.rawValue] }
+        if entries != nil { record += [accountName ?? "", "", EntryKind.expense.rawValue] }
         try writer.writeRecord(record)
     }
 

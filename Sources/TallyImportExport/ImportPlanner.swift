@@ -121,8 +121,9 @@ public enum ImportPlanner {
         case .json:
             let decoded = try LedgerDocument.decode(try readAll(source))
             let defaultBy = decoded.defaultBy(options.by)
+            let accounts = try decoded.validatedAccounts()
             for (index, dto) in decoded.expenses.enumerated() {
-                let expense = try dto.importedExpense(index: index, defaultBy: defaultBy)
+                let expense = try dto.importedExpense(index: index, defaultBy: defaultBy, accounts: accounts)
                 tally.add(.expense(expense))
                 try body(expense)
             }
@@ -154,8 +155,9 @@ public enum ImportPlanner {
     public static func forEachRow(in plan: ImportPlan, _ body: (RowOutcome) throws(TallyError) -> Void) throws(TallyError) {
         if let document = plan.document {
             let defaultBy = document.defaultBy(plan.options.by)
+            let accounts = plan.summary.declaredAccounts
             for (index, dto) in document.expenses.enumerated() {
-                try body(.expense(try dto.importedExpense(index: index, defaultBy: defaultBy)))
+                try body(.expense(try dto.importedExpense(index: index, defaultBy: defaultBy, accounts: accounts)))
             }
             return
         }

@@ -114,6 +114,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 state.nextImportRuleID += 1
             }
             for profile in try resolution.profilesToSave(existing: Array(state.profiles.values)) { state.profiles[profile.nameKey] = profile }
+            let accountRows = InMemoryRows(state, RowsTransaction(at: timestamp, writable: true))
+            try resolution.restoreDeclaredAccounts(into: accountRows)
+            state = accountRows.state
             request.rowKeys?.known = state.rowKeys
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
@@ -124,11 +127,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] }, importedCount: count)
             if let keys = request.rowKeys { state.rowKeys.formUnion(keys.newKeys) }
             try Self.restoreRecurringRules(request.recurringRules, into: &state)
-            if !request.accounts.isEmpty {
-                let rows = InMemoryRows(state, RowsTransaction(at: timestamp, writable: true))
-                try rows.restore(request.accounts)
-                state = rows.state
-            }
             if let fingerprint {
                 state.imports[fingerprint] = ImportRecord(fingerprint: fingerprint, importedAt: timestamp, expenseCount: count)
             }

@@ -28,6 +28,7 @@ extension PostgresStore {
                      .int(Int64(rule.priority))])
             }
             for profile in try resolution.profilesToSave(existing: try loadProfiles()) { try storeProfile(profile) }
+            try resolution.restoreDeclaredAccounts(into: PostgresLedgerRows(self, RowsTransaction(at: timestamp, writable: true)))
             if let keys = request.rowKeys { keys.known = try loadRowKeys() }
             func create(_ budget: Budget) throws(TallyError) -> Budget { try insertBudget(budget, at: timestamp) }
             // Rows are sent a batch at a time, by COPY (`writeExpenses`): one statement each would
@@ -65,7 +66,6 @@ extension PostgresStore {
                 try unindexed?.restore(session)
             }
             try restoreRecurringRules(request.recurringRules)
-            if !request.accounts.isEmpty { try PostgresLedgerRows(self, RowsTransaction(at: timestamp, writable: true)).restore(request.accounts) }
             if let fingerprint {
                 try session.query(
                     """

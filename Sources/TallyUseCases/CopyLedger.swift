@@ -48,14 +48,20 @@ public struct CopyLedger: Sendable {
         try to.snapshotBefore(.copy)
         var request = ImportRequest(source: "db copy", force: true, newBudgets: budgets, settings: settings, keepsCreationDates: true)
         request.recurringRules = rules
-        let accounts = DeclaredAccounts(try from.accountBook())
+        let book = try from.accountBook()
+        let accounts = DeclaredAccounts(book, defaultAccountID: settings.defaultAccountID)
         request.accounts = accounts
+        // Expenses name their accounts by place among the declared ones: ids may differ there.
+        var placeholders: [Int64: Int64] = [:]
+        for account in book.accounts { placeholders[account.id ?? 0] = accounts.placeholder(forAccountNamed: account.name) }
         var first: Day?
         var last: Day?
         _ = try to.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
             try from.forEachExpense(ExpenseQuery(sort: .date)) { (expense: Expense) throws(TallyError) in
                 first = first ?? expense.date
                 last = expense.date
+                var expense = expense
+                expense.accountID = expense.accountID.flatMap { placeholders[$0] }
                 try insert(expense, names[expense.budgetID] ?? "")
             }
             return nil
@@ -92,7 +98,7 @@ public struct CopyLedger: Sendable {
         let book = try store.accountBook()
         var result: [String: [String]] = [:]
         for account in book.accounts {
-            let days = Set(book.entries(of: account).map(\.date) + book.assertions(of: account).map(\.date)).sorted()
+            let days = Set((book.days[account.id ?? 0] ?? []).map(\.date) + book.assertions(of: account).map(\.date)).sorted()
             var figures = [account.kind.rawValue, account.opening.plainString, book.reconciledThrough(account)?.isoString ?? "-"]
             for day in days {
                 let balance = try book.balance(of: account, through: day)

@@ -41,11 +41,15 @@ public struct ExportLedger: Sendable {
             anonymous.by = ""
             var recordsPeople = false
             if format == .json { recordsPeople = try store.countExpenses(anonymous) < store.countExpenses(query) }
+            let declared = try accounts(store, days: query.days)
+            // Expenses name their accounts only where the document declares them.
+            var accountNames: [Int64: String] = [:]
+            for account in declared.accounts { accountNames[account.id ?? 0] = account.name }
             try writer.begin(
                 budgets: budgets, settings: settings, recurring: try recurring(store, names: names), rules: rules, profiles: profiles,
-                recordsPeople: recordsPeople, accounts: try accounts(store, days: query.days))
+                recordsPeople: recordsPeople, accounts: declared)
             try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
-                try writer.write(expense, budgetName: names[expense.budgetID] ?? "")
+                try writer.write(expense, budgetName: names[expense.budgetID] ?? "", accountName: expense.accountID.flatMap { accountNames[$0] })
                 exported += 1
             }
             try writer.finish()
@@ -57,7 +61,7 @@ public struct ExportLedger: Sendable {
     /// is asked); none for one budget's export, as accounts belong to no budget.
     private func accounts(_ store: any DataAccess, days: DayInterval?) throws(TallyError) -> DeclaredAccounts {
         guard budget == nil else { return DeclaredAccounts() }
-        var declared = DeclaredAccounts(try store.accountBook())
+        var declared = DeclaredAccounts(try store.accountBook(), defaultAccountID: try store.settings().defaultAccountID)
         if let days {
             declared.incomes.removeAll { !days.contains($0.income.date) }
             declared.transfers.removeAll { !days.contains($0.transfer.date) }

@@ -204,7 +204,7 @@ public struct ImportFile: Sendable {
         }
         // Accounts and their entries, as the import would write them after the rows.
         if !request.accounts.isEmpty {
-            let book = try store?.accountBook() ?? AccountBook(accounts: [], incomes: [], transfers: [], assertions: [])
+            let book = try store?.accountBook() ?? AccountBook(accounts: [], assertions: [], days: [])
             var standInAccount: Int64 = 0
             try request.accounts.restore(into: book, at: Date()) { (row: RowImage) throws(TallyError) -> RowImage in
                 guard case .account(var account) = row else { return row }

@@ -108,3 +108,46 @@ import Testing
         #expect(try balances(sandbox) == ["975.50", "0.00"])
     }
 }
+
+extension ExpenseAccountTests {
+    /// A JSON backup carries each expense's account and the default account; restored into an
+    /// empty ledger it exports byte for byte the same, and `db copy` keeps them too.
+    @Test func expenseAccountsSurviveTheBackupAndTheCopy() throws {
+        let sandbox = try household()
+        try sandbox.ok(["settings", "set", "default-account", "visa"])
+        try sandbox.ok(["add", "Groceries", "42.50", "-b", "Food", "--account", "checking", "--date", "2026-11-03"])
+        try sandbox.ok(["add", "Pizza", "12", "-b", "Food", "--date", "2026-11-04"])
+        try sandbox.ok(["add", "Bread", "3", "-b", "Food", "--date", "2026-11-05"])
+        try sandbox.ok(["expense", "edit", "3", "--no-account"])
+        let backup = sandbox.directory.appendingPathComponent("backup.json")
+        try sandbox.ok(["export", "--format", "json", "--output", backup.path])
+        let text = try String(contentsOf: backup, encoding: .utf8)
+        #expect(text.contains("\"defaultAccount\": \"Visa\"") && text.contains("\"account\": \"Checking\""), "\(text)")
+
+        let restored = try Sandbox()
+        try restored.ok(["import", backup.path])
+        let again = restored.directory.appendingPathComponent("again.json")
+        try restored.ok(["export", "--format", "json", "--output", again.path])
+        #expect(try String(contentsOf: again, encoding: .utf8) == text)
+        #expect(try balances(restored) == (try balances(sandbox)))
+
+        let copy = sandbox.directory.appendingPathComponent("copy.sqlite").path
+        try sandbox.ok(["db", "copy", sandbox.db, copy], useDB: false)
+        let copied = try sandbox.ok(["expense", "list", "--json", "--db", copy], useDB: false).jsonArray
+        #expect(copied.map { $0["account"] as? String } == ["Checking", "Visa", nil])
+    }
+
+    /// An expense naming an account the document does not declare is refused, naming it.
+    @Test func aBackupNamingAnUnknownAccountIsRefused() throws {
+        let sandbox = try household()
+        try sandbox.ok(["add", "Groceries", "42.50", "-b", "Food", "--account", "checking", "--date", "2026-11-03"])
+        let backup = sandbox.directory.appendingPathComponent("backup.json")
+        try sandbox.ok(["export", "--format", "json", "--output", backup.path])
+        let broken = try String(contentsOf: backup, encoding: .utf8).replacingOccurrences(of: "\"account\": \"Checking\"", with: "\"account\": \"Nowhere\"")
+        try broken.write(to: backup, atomically: true, encoding: .utf8)
+        let fresh = try Sandbox()
+        let outcome = try fresh.run(["import", backup.path])
+        #expect(outcome.status != 0 && outcome.isOneLineFailure && outcome.stderr.contains("expenses[0].account 'Nowhere'"), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fresh.db))
+    }
+}

@@ -101,6 +101,8 @@ public struct ImportResolution {
     private let hadNoBudget: Bool
     /// Names of the budgets created so far, in order.
     public private(set) var createdBudgets: [String] = []
+    /// The ids of `request.accounts`' accounts, in their order, once restored.
+    private var declaredAccountIDs: [Int64] = []
 
     public init(request: ImportRequest, existing: [Budget]) {
         self.request = request
@@ -114,7 +116,11 @@ public struct ImportResolution {
     /// when a backup is restored into an empty ledger; `nil` otherwise, and the ledger keeps its
     /// own settings, which its figures were made with.
     public func settingsToApply(ledgerHasExpenses: Bool) -> LedgerSettings? {
-        hadNoBudget && !ledgerHasExpenses ? request.settings : nil
+        guard hadNoBudget && !ledgerHasExpenses, var settings = request.settings else { return nil }
+        // The accounts come later: the declared default account is set once they are there
+        // (``restoreDeclaredAccounts(into:)``).
+        settings.defaultAccountID = nil
+        return settings
     }
 
     /// Creates `request.newBudgets` that do not exist yet, in order, through `create` (which saves one validated budget and returns it with its id).
@@ -198,7 +204,25 @@ public struct ImportResolution {
         _ = try expense.total()
         guard let budgetID = try budgetID(for: budgetName, on: expense.date, create: create) else { return nil }
         expense.budgetID = budgetID
+        try resolveAccount(of: &expense)
         return expense
+    }
+
+    /// Writes `request.accounts` (``LedgerRows/restore(_:)``) before the rows, so that rows can
+    /// name them.
+    public mutating func restoreDeclaredAccounts(into rows: any LedgerRows) throws(TallyError) {
+        guard !request.accounts.isEmpty else { return }
+        declaredAccountIDs = try rows.restore(request.accounts)
+    }
+
+    /// An expense naming a declared account by its placeholder
+    /// (``DeclaredAccounts/placeholder(forAccountNamed:)``) gets that account's id; one that
+    /// names an account by id keeps it.
+    public func resolveAccount(of expense: inout Expense) throws(TallyError) {
+        guard let id = expense.accountID, id < 0 else { return }
+        let place = Int(-(id + 1))
+        guard declaredAccountIDs.indices.contains(place) else { throw .storage("an imported expense names an account not declared") }
+        expense.accountID = declaredAccountIDs[place]
     }
 
     /// Throws `unknownBudgets` listing every missing name, else `alreadyImported` when `earlier` is

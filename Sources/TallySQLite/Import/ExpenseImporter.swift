@@ -62,13 +62,16 @@ struct ExpenseImporter {
             }
         }
 
+        try resolution.restoreDeclaredAccounts(into: SQLiteRows(db, RowsTransaction(at: timestamp, writable: true)))
         if let keys = request.rowKeys { keys.known = try Self.rowKeys(db) }
         var writer = try ExpenseBatchWriter(db: db, milliseconds: milliseconds)
 
         let create = { (budget: Budget) throws(TallyError) in try insertBudget(budget) }
         func write(_ row: ImportRow) throws {
             guard let budgetID = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: create) else { return }
-            try writer.append(row.expense, budgetID: budgetID, nameKey: row.nameKey)
+            var expense = row.expense
+            try resolution.resolveAccount(of: &expense)
+            try writer.append(expense, budgetID: budgetID, nameKey: row.nameKey)
         }
 
         let fingerprint = try RowPipeline.run(rows, write: write)
@@ -83,7 +86,6 @@ struct ExpenseImporter {
             try Self.save(keys.sortedNewKeys(), batch: batch, db)
         }
         try SQLiteStore.restoreRecurringRules(request.recurringRules, timestamp: milliseconds, db)
-        if !request.accounts.isEmpty { try SQLiteRows(db, RowsTransaction(at: timestamp, writable: true)).restore(request.accounts) }
         if let fingerprint {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO importLog (fingerprint, importedAt, rowCount) VALUES (?, ?, ?)",
