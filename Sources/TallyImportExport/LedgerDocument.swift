@@ -29,8 +29,9 @@ import TallyCore
 ///
 /// Version 7 added `accounts` (``AccountDTO``) and the rows that name them by name, as expenses
 /// name their budget: `incomes`, `transfers` and `assertions` (balance assertions), each key
-/// written only when the ledger has accounts. (Version 6 is left to the expense's link to the
-/// account it was paid from, which comes separately.)
+/// written only when the ledger has accounts, with an expense's `account` and the settings'
+/// `defaultAccount`. Version 6 was never written; a document claiming it reads as version 5
+/// does.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
     public static let currentVersion = 7
