@@ -81,6 +81,12 @@ final class PostgresLedgerRows: LedgerRows {
     /// A new row's id comes from its kind's counter (`idCounter`), never handed out twice.
     func save(_ row: RowImage) throws(TallyError) -> RowImage {
         try willChangeRows(row.touchedKinds)
+        if row.entryRow != nil {
+            let before = try store.storedEntry(row)
+            let saved = try store.putAccountRow(row) ?? row
+            try transaction.wrote(entry: before, after: saved)
+            return saved
+        }
         switch row {
         case .budget(let budget) where budget.id == nil:
             return .budget(try store.insertBudget(budget, createdAt: budget.createdAt, at: budget.updatedAt))
@@ -100,7 +106,9 @@ final class PostgresLedgerRows: LedgerRows {
 
     func delete(_ row: RowImage) throws(TallyError) {
         try willChangeRows(row.touchedKinds)
+        let before = row.entryRow != nil ? try store.storedEntry(row) : nil
         try store.delete(row)
+        if let before { try transaction.wrote(entry: before, after: nil) }
     }
 
     private func willChangeRows(_ kinds: RowKinds) throws(TallyError) {

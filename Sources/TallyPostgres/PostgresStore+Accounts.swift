@@ -4,11 +4,18 @@ import TallyCore
 // The rows of migration `v7-accounts`: accounts, incomes, transfers and balance assertions, as
 // the history keeps them (``RowImage``). Their figures are Core's (`AccountBook`).
 extension PostgresStore {
-    /// Every account, income, transfer and assertion, of `kinds`.
-    func accountImages(_ kinds: RowKinds = .all) throws(TallyError) -> [RowImage] {
+    /// The income or transfer saved under `image`'s id, if any.
+    func storedEntry(_ image: RowImage) throws(TallyError) -> RowImage? {
+        guard let (_, id) = image.entryRow, let id else { return nil }
+        return try accountImages(.entries, entries: "id = \(id)").first { $0.key == image.key }
+    }
+
+    /// Every account, income, transfer and assertion, of `kinds`; incomes and transfers only
+    /// where `entries` holds.
+    func accountImages(_ kinds: RowKinds = .all, entries condition: String = "TRUE") throws(TallyError) -> [RowImage] {
         var images: [RowImage] = []
         let accounts = kinds.contains(.accounts) ? "TRUE" : "FALSE"
-        let entries = kinds.contains(.entries) ? "TRUE" : "FALSE"
+        let entries = kinds.contains(.entries) ? condition : "FALSE"
         let assertions = kinds.contains(.assertions) ? "TRUE" : "FALSE"
         for row in try session.query(
             "SELECT id, name, kind, openingCents, openingDate, archived, createdAt, updatedAt FROM account WHERE \(accounts) ORDER BY id")
@@ -136,7 +143,7 @@ extension PostgresStore {
 
 extension RowImage {
     /// An income's or transfer's table and id: a row whose writes move `accountDay`.
-    fileprivate var entryRow: (table: String, id: Int64?)? {
+    var entryRow: (table: String, id: Int64?)? {
         switch self {
         case .income(let income): ("income", income.id)
         case .transfer(let transfer): ("transfer", transfer.id)

@@ -151,6 +151,10 @@ public final class RowsTransaction {
     /// the incomes and transfers, not every row.
     public private(set) var imagesBefore: [RowImage] = []
     public private(set) var capturedKinds: RowKinds = []
+    /// The incomes and transfers the transaction wrote, each with what it was: a ledger holds
+    /// tens of thousands, so their kind is never read whole for the change set; the store says
+    /// what each write replaced (``wrote(entry:after:)``).
+    private var entryChanges: [RowKey: RowChange] = [:]
 
     public init(at timestamp: Date, writable: Bool) {
         self.timestamp = timestamp
@@ -206,6 +210,14 @@ public final class RowsTransaction {
         capturedKinds.formUnion(missing)
     }
 
+    /// Notes an income or transfer written: as it was (`nil` for a new one) and as it is (`nil`
+    /// once removed). The first write of a row keeps what it was before the transaction.
+    public func wrote(entry before: RowImage?, after: RowImage?) throws(TallyError) {
+        try checkWritable()
+        guard let key = (after ?? before)?.key else { return }
+        entryChanges[key] = RowChange(before: entryChanges[key].map(\.before) ?? before, after: after)
+    }
+
     /// Notes expenses saved, under new ids or over their earlier selves, for ``record(into:imagesAfter:)``.
     public func inserted(_ saved: [Expense]) {
         inserted += saved
@@ -234,7 +246,9 @@ public final class RowsTransaction {
             for expense in removed { content.expensesBefore.append(expense) }
             for expense in inserted { content.expensesAfter.append(expense) }
         }
-        if !capturedKinds.isEmpty { content.rows += RowDiff.changes(from: imagesBefore, to: try imagesAfter(capturedKinds)) }
+        var rows = capturedKinds.isEmpty ? [] : RowDiff.changes(from: imagesBefore, to: try imagesAfter(capturedKinds))
+        rows += entryChanges.values.filter { $0.before != $0.after }
+        content.rows += rows.sorted { ($0.key ?? .settings) < ($1.key ?? .settings) }
     }
 }
 
@@ -251,7 +265,8 @@ extension RowImage {
         case .importRecord: .importRecords
         // The settings' default account is set to none when the account goes.
         case .account: [.accounts, .settings]
-        case .income, .transfer: .entries
+        // Written one by one, each noted with what it replaced (`RowsTransaction.wrote(entry:after:)`).
+        case .income, .transfer: []
         case .balanceAssertion: .assertions
         }
     }

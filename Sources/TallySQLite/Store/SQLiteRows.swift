@@ -93,6 +93,12 @@ final class SQLiteRows: LedgerRows {
     /// A new row's id is SQLite's next AUTOINCREMENT one.
     func save(_ row: RowImage) throws(TallyError) -> RowImage {
         try willChangeRows(row.touchedKinds)
+        if row.movesBalances {
+            let before = try run { () throws in try SQLiteStore.storedEntry(row, db) }
+            let saved = try run { () throws in try SQLiteStore.putAccountRow(row, db) ?? row }
+            try transaction.wrote(entry: before, after: saved)
+            return saved
+        }
         return try run { () throws in
             switch row {
             case .budget(let budget) where budget.id == nil:
@@ -114,7 +120,9 @@ final class SQLiteRows: LedgerRows {
 
     func delete(_ row: RowImage) throws(TallyError) {
         try willChangeRows(row.touchedKinds)
+        let before = row.movesBalances ? try run { () throws in try SQLiteStore.storedEntry(row, db) } : nil
         try run { () throws in try SQLiteStore.delete(row, db) }
+        if let before { try transaction.wrote(entry: before, after: nil) }
     }
 
     private func willChangeRows(_ kinds: RowKinds) throws(TallyError) {

@@ -48,7 +48,7 @@ extension SQLiteStore {
     /// gets the next AUTOINCREMENT one and comes back with it. `nil` for the other kinds. An
     /// income's or transfer's days move in `accountDay` (`ExpenseCaches`).
     static func putAccountRow(_ image: RowImage, _ db: Database) throws -> RowImage? {
-        let before = image.movesBalances ? try stored(image, db) : nil
+        let before = image.movesBalances ? try storedEntry(image, db) : nil
         let saved = try putRow(image, db)
         if let saved, saved.movesBalances {
             try ExpenseCaches.recordAccountRows(removed: before.map { [$0] } ?? [], added: [saved], db)
@@ -57,7 +57,7 @@ extension SQLiteStore {
     }
 
     /// The income or transfer saved under `image`'s id, if any.
-    private static func stored(_ image: RowImage, _ db: Database) throws -> RowImage? {
+    static func storedEntry(_ image: RowImage, _ db: Database) throws -> RowImage? {
         let (table, id): (String, Int64?) =
             switch image {
             case .income(let income): ("income", income.id)
@@ -125,7 +125,7 @@ extension SQLiteStore {
 
     /// Removes an account row; the other kinds are not this file's.
     static func deleteAccountRow(_ image: RowImage, _ db: Database) throws {
-        if image.movesBalances, let stored = try stored(image, db) {
+        if image.movesBalances, let stored = try storedEntry(image, db) {
             try ExpenseCaches.recordAccountRows(removed: [stored], added: [], db)
         }
         switch image {
