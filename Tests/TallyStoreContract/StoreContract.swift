@@ -109,5 +109,6 @@ public enum StoreContract {
         Check("brokenAccountRulesAreRefusedAndChangeNothing", brokenAccountRulesAreRefusedAndChangeNothing),
         Check("reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt", reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt),
         Check("accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd", accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd),
+        Check("expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled", expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled),
     ]
 }
