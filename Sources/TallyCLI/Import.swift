@@ -27,6 +27,11 @@ extension Tally {
                 name ('tally rule'), else from --budget, else from --uncategorized, which also \
                 tags it 'uncategorized'. When rows are left without a budget, nothing is imported. \
                 A name with line breaks or tabs inside its quotes becomes one line.
+
+                The header is the first of the first 50 lines that holds every mapped column; the \
+                lines above it (a bank's account details) are left out and counted, or --skip N \
+                skips exactly N. Lines at the end that are not rows and have no date (a balance, \
+                totals) are left out and counted; the same lines before a row fail as ever.
                 """
         )
 

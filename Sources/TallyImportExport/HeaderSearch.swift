@@ -84,11 +84,13 @@ extension ColumnMapping {
 
 /// Summary lines at the end of a file, held back until the file shows whether they end it.
 ///
-/// A line is a summary line when it is not a row and has no date: it has another number of
-/// fields than the header, or an empty date cell, and its date cell (when it has one) does not
-/// read as a date. Such lines in a trailing run, with blank lines among them, are left out and
-/// counted; once a row follows, or the run grows past ``maximumLines``, they are read as any
-/// row is (and fail or are skipped exactly as they would be without this).
+/// A line is a summary line when its date cell holds no date and nothing that could be a
+/// mistyped one: the line is too short to have the cell, or the cell is empty or does not start
+/// with a digit (every date format starts with one). `Kontostand;;;;;-1.234,56;EUR` is one; a
+/// row cut short (`15.01.2026;Stadtw`) or with a mistyped date (`3I.01.2026;…`) is not. Such
+/// lines in a trailing run, with blank lines among them, are left out and counted; once a row
+/// follows, or the run grows past ``maximumLines``, they are read as any row is (and fail or are
+/// skipped exactly as they would be without this).
 struct TrailingLines {
     static let maximumLines = 50
 
@@ -123,13 +125,13 @@ struct TrailingLines {
 }
 
 extension CSVRowMapper {
-    /// Whether `record` may be a summary line (``TrailingLines``). A row of the header's width
-    /// costs one look at its date cell.
+    /// Whether `record` may be a summary line (``TrailingLines``): one look at its date cell.
     func mayBeSummaryLine(_ record: CSVRecord) -> Bool {
         guard record.count > dateColumn else { return true }
-        let empty = record.withBytes(at: dateColumn) { CSVRowMapper.trimmed($0).isEmpty }
-        if record.count == fieldCount { return empty }
-        return empty || record.withBytes(at: dateColumn) { options.dateFormat.day(from: CSVRowMapper.trimmed($0)) } == nil
+        return record.withBytes(at: dateColumn) { cell in
+            guard let first = CSVRowMapper.trimmed(cell).first else { return true }
+            return !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        }
     }
 }
 

@@ -40,9 +40,10 @@ import Testing
         #expect(dry.contains("\nLeft out 6 preamble lines above the header, 1 summary line at the end.\n"), "\(dry)")
         #expect(dry.hasPrefix("Dry run: would import 3 expenses "), "\(dry)")
         let imported = try sandbox.ok(["import", file] + Self.flags).stdout
-        #expect(imported.hasPrefix(
-            "Imported 3 expenses from '\(file)'; skipped 1 row (incoming money: 1); left out 6 preamble lines above the header, "
-                + "1 summary line at the end; 0 rows already there; "), "\(imported)")
+        #expect(imported.hasPrefix("Imported 3 expenses from "), "\(imported)")
+        #expect(imported.contains(
+            "; skipped 1 row (incoming money: 1); left out 6 preamble lines above the header, 1 summary line at the end; 0 rows already there; "),
+            "\(imported)")
         let expenses = try sandbox.ok(["expense", "list", "--json"]).jsonArray
         #expect(Set(expenses.compactMap { $0["name"] as? String }) == ["REWE Markt GmbH", "Bäckerei Müller", "Stadtwerke"])
         #expect(Set(expenses.compactMap { $0["amount"] as? String }) == ["45.99", "3.20", "1089.00"])

@@ -111,13 +111,18 @@ struct HeaderSearchTests {
         #expect(try plan(incoming).summary.frame == CSVFrame())
     }
 
-    @Test func aTruncatedLastRowWithADateStillFails() throws {
+    @Test func aLastRowCutShortOrWithAMistypedDateStillFails() throws {
         // Another width but a date: a row cut short, not a summary.
         #expect(throws: TallyError.importFile(line: 5, reason: "the row has 2 fields but the header has 3")) {
             try plan(Self.rows + "06.01.2026;Kiosk\n")
         }
-        // The header's width with text where the date goes: a row with a bad date.
-        #expect(throws: TallyError.self) { try plan(Self.rows + "Kontostand;x;-1.234,56\n") }
+        // A date cell starting with a digit may be a mistyped date: a row, which fails.
+        #expect(throws: TallyError.importRow(
+            line: 5, column: "Buchungstag", value: "3I.01.2026", reason: "use an existing day written as dd.MM.yyyy")) {
+            try plan(Self.rows + "3I.01.2026;Kiosk;-2,00\n")
+        }
+        // Text in the date cell, as banks write their balance: a summary line, even when negative.
+        #expect(try plan(Self.rows + "Kontostand;;-1.234,56\n").summary.frame.footerLines == 1)
     }
 
     @Test func aLongTrailingRunIsReadAsRows() throws {
