@@ -30,8 +30,9 @@ extension Tally {
 
                 The header is the first of the first 50 lines that holds every mapped column; the \
                 lines above it (a bank's account details) are left out and counted, or --skip N \
-                skips exactly N. Lines at the end that are not rows and have no date (a balance, \
-                totals) are left out and counted; the same lines before a row fail as ever.
+                skips exactly N. Lines at the end whose date cell is missing, empty or does not \
+                start with a digit (a balance, totals) are left out and counted; the same lines \
+                before a row are read as rows, as ever.
                 """
         )
 
@@ -91,7 +92,7 @@ extension Tally {
         var profile: String?
 
         @Option(help: ArgumentHelp(
-            "Save this import's columns, date format, expense sign, delimiter, number format and fallback as a profile, once it succeeds.",
+            "Save this import's columns, date format, expense sign, delimiter, number format, encoding, --skip and fallback as a profile, once it succeeds.",
             valueName: "name"))
         var saveProfile: String?
 
