@@ -101,6 +101,12 @@ struct TrailingLines {
     var isEmpty: Bool { held.isEmpty }
     var isFull: Bool { summaryCount >= TrailingLines.maximumLines }
 
+    /// The first held line that fails, if any.
+    var firstFailure: TallyError? {
+        for line in held { if case .failure(let error) = line.outcome { return error } }
+        return nil
+    }
+
     mutating func hold(_ outcome: Result<RowOutcome, TallyError>, blank: Bool = false) {
         held.append((outcome, blank))
         if !blank { summaryCount += 1 }

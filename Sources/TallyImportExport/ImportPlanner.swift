@@ -211,11 +211,11 @@ public enum ImportPlanner {
             }
             try body(outcome)
         }
+        var trailing = TrailingLines()
         do throws(CSVError) {
             let (header, preamble) = try HeaderSearch.header(reader, columns: options.columns, skip: options.skipLines)
             frame.preambleLines = preamble
             var mapper = try mapper(header, options)
-            var trailing = TrailingLines()
             while let record = try reader.next() {
                 if record.isBlank, !trailing.isEmpty {
                     trailing.hold(.success(.skipped(.blankLine, line: record.line)), blank: true)
@@ -230,13 +230,15 @@ public enum ImportPlanner {
                     trailing.hold(outcome)
                     continue
                 }
-                try shim { () throws(TallyError) in try trailing.release(handle) }
+                if !trailing.isEmpty { try shim { () throws(TallyError) in try trailing.release(handle) } }
                 let outcome = try map(&mapper, record)
                 try shim { () throws(TallyError) in try handle(outcome) }
             }
             frame.footerLines = try shim { () throws(TallyError) in try trailing.end(handle) }
         } catch {
-            throw error.tallyError
+            // A held line that fails, fails first, as it would have where it stands: a later
+            // line the reader refuses does not hide it.
+            throw trailing.firstFailure ?? error.tallyError
         }
         // All or nothing: rows without a budget fail the import once every one is counted.
         if withoutBudget.count > 0 {

@@ -103,6 +103,10 @@ struct HeaderSearchTests {
         // A short line in the middle fails where it is.
         let short = Self.rows + "Summe: -49,19\n06.01.2026;Kiosk;-2,00\n"
         #expect(throws: TallyError.importFile(line: 5, reason: "the row has 1 fields but the header has 3")) { try plan(short) }
+        // A line the reader refuses after it does not hide it.
+        #expect(throws: TallyError.importFile(line: 5, reason: "the row has 1 fields but the header has 3")) {
+            try plan(Self.rows + "Summe: -49,19\nx\"y\n")
+        }
         // An empty date in the middle is a bad row, or incoming money, as it always was.
         let noDate = Self.rows + ";Kiosk;-2,00\n06.01.2026;Kiosk;-2,00\n"
         #expect(throws: TallyError.self) { try plan(noDate) }
