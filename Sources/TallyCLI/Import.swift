@@ -27,6 +27,12 @@ extension Tally {
                 name ('tally rule'), else from --budget, else from --uncategorized, which also \
                 tags it 'uncategorized'. When rows are left without a budget, nothing is imported. \
                 A name with line breaks or tabs inside its quotes becomes one line.
+
+                The header is the first of the first 50 lines that holds every mapped column; the \
+                lines above it (a bank's account details) are left out and counted, or --skip N \
+                skips exactly N. Lines at the end whose date cell is missing, empty or does not \
+                start with a digit (a balance, totals) are left out and counted; the same lines \
+                before a row are read as rows, as ever.
                 """
         )
 
@@ -71,6 +77,11 @@ extension Tally {
         @Option(help: ArgumentHelp("The file's character encoding: utf-8 (the default), windows-1252 or latin1.", valueName: "name"))
         var encoding: String?
 
+        @Option(help: ArgumentHelp(
+            "Skip exactly this many lines above the header (default: the first line, of the first 50, that holds every mapped column).",
+            valueName: "lines"))
+        var skip: String?
+
         @Flag(help: "Amounts use a decimal comma and may group thousands with '.', as in -1.234,56.")
         var decimalComma = false
 
@@ -81,7 +92,7 @@ extension Tally {
         var profile: String?
 
         @Option(help: ArgumentHelp(
-            "Save this import's columns, date format, expense sign, delimiter, number format and fallback as a profile, once it succeeds.",
+            "Save this import's columns, date format, expense sign, delimiter, number format, encoding, --skip and fallback as a profile, once it succeeds.",
             valueName: "name"))
         var saveProfile: String?
 
@@ -116,7 +127,7 @@ extension Tally {
                     ("--columns", columns != nil), ("--date-format", dateFormat != nil), ("--budget", budget != nil),
                     ("--uncategorized", uncategorized != nil), ("--delimiter", delimiter != nil), ("--profile", profile != nil),
                     ("--save-profile", saveProfile != nil), ("--decimal-comma", decimalComma), ("--currency", currency != nil),
-                    ("--encoding", encoding != nil),
+                    ("--encoding", encoding != nil), ("--skip", skip != nil),
                 ]
                 if let (option, _) = csvOnly.first(where: \.1) {
                     throw ValidationError("\(option) only applies to CSV files")
@@ -134,7 +145,17 @@ extension Tally {
             ImportProfile(
                 columns: columns, dateFormat: dateFormat, expenseSign: expenseSign?.rawValue, delimiter: delimiter,
                 fallbackBudget: budget ?? uncategorized, uncategorized: uncategorized != nil, decimalComma: decimalComma ? true : nil,
-                currency: currency?.uppercased(), encoding: try? encoding.map { (name: String) throws(TallyError) in try TextEncoding(name: name).rawValue })
+                currency: currency?.uppercased(), encoding: try? encoding.map { (name: String) throws(TallyError) in try TextEncoding(name: name).rawValue },
+                skip: try? skipLines())
+        }
+
+        /// `--skip`, read with our own parser so a bad value gets Tally's one-line message.
+        private func skipLines() throws(TallyError) -> Int? {
+            guard let skip else { return nil }
+            guard let lines = Int(skip) else {
+                throw .invalidImportOption(.skip, value: skip, reason: "use a whole number from 0 to \(ImportProfile.maximumSkip)")
+            }
+            return try HeaderSearch.validatedSkip(lines)
         }
 
         private func resolvedFormat() throws(ValidationError) -> ImportFormat {
@@ -155,6 +176,7 @@ extension Tally {
                 options.amountFormat = AmountFormat(decimalComma: decimalComma, currency: try currency.map { (code: String) throws(TallyError) in try Currency(code: code).code })
                 if let columns { options.columns = try ColumnMapping(parsing: columns) }
                 if let dateFormat { options.dateFormat = try DateFormat(pattern: dateFormat) }
+                options.skipLines = try skipLines()
                 return options
             } catch {
                 throw ValidationError(Failures.message(for: error))
@@ -180,7 +202,7 @@ extension Tally {
             progress.finish()
             let summary = Import.summary(
                 outcome: result.outcome, skipped: result.skipped, assignments: result.assignments, duplicateCount: result.duplicateCount,
-                file: file, elapsed: started.duration(to: .now))
+                frame: result.frame, file: file, elapsed: started.duration(to: .now))
             Console.write(summary + (saveProfile.map { "\nSaved import profile \(quoted($0))." } ?? ""))
         }
 
@@ -192,6 +214,8 @@ extension Tally {
             for entry in summary.budgets { table.append([entry.name, String(entry.expenseCount)]) }
             if !summary.budgets.isEmpty { lines.append(table.rendered()) }
             lines.append("Skipped \(counted(summary.skippedCount, "row"))\(Import.reasons(summary.skipped)).")
+            let frame = Import.frameText(summary.frame)
+            if !frame.isEmpty { lines.append("Left out " + frame.dropFirst(2) + ".") }
             let assigned = Import.assignmentsText(summary.assignments)
             if !assigned.isEmpty { lines.append("Rows without a budget cell: " + assigned.dropFirst(2) + ".") }
             if !preview.rows.isEmpty {
@@ -212,11 +236,12 @@ extension Tally {
 
         static func summary(
             outcome: ImportOutcome, skipped: [SkipReason: Int], assignments: ImportAssignments = ImportAssignments(),
-            duplicateCount: Int = 0, file: String, elapsed: Duration
+            duplicateCount: Int = 0, frame: CSVFrame = CSVFrame(), file: String, elapsed: Duration
         ) -> String {
             let skippedCount = skipped.values.reduce(0, +)
             var text = "Imported \(counted(outcome.importedCount, "expense")) from \(quoted(file)); "
             text += "skipped \(counted(skippedCount, "row"))\(reasons(skipped)); "
+            if !frameText(frame).isEmpty { text += "left out " + frameText(frame).dropFirst(2) + "; " }
             text += "\(counted(duplicateCount, "row")) already there; "
             text += "created \(counted(outcome.createdBudgets.count, "budget"))"
             if !outcome.createdBudgets.isEmpty {
@@ -241,6 +266,15 @@ extension Tally {
             if assignments.uncategorized > 0 { parts.append("uncategorized \(counted(assignments.uncategorized, "row"))") }
             if assignments.foldedNames > 0 { parts.append("names folded onto one line: \(assignments.foldedNames)") }
             return parts.map { "; " + $0 }.joined()
+        }
+
+        /// `, 6 preamble lines above the header, 1 summary line at the end`, each part only when it
+        /// counts something.
+        static func frameText(_ frame: CSVFrame) -> String {
+            var parts: [String] = []
+            if frame.preambleLines > 0 { parts.append("\(counted(frame.preambleLines, "preamble line")) above the header") }
+            if frame.footerLines > 0 { parts.append("\(counted(frame.footerLines, "summary line")) at the end") }
+            return parts.map { ", " + $0 }.joined()
         }
 
         /// `new`, `duplicate`, `rule 3 → Coffee`, `fallback`, `uncategorized`, `skipped (incoming)`.

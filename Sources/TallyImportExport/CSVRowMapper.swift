@@ -12,6 +12,7 @@ struct CSVRowMapper {
     let options: CSVImportOptions
     let fieldCount: Int
     private let date: Int
+    var dateColumn: Int { date }
     private let name: Int
     private let amount: Int
     private let budget: Int?

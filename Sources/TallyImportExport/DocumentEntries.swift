@@ -316,6 +316,8 @@ public struct ProfileDTO: Codable, Hashable, Sendable {
     public var decimalComma: Bool?
     public var currency: String?
     public var encoding: String?
+    /// Lines above the header to skip; left out when the header is found.
+    public var skip: Int?
 
     public init(_ profile: ImportProfile) {
         name = profile.name
@@ -328,13 +330,14 @@ public struct ProfileDTO: Codable, Hashable, Sendable {
         decimalComma = profile.decimalComma
         currency = profile.currency
         encoding = profile.encoding
+        skip = profile.skip
     }
 
     /// The profile this entry describes, validated by reading it as an import would; errors name the entry.
     public func profile(index: Int) throws(TallyError) -> ImportProfile {
         let profile = ImportProfile(
             name: name, columns: columns, dateFormat: dateFormat, expenseSign: expenseSign, delimiter: delimiter, fallbackBudget: fallback,
-            uncategorized: uncategorized ?? false, decimalComma: decimalComma, currency: currency, encoding: encoding)
+            uncategorized: uncategorized ?? false, decimalComma: decimalComma, currency: currency, encoding: encoding, skip: skip)
         do {
             _ = try CSVImportOptions(profile)
             return try profile.validated()

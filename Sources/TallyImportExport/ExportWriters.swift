@@ -171,6 +171,10 @@ public final class JSONExportWriter: ExportWriter {
                     appendKey(key)
                     line.append(contentsOf: (value ? "true" : "false").utf8)
                 }
+                if let skip = dto.skip {
+                    appendKey("skip")
+                    line.append(contentsOf: String(skip).utf8)
+                }
                 line.append(UInt8(ascii: "}"))
             }
             line.append(contentsOf: "\n  ],".utf8)

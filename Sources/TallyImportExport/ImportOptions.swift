@@ -30,6 +30,9 @@ public struct CSVImportOptions: Hashable, Sendable {
     public var amountFormat = AmountFormat()
     /// The file's character encoding.
     public var encoding = TextEncoding.utf8
+    /// Lines above the header skipped exactly (``ImportProfile/maximumSkip`` at most); `nil`
+    /// takes the first of ``HeaderSearch/maximumPreambleLines`` lines that holds every mapped column.
+    public var skipLines: Int?
     /// Who spent the rows whose file names no one (no `by` column, or an empty cell), validated
     /// (``Expense/validatedBy(_:)``); empty records no one.
     public var by = ""

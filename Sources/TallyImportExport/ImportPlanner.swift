@@ -55,6 +55,8 @@ public struct ImportSummary: Hashable, Sendable {
     public var declaredRecurringRules: [DeclaredRecurringRule] = []
     /// The accounts, incomes, transfers and balance assertions a JSON backup declares.
     public var declaredAccounts = DeclaredAccounts()
+    /// Lines above a CSV file's header, and summary lines after its last row, left out.
+    public var frame = CSVFrame()
     /// SHA-256 of the file's bytes, as 64 hex digits.
     public var fingerprint: String
     public var byteCount: UInt64
@@ -112,9 +114,10 @@ public enum ImportPlanner {
         let source = FingerprintingSource(try input.open())
         var tally = BudgetTally()
         var document: LedgerDocument?
+        var frame = CSVFrame()
         switch format {
         case .csv:
-            try forEachCSVRow(source: source, options: options, bufferSize: bufferSize) { (outcome: RowOutcome) throws(TallyError) in
+            frame = try forEachCSVRow(source: source, options: options, bufferSize: bufferSize) { (outcome: RowOutcome) throws(TallyError) in
                 tally.add(outcome)
                 if case .expense(let expense) = outcome { try body(expense) }
             }
@@ -135,7 +138,7 @@ public enum ImportPlanner {
             declaredProfiles: try document?.validatedProfiles() ?? [], declaredSettings: try document?.validatedSettings(),
             keepsCreationDates: try document?.keepsCreationDates() ?? false,
             declaredRecurringRules: try document?.validatedRecurringRules() ?? [], declaredAccounts: try document?.validatedAccounts() ?? DeclaredAccounts(),
-            fingerprint: source.hasher.finalize(), byteCount: source.hasher.byteCount)
+            frame: frame, fingerprint: source.hasher.finalize(), byteCount: source.hasher.byteCount)
         return ImportPlan(input: input, format: format, options: options, summary: summary, document: document, bufferSize: bufferSize)
     }
 
@@ -180,44 +183,72 @@ public enum ImportPlanner {
         }
     }
 
-    /// Maps every record after the header; the header line is required.
+    /// Maps every record after the header (``HeaderSearch``), leaving out a trailing block of
+    /// summary lines (``TrailingLines``); says how many lines each left out.
+    @discardableResult
     static func forEachCSVRow(
         source: some ByteSource, options: CSVImportOptions, bufferSize: Int,
         _ body: (RowOutcome) throws(TallyError) -> Void
-    ) throws(TallyError) {
+    ) throws(TallyError) -> CSVFrame {
         guard options.encoding == .utf8 else {
             return try forEachUTF8Row(source: TranscodingSource(source, encoding: options.encoding), options: options, bufferSize: bufferSize, body)
         }
-        try forEachUTF8Row(source: source, options: options, bufferSize: bufferSize, body)
+        return try forEachUTF8Row(source: source, options: options, bufferSize: bufferSize, body)
     }
 
     private static func forEachUTF8Row(
         source: some ByteSource, options: CSVImportOptions, bufferSize: Int,
         _ body: (RowOutcome) throws(TallyError) -> Void
-    ) throws(TallyError) {
+    ) throws(TallyError) -> CSVFrame {
         let reader = CSVReader(source: source, delimiter: options.delimiter, bufferSize: bufferSize)
-        do throws(CSVError) {
-            guard let header = try reader.next() else {
-                throw .source(.importFile(line: nil, reason: "the file is empty; it needs at least a header line"))
+        var frame = CSVFrame()
+        var withoutBudget = (count: 0, names: [String]())
+        func handle(_ outcome: RowOutcome) throws(TallyError) {
+            if case .withoutBudget(_, let name) = outcome {
+                withoutBudget.count += 1
+                if withoutBudget.names.count < 5 { withoutBudget.names.append(name) }
+                return
             }
+            try body(outcome)
+        }
+        var trailing = TrailingLines()
+        do throws(CSVError) {
+            let (header, preamble) = try HeaderSearch.header(reader, columns: options.columns, skip: options.skipLines)
+            frame.preambleLines = preamble
             var mapper = try mapper(header, options)
-            var withoutBudget = (count: 0, names: [String]())
             while let record = try reader.next() {
-                let outcome = try map(&mapper, record)
-                if case .withoutBudget(_, let name) = outcome {
-                    withoutBudget.count += 1
-                    if withoutBudget.names.count < 5 { withoutBudget.names.append(name) }
+                if record.isBlank, !trailing.isEmpty {
+                    trailing.hold(.success(.skipped(.blankLine, line: record.line)), blank: true)
                     continue
                 }
-                do { try body(outcome) } catch { throw .source(error) }
+                if !record.isBlank, mapper.mayBeSummaryLine(record) {
+                    if trailing.isFull { try shim { () throws(TallyError) in try trailing.release(handle) } }
+                    // Read now: the record is gone after the next one. Such a line never gets a
+                    // row key, so reading it early changes no other row's.
+                    let outcome: Result<RowOutcome, TallyError>
+                    do { outcome = .success(try mapper.map(record)) } catch { outcome = .failure(error) }
+                    trailing.hold(outcome)
+                    continue
+                }
+                if !trailing.isEmpty { try shim { () throws(TallyError) in try trailing.release(handle) } }
+                let outcome = try map(&mapper, record)
+                try shim { () throws(TallyError) in try handle(outcome) }
             }
-            // All or nothing: rows without a budget fail the import once every one is counted.
-            if withoutBudget.count > 0 {
-                throw .source(.rowsWithoutBudget(count: withoutBudget.count, names: withoutBudget.names))
-            }
+            frame.footerLines = try shim { () throws(TallyError) in try trailing.end(handle) }
         } catch {
-            throw error.tallyError
+            // A held line that fails, fails first, as it would have where it stands: a later
+            // line the reader refuses does not hide it.
+            throw trailing.firstFailure ?? error.tallyError
         }
+        // All or nothing: rows without a budget fail the import once every one is counted.
+        if withoutBudget.count > 0 {
+            throw .rowsWithoutBudget(count: withoutBudget.count, names: withoutBudget.names)
+        }
+        return frame
+    }
+
+    private static func shim<T>(_ work: () throws(TallyError) -> T) throws(CSVError) -> T {
+        do { return try work() } catch { throw .source(error) }
     }
 
     // Typed-throw shims: the loop above mixes CSVError and TallyError.

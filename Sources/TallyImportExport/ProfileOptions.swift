@@ -2,7 +2,7 @@ import TallyCore
 
 extension CSVImportOptions {
     /// The options a profile's settings describe, read as `--columns`, `--date-format`,
-    /// `--expense-sign`, `--delimiter` and `--budget`/`--uncategorized` read them; unset ones
+    /// `--expense-sign`, `--delimiter`, `--skip` and `--budget`/`--uncategorized` read them; unset ones
     /// keep their defaults, and a saved profile also keeps the row keys of its imports.
     public init(_ profile: ImportProfile) throws(TallyError) {
         self.init()
@@ -21,6 +21,7 @@ extension CSVImportOptions {
         }
         amountFormat = AmountFormat(decimalComma: profile.decimalComma ?? false, currency: currency)
         if let name = profile.encoding { encoding = try TextEncoding(name: name) }
+        if let skip = profile.skip { skipLines = try HeaderSearch.validatedSkip(skip) }
         defaultBudget = profile.fallbackBudget
         tagsFallbackUncategorized = profile.fallbackBudget != nil && profile.uncategorized
         if !profile.name.isEmpty { dedupeScope = profile.nameKey }
@@ -60,16 +61,5 @@ extension CSVReader.Delimiter {
         let comma = counts[.comma] ?? 0
         let best = [CSVReader.Delimiter.semicolon, .tab].max { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? .comma
         return (counts[best] ?? 0) > comma ? best : .comma
-    }
-
-    /// The delimiter of the file at `path`, from its first 64 KB.
-    public static func detect(path: String) throws(TallyError) -> CSVReader.Delimiter {
-        let source = try FileSource(path: path)
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        // withUnsafeMutableBytes only rethrows untyped errors, so the typed one is carried out by hand.
-        let result: Result<Int, TallyError> = buffer.withUnsafeMutableBytes { raw in
-            do throws(TallyError) { return .success(try source.read(into: raw)) } catch { return .failure(error) }
-        }
-        return detect(header: buffer[0..<(try result.get())])
     }
 }

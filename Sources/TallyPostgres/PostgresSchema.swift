@@ -282,6 +282,9 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        // How many lines above a bank export's header a profile skips, as SQLite's
+        // `v16-profile-skip`; `NULL` finds the header.
+        ("v9-profile-skip", ["ALTER TABLE importProfile ADD COLUMN skip BIGINT CHECK (skip BETWEEN 0 AND 1000)"]),
     ]
 
     static var version: Int { migrations.count }

@@ -58,17 +58,18 @@ extension PostgresStore {
         try session.query(
             """
             INSERT INTO importProfile (nameKey, name, columns, dateFormat, expenseSign, delimiter, fallbackBudget, uncategorized,
-                decimalComma, currency, encoding)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                decimalComma, currency, encoding, skip)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
             ON CONFLICT (nameKey) DO UPDATE SET name = excluded.name, columns = excluded.columns, dateFormat = excluded.dateFormat,
                 expenseSign = excluded.expenseSign, delimiter = excluded.delimiter, fallbackBudget = excluded.fallbackBudget,
                 uncategorized = excluded.uncategorized, decimalComma = excluded.decimalComma, currency = excluded.currency,
-                encoding = excluded.encoding
+                encoding = excluded.encoding, skip = excluded.skip
             """,
             [
                 .text(profile.nameKey), .text(profile.name), .text(profile.columns), .text(profile.dateFormat), .text(profile.expenseSign),
                 .text(profile.delimiter), .text(profile.fallbackBudget), .int(profile.uncategorized ? 1 : 0),
                 .int(profile.decimalComma.map { $0 ? 1 : 0 }), .text(profile.currency), .text(profile.encoding),
+                .int(profile.skip.map(Int64.init)),
             ])
     }
 
@@ -76,7 +77,8 @@ extension PostgresStore {
         var profiles: [ImportProfile] = []
         let rows = try session.query(
             """
-            SELECT name, columns, dateFormat, expenseSign, delimiter, fallbackBudget, uncategorized, decimalComma, currency, encoding
+            SELECT name, columns, dateFormat, expenseSign, delimiter, fallbackBudget, uncategorized, decimalComma, currency, encoding,
+                skip
             FROM importProfile ORDER BY nameKey COLLATE "C"
             """)
         for row in rows {
@@ -85,7 +87,8 @@ extension PostgresStore {
                     name: try row.string(0), columns: try row.optionalString(1), dateFormat: try row.optionalString(2),
                     expenseSign: try row.optionalString(3), delimiter: try row.optionalString(4), fallbackBudget: try row.optionalString(5),
                     uncategorized: try row.int(6) != 0, decimalComma: try row.optionalInt(7).map { $0 != 0 },
-                    currency: try row.optionalString(8), encoding: try row.optionalString(9)))
+                    currency: try row.optionalString(8), encoding: try row.optionalString(9),
+                    skip: try row.optionalInt(10).map { Int(clamping: $0) }))
         }
         return profiles
     }

@@ -42,6 +42,8 @@ public struct ImportFile: Sendable {
         public var assignments: ImportAssignments
         /// Rows that were already there (row-level dedupe), not imported again.
         public var duplicateCount: Int
+        /// A CSV file's lines above its header and summary lines after its rows, left out.
+        public var frame = CSVFrame()
     }
 
     /// What an import would write: the file's counts, the budgets it would create and what it
@@ -113,7 +115,7 @@ public struct ImportFile: Sendable {
                 if let toSave { _ = try store.saveProfile(toSave) }
                 return Result(
                     outcome: outcome, skipped: plan?.summary.skipped ?? [:], assignments: assignments,
-                    duplicateCount: rowKeys.duplicateCount)
+                    duplicateCount: rowKeys.duplicateCount, frame: plan?.summary.frame ?? CSVFrame())
             case .json:
                 let validated = try ImportPlanner.plan(input, format: .json, options: options)
                 request.declare(validated.summary)
@@ -220,7 +222,7 @@ public struct ImportFile: Sendable {
 
 extension ImportFile {
     /// The CSV options of this import: a saved profile's settings under the given ones, the
-    /// delimiter read from the header when none is set, and the profile to save, if any.
+    /// delimiter read from the header line when none is set, and the profile to save, if any.
     func resolvedOptions(_ store: (any DataAccess)?) throws(TallyError) -> (options: CSVImportOptions, toSave: ImportProfile?) {
         var options = options
         var settings = given
@@ -239,7 +241,9 @@ extension ImportFile {
             toSave = settings
             options.dedupeScope = settings.nameKey
         }
-        if settings.delimiter == nil { options.delimiter = try CSVReader.Delimiter.detect(path: path) }
+        if settings.delimiter == nil {
+            options.delimiter = try CSVReader.Delimiter.detect(path: path, encoding: options.encoding, columns: options.columns)
+        }
         return (options, toSave)
     }
 }

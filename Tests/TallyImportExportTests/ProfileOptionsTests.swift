@@ -41,4 +41,18 @@ import Testing
             name: "Bank", columns: "date=D,name=N,amount=A", dateFormat: "d.M.yyyy", expenseSign: "negative", fallbackBudget: "Misc", uncategorized: false))
         #expect(saved.overridden(by: ImportProfile()) == saved)
     }
+
+    @Test func aProfileKeepsItsLinesToSkipAndAFlagWins() throws {
+        let saved = ImportProfile(name: "Sparkasse", skip: 6)
+        #expect(try CSVImportOptions(saved).skipLines == 6)
+        #expect(try CSVImportOptions(ImportProfile(name: "Other")).skipLines == nil)
+        #expect(saved.overridden(by: ImportProfile(skip: 0)).skip == 0)
+        #expect(saved.overridden(by: ImportProfile()).skip == 6)
+        // A document's profile is read as the import reads it: a count past the bound names the entry.
+        #expect(throws: TallyError.importFile(
+            line: nil, reason: "profiles[0] 'Bank': invalid number of lines to skip '1001': use a whole number from 0 to 1000")) {
+            try ProfileDTO(ImportProfile(name: "Bank", skip: 1001)).profile(index: 0)
+        }
+        #expect(try ProfileDTO(saved).profile(index: 0) == saved)
+    }
 }

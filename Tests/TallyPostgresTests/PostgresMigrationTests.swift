@@ -173,8 +173,33 @@ import Testing
         #expect(try store.accountBook().balance(of: account, through: day("2026-03-31")) == money("10"))
     }
 
+    /// What takes a database back to before `v9-profile-skip`.
+    static let beforeV9 = """
+        ALTER TABLE importProfile DROP COLUMN skip; DELETE FROM tally_migration WHERE name = 'v9-profile-skip';
+
+        """
+
+    /// A ledger from before `v9-profile-skip` opens with its profiles as they were, and a profile
+    /// then keeps its lines to skip.
+    @Test func aLedgerFromBeforeV9KeepsItsProfilesAndTakesSkip() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: "v8")
+        let location = try ServerLocation(url: database.url)
+        let old = try PostgresStore(location: location)
+        let bank = try old.saveProfile(ImportProfile(name: "Bank", dateFormat: "dd.MM.yyyy", expenseSign: "negative", encoding: "latin1"))
+        try old.close()
+        _ = try server.psql(Self.beforeV9, database: database.name)
+        let store = try PostgresStore(location: location)
+        defer { try? store.close() }
+        #expect(try store.profiles() == [bank])
+        var skipping = bank
+        skipping.skip = 6
+        _ = try store.saveProfile(skipping)
+        #expect(try store.profiles() == [skipping])
+    }
+
     /// What takes a database back to before `v8-expense-accounts`.
-    static let beforeV8 = """
+    static let beforeV8 = beforeV9 + """
         DROP TABLE accountDay; ALTER TABLE expense DROP COLUMN accountId; ALTER TABLE removedExpense DROP COLUMN accountId;
         ALTER TABLE setting DROP COLUMN defaultAccountId; DELETE FROM tally_migration WHERE name = 'v8-expense-accounts';
 

@@ -158,8 +158,9 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v13-cache-writer';
             PRAGMA user_version = 12;
             """,
-        "schema-v14.sqlite": beforeV15,
-        "schema-v13.sqlite": beforeV15 + """
+        "schema-v15.sqlite": beforeV16,
+        "schema-v14.sqlite": beforeV16 + beforeV15,
+        "schema-v13.sqlite": beforeV16 + beforeV15 + """
             DROP TABLE balanceAssertion;
             DROP TABLE transfer;
             DROP TABLE income;
@@ -176,6 +177,14 @@ enum SchemaFixtures {
             PRAGMA user_version = 9;
             """,
     ]
+
+    /// The inverse of `v16-profile-skip`.
+    static let beforeV16 = """
+        ALTER TABLE importProfile DROP COLUMN skip;
+        DELETE FROM grdb_migrations WHERE identifier = 'v16-profile-skip';
+        PRAGMA user_version = 15;
+
+        """
 
     /// The inverse of `v15-expense-accounts`.
     static let beforeV15 = """
@@ -222,11 +231,14 @@ enum SchemaFixtures {
         // v15 lets an expense name its account and keeps each account's days for balances. This
         // file was made by `makeFixtures` and taken back to v14, with accounts and their entries.
         "schema-v14.sqlite": fillV14,
+        // v16 lets a profile keep the lines to skip above a bank export's header. This file was
+        // made by `makeFixtures` and taken back to v15: its profile has no such column.
+        "schema-v15.sqlite": fillV14,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite", "schema-v15.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -268,7 +280,7 @@ enum SchemaFixtures {
         #expect(try store.countExpenses(ExpenseQuery(by: "")) == 7)
         #expect(try store.spendingByPerson(in: Month(parsing: "2026-02").days) == [PersonSpending(by: "", spent: Money(cents: 123_610), expenses: 3)])
         #expect(try store.pragma("user_version") == String(Schema.version))
-        if name == "schema-v14.sqlite" {
+        if name == "schema-v14.sqlite" || name == "schema-v15.sqlite" {
             // Balances read `accountDay`, which `v15` filled from the incomes and transfers.
             let book = try store.accountBook()
             #expect(book.accounts.map(\.name) == ["Checking", "Visa"])
@@ -287,6 +299,23 @@ enum SchemaFixtures {
         #expect(try store.expense(id: 9).by == "Anna")
         #expect(try store.importRecord(fingerprint: "fixture-fingerprint")?.expenseCount == 1)
         #expect(try store.importRecord(fingerprint: "fixture-fingerprint") == expected.importRecord(fingerprint: "fixture-fingerprint"))
+    }
+
+    /// The v15 file's profile opens as it was saved (`v16` adds only an empty column), then keeps
+    /// the lines to skip it is given.
+    @Test func aV15ProfileOpensAndTakesSkip() throws {
+        let fixture = try #require(Bundle.module.url(forResource: "schema-v15.sqlite", withExtension: nil, subdirectory: "Fixtures"))
+        let path = try temporaryFolder().appendingPathComponent("v15.sqlite").path
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let store = try SQLiteStore(path: path)
+        let bank = ImportProfile(name: "Bank", dateFormat: "dd.MM.yyyy", expenseSign: "negative")
+        #expect(try store.profiles() == [bank])
+        var skipping = bank
+        skipping.skip = 6
+        _ = try store.saveProfile(skipping)
+        #expect(try store.profiles() == [skipping])
+        // SQLite itself refuses a count past the bound.
+        #expect(throws: (any Error).self) { try store.executeUnchecked("UPDATE importProfile SET skip = 1001") }
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["TALLY_MAKE_FIXTURES"] == "1"))

@@ -136,8 +136,9 @@ extension StoreContract {
         let store = try stores.make()
         let saved = try store.saveProfile(ImportProfile(
             name: " Sparkasse ", columns: "date=Buchungstag,name=Verwendungszweck,amount=Betrag", dateFormat: "dd.MM.yyyy",
-            expenseSign: "negative", delimiter: ";", fallbackBudget: "Inbox", uncategorized: true, decimalComma: true, currency: "EUR"))
-        #expect(saved.name == "Sparkasse")
+            expenseSign: "negative", delimiter: ";", fallbackBudget: "Inbox", uncategorized: true, decimalComma: true, currency: "EUR",
+            encoding: "latin1", skip: 6))
+        #expect(saved.name == "Sparkasse" && saved.skip == 6)
         _ = try store.saveProfile(ImportProfile(name: "Amex"))
         #expect(try store.profiles() == [ImportProfile(name: "Amex"), saved])
 

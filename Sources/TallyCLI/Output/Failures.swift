@@ -70,6 +70,7 @@ enum Failures {
         case .delimiter: "--delimiter"
         case .currency: "--currency"
         case .encoding: "--encoding"
+        case .skip: "--skip"
         }
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 
 /// A saved way of reading one bank's exports: its column mapping, date format, expense sign,
-/// delimiter, number format (decimal comma, currency) and fallback, kept as the user gave them (the import layer reads them); `nil`
-/// means the default. Its name also keeps the row keys of its imports (``ImportRowKey``).
+/// delimiter, number format (decimal comma, currency), encoding, lines to skip and fallback, kept
+/// as the user gave them (the import layer reads them); `nil` means the default. Its name also keeps the row keys of its imports (``ImportRowKey``).
 public struct ImportProfile: Hashable, Sendable, Codable {
     public static let maximumNameLength = 100
+    /// The most lines `skip` may skip above a header: a bank's account details, not a file's rows.
+    public static let maximumSkip = 1000
 
     public var name: String
     public var columns: String?
@@ -22,12 +24,15 @@ public struct ImportProfile: Hashable, Sendable, Codable {
     public var currency: String?
     /// `utf-8`, `windows-1252` or `latin1`.
     public var encoding: String?
+    /// The lines above the header, skipped exactly; `nil` finds the header itself.
+    public var skip: Int?
 
     public init(
         name: String = "", columns: String? = nil, dateFormat: String? = nil, expenseSign: String? = nil, delimiter: String? = nil,
         fallbackBudget: String? = nil, uncategorized: Bool = false, decimalComma: Bool? = nil, currency: String? = nil,
-        encoding: String? = nil
+        encoding: String? = nil, skip: Int? = nil
     ) {
+        self.skip = skip
         self.encoding = encoding
         self.decimalComma = decimalComma
         self.currency = currency
@@ -60,6 +65,7 @@ public struct ImportProfile: Hashable, Sendable, Codable {
         if let decimalComma = explicit.decimalComma { merged.decimalComma = decimalComma }
         if let currency = explicit.currency { merged.currency = currency }
         if let encoding = explicit.encoding { merged.encoding = encoding }
+        if let skip = explicit.skip { merged.skip = skip }
         if let fallbackBudget = explicit.fallbackBudget {
             merged.fallbackBudget = fallbackBudget
             merged.uncategorized = explicit.uncategorized

@@ -171,6 +171,7 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case delimiter = "delimiter"
         case currency = "currency"
         case encoding = "encoding"
+        case skip = "number of lines to skip"
     }
 
     /// An import setting that could read what an import refused, and how; the message says what

@@ -53,7 +53,7 @@ extension ListRenderers {
             "name \(profile.name)", "columns \(profile.columns ?? "-")", "date-format \(profile.dateFormat ?? "-")",
             "expense-sign \(profile.expenseSign ?? "-")", "delimiter \(profile.delimiter ?? "-")",
             "decimal-comma \(profile.decimalComma.map { $0 ? "yes" : "no" } ?? "-")", "currency \(profile.currency ?? "-")",
-            "encoding \(profile.encoding ?? "-")",
+            "encoding \(profile.encoding ?? "-")", "skip \(profile.skip.map(String.init) ?? "-")",
             "fallback \(fallbackText(profile))",
         ].joined(separator: "\n")
     }
@@ -77,8 +77,10 @@ extension ListJSON {
         public var decimalComma: Bool
         public var currency: Nullable<String>
         public var encoding: Nullable<String>
+        public var skip: Nullable<Int>
 
         public init(_ profile: ImportProfile) {
+            skip = Nullable(profile.skip)
             encoding = Nullable(profile.encoding)
             decimalComma = profile.decimalComma ?? false
             currency = Nullable(profile.currency)

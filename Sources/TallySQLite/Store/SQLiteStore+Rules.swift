@@ -14,16 +14,19 @@ extension SQLiteStore {
         try db.execute(
             sql: """
                 INSERT INTO importProfile (
-                    name, nameKey, columns, dateFormat, expenseSign, delimiter, fallbackBudget, uncategorized, decimalComma, currency, encoding)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    name, nameKey, columns, dateFormat, expenseSign, delimiter, fallbackBudget, uncategorized, decimalComma, currency, encoding,
+                    skip)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (nameKey) DO UPDATE SET name = excluded.name, columns = excluded.columns,
                     dateFormat = excluded.dateFormat, expenseSign = excluded.expenseSign, delimiter = excluded.delimiter,
                     fallbackBudget = excluded.fallbackBudget, uncategorized = excluded.uncategorized,
-                    decimalComma = excluded.decimalComma, currency = excluded.currency, encoding = excluded.encoding
+                    decimalComma = excluded.decimalComma, currency = excluded.currency, encoding = excluded.encoding,
+                    skip = excluded.skip
                 """,
             arguments: [
                 profile.name, profile.nameKey, profile.columns, profile.dateFormat, profile.expenseSign, profile.delimiter,
                 profile.fallbackBudget, profile.uncategorized, profile.decimalComma, profile.currency, profile.encoding,
+                profile.skip,
             ])
     }
 
@@ -33,7 +36,8 @@ extension SQLiteStore {
             ImportProfile(
                 name: row["name"], columns: row["columns"], dateFormat: row["dateFormat"], expenseSign: row["expenseSign"],
                 delimiter: row["delimiter"], fallbackBudget: row["fallbackBudget"], uncategorized: row["uncategorized"],
-                decimalComma: row["decimalComma"], currency: row["currency"], encoding: row["encoding"])
+                decimalComma: row["decimalComma"], currency: row["currency"], encoding: row["encoding"],
+                skip: row["skip"])
         }
     }
 
