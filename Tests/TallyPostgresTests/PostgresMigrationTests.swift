@@ -150,20 +150,15 @@ import Testing
 
     /// A ledger from before `v7-accounts` opens with every figure as it was, and takes accounts.
     @Test func aLedgerFromBeforeV7OpensAndTakesAccounts() throws {
-        let server = try PostgresTestServer.get()
-        let database = try server.makeDatabase(prefix: "v6")
-        let location = try ServerLocation(url: database.url)
-        let old = try PostgresStore(location: location)
-        let food = try old.addBudget(Budget(name: "Food", limit: money("300")))
-        _ = try old.addExpense(Expense(name: "Bread", amount: money("2.50"), date: day("2026-03-01"), budgetID: food.id ?? 0))
-        let before = try old.budgetStatuses(for: month("2026-03"))
-        try old.close()
-        _ = try server.psql(
-            Self.beforeV8 + """
+        let downgrade = Self.beforeV8 + """
             DROP TABLE balanceAssertion; DROP TABLE transfer; DROP TABLE income; DROP TABLE account;
             DELETE FROM idCounter WHERE kind IN ('account', 'income', 'transfer'); DELETE FROM tally_migration WHERE name = 'v7-accounts';
-            """, database: database.name)
-        let store = try PostgresStore(location: location)
+            """
+        let (store, before, _) = try reopened("v6", after: downgrade) { old in
+            let food = try old.addBudget(Budget(name: "Food", limit: money("300")))
+            _ = try old.addExpense(Expense(name: "Bread", amount: money("2.50"), date: day("2026-03-01"), budgetID: food.id ?? 0))
+            return try old.budgetStatuses(for: month("2026-03"))
+        }
         defer { try? store.close() }
         #expect(try store.budgetStatuses(for: month("2026-03")) == before)
         #expect(try store.cacheMismatches() == [])
@@ -182,14 +177,9 @@ import Testing
     /// A ledger from before `v9-profile-skip` opens with its profiles as they were, and a profile
     /// then keeps its lines to skip.
     @Test func aLedgerFromBeforeV9KeepsItsProfilesAndTakesSkip() throws {
-        let server = try PostgresTestServer.get()
-        let database = try server.makeDatabase(prefix: "v8")
-        let location = try ServerLocation(url: database.url)
-        let old = try PostgresStore(location: location)
-        let bank = try old.saveProfile(ImportProfile(name: "Bank", dateFormat: "dd.MM.yyyy", expenseSign: "negative", encoding: "latin1"))
-        try old.close()
-        _ = try server.psql(Self.beforeV9, database: database.name)
-        let store = try PostgresStore(location: location)
+        let (store, bank, _) = try reopened("v8", after: Self.beforeV9) { old in
+            try old.saveProfile(ImportProfile(name: "Bank", dateFormat: "dd.MM.yyyy", expenseSign: "negative", encoding: "latin1"))
+        }
         defer { try? store.close() }
         #expect(try store.profiles() == [bank])
         var skipping = bank
@@ -208,24 +198,21 @@ import Testing
     /// A ledger from before `v8-expense-accounts` opens with every balance as it was, its
     /// `accountDay` filled from the incomes and transfers, and takes expenses paid from accounts.
     @Test func aLedgerFromBeforeV8OpensWithItsBalancesAndTakesExpenseAccounts() throws {
-        let server = try PostgresTestServer.get()
-        let database = try server.makeDatabase(prefix: "v7")
-        let location = try ServerLocation(url: database.url)
-        let old = try PostgresStore(location: location)
-        let food = try old.addBudget(Budget(name: "Food", limit: money("300")))
-        _ = try old.addExpense(Expense(name: "Bread", amount: money("2.50"), date: day("2026-03-01"), budgetID: food.id ?? 0))
-        _ = try old.addAccount(Account(name: "Checking", kind: .checking, opening: money("100")))
-        _ = try old.addAccount(Account(name: "Visa", kind: .credit))
-        _ = try old.addIncome(Income(name: "Salary", amount: money("10"), date: day("2026-03-02"), accountID: 0), toAccountNamed: "checking")
-        _ = try old.addTransfer(Transfer(amount: money("4"), date: day("2026-03-03"), from: 0, to: 0), from: "checking", to: "visa")
-        let book = try old.accountBook()
-        let balances = try book.accounts.map { try book.balance(of: $0, through: day("2026-03-31")) }
-        let statuses = try old.budgetStatuses(for: month("2026-03"))
-        try old.close()
-        _ = try server.psql(Self.beforeV8, database: database.name)
-        let store = try PostgresStore(location: location)
+        let (store, old, database) = try reopened("v7", after: Self.beforeV8) { old in
+            let food = try old.addBudget(Budget(name: "Food", limit: money("300")))
+            _ = try old.addExpense(Expense(name: "Bread", amount: money("2.50"), date: day("2026-03-01"), budgetID: food.id ?? 0))
+            _ = try old.addAccount(Account(name: "Checking", kind: .checking, opening: money("100")))
+            _ = try old.addAccount(Account(name: "Visa", kind: .credit))
+            _ = try old.addIncome(Income(name: "Salary", amount: money("10"), date: day("2026-03-02"), accountID: 0), toAccountNamed: "checking")
+            _ = try old.addTransfer(Transfer(amount: money("4"), date: day("2026-03-03"), from: 0, to: 0), from: "checking", to: "visa")
+            let book = try old.accountBook()
+            return (
+                food: food, statuses: try old.budgetStatuses(for: month("2026-03")),
+                balances: try book.accounts.map { try book.balance(of: $0, through: day("2026-03-31")) })
+        }
+        let (food, statuses, balances) = old
         defer { try? store.close() }
-        #expect(try server.psql("SELECT count(*) FROM accountDay", database: database.name) == "3\n")
+        #expect(try PostgresTestServer.get().psql("SELECT count(*) FROM accountDay", database: database) == "3\n")
         #expect(try store.cacheMismatches() == [])
         #expect(try store.budgetStatuses(for: month("2026-03")) == statuses)
         let reopened = try store.accountBook()
@@ -233,6 +220,22 @@ import Testing
         _ = try store.addExpense(Expense(name: "Milk", amount: money("1.50"), date: day("2026-03-04"), budgetID: food.id ?? 0, accountID: 1))
         #expect(try store.accountBook().balance(of: try reopened.account(named: "checking"), through: day("2026-03-31")) == money("104.50"))
         #expect(try store.cacheMismatches() == [])
+    }
+
+    /// A new database (`prefix` names it) filled by `fill`, taken back by the SQL `downgrade` and
+    /// opened again, which migrates it: the reopened store, what `fill` returned and the
+    /// database's name.
+    private func reopened<Filled>(
+        _ prefix: String, after downgrade: String, _ fill: (PostgresStore) throws -> Filled
+    ) throws -> (store: PostgresStore, filled: Filled, database: String) {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: prefix)
+        let location = try ServerLocation(url: database.url)
+        let old = try PostgresStore(location: location)
+        let filled = try fill(old)
+        try old.close()
+        _ = try server.psql(downgrade, database: database.name)
+        return (try PostgresStore(location: location), filled, database.name)
     }
 
     /// Takes `old`'s database back to before `migration`, which added the cache `table`, and opens
