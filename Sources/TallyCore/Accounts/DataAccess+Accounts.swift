@@ -40,7 +40,10 @@ extension LedgerRows {
     /// `nil` (`nil` when it has none).
     public func accountID(named name: String?) throws(TallyError) -> Int64? {
         guard let name else { return try settings().defaultAccountID }
-        return try accountBook(withEntries: false).account(named: name).id
+        // The accounts alone: their days are for balances.
+        var accounts: [Account] = []
+        for case .account(let account) in try rowImages(.accounts) { accounts.append(account) }
+        return try Account.named(name, in: accounts).id
     }
 
     /// What an expense paid from an account must respect, as it is saved over `existing` (`nil`
