@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import TallyCore
 
 // The rows of migration `v7-accounts`: accounts, incomes, transfers and balance assertions, as
@@ -6,20 +7,23 @@ import TallyCore
 extension PostgresStore {
     /// The income or transfer saved under `image`'s id, if any.
     func storedEntry(_ image: RowImage) throws(TallyError) -> RowImage? {
-        guard let (_, id) = image.entryRow, let id else { return nil }
-        return try accountImages(.entries, entries: "id = \(id)").first { $0.key == image.key }
+        guard let (table, id) = image.entryRow, let id else { return nil }
+        let only = "id = \(id)"
+        return try accountImages(.entries, incomes: table == "income" ? only : nil, transfers: table == "transfer" ? only : nil).first
     }
 
     /// Every account, income, transfer and assertion, of `kinds`; incomes and transfers only
-    /// where `entries` holds.
-    func accountImages(_ kinds: RowKinds = .all, entries condition: String = "TRUE") throws(TallyError) -> [RowImage] {
+    /// where `incomes` and `transfers` hold (none for `nil`). A table not asked for costs no
+    /// round trip.
+    func accountImages(
+        _ kinds: RowKinds = .all, incomes: String? = "TRUE", transfers: String? = "TRUE"
+    ) throws(TallyError) -> [RowImage] {
         var images: [RowImage] = []
-        let accounts = kinds.contains(.accounts) ? "TRUE" : "FALSE"
-        let entries = kinds.contains(.entries) ? condition : "FALSE"
-        let assertions = kinds.contains(.assertions) ? "TRUE" : "FALSE"
-        for row in try session.query(
-            "SELECT id, name, kind, openingCents, openingDate, archived, createdAt, updatedAt FROM account WHERE \(accounts) ORDER BY id")
-        {
+        func rows(_ kind: RowKinds, _ condition: String?, _ sql: String) throws(TallyError) -> [PostgresRow] {
+            guard kinds.contains(kind), let condition else { return [] }
+            return try session.query(sql.replacingOccurrences(of: "$WHERE", with: condition))
+        }
+        for row in try rows(.accounts, "TRUE", "SELECT id, name, kind, openingCents, openingDate, archived, createdAt, updatedAt FROM account ORDER BY id") {
             let kindText = try row.string(2)
             guard let kind = AccountKind(rawValue: kindText) else { throw .storage("an account of kind \(kindText)") }
             images.append(.account(Account(
@@ -27,25 +31,23 @@ extension PostgresStore {
                 openingDate: try row.optionalInt(4).map { (number: Int64) throws(TallyError) in try Day(stored: number) },
                 archived: try row.bool(5), createdAt: Milliseconds.date(try row.int(6)), updatedAt: Milliseconds.date(try row.int(7)))))
         }
-        for row in try session.query(
-            "SELECT id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt FROM income WHERE \(entries) ORDER BY id")
+        for row in try rows(
+            .entries, incomes, "SELECT id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt FROM income WHERE $WHERE ORDER BY id")
         {
             images.append(.income(Income(
                 id: try row.int(0), name: try row.string(2), amount: Money(cents: try row.int(3)), date: try Day(stored: try row.int(4)),
                 accountID: try row.int(1), tags: try row.strings(5).sorted(), by: try row.string(6),
                 createdAt: Milliseconds.date(try row.int(7)), updatedAt: Milliseconds.date(try row.int(8)))))
         }
-        for row in try session.query(
-            "SELECT id, fromAccountId, toAccountId, amountCents, date, name, createdAt, updatedAt FROM transfer WHERE \(entries) ORDER BY id")
+        for row in try rows(
+            .entries, transfers, "SELECT id, fromAccountId, toAccountId, amountCents, date, name, createdAt, updatedAt FROM transfer WHERE $WHERE ORDER BY id")
         {
             images.append(.transfer(Transfer(
                 id: try row.int(0), amount: Money(cents: try row.int(3)), date: try Day(stored: try row.int(4)), from: try row.int(1),
                 to: try row.int(2), name: try row.string(5), createdAt: Milliseconds.date(try row.int(6)),
                 updatedAt: Milliseconds.date(try row.int(7)))))
         }
-        for row in try session.query(
-            "SELECT accountId, date, balanceCents, createdAt FROM balanceAssertion WHERE \(assertions) ORDER BY accountId, date")
-        {
+        for row in try rows(.assertions, "TRUE", "SELECT accountId, date, balanceCents, createdAt FROM balanceAssertion ORDER BY accountId, date") {
             images.append(.balanceAssertion(BalanceAssertion(
                 accountID: try row.int(0), date: try Day(stored: try row.int(1)), balance: Money(cents: try row.int(2)),
                 createdAt: Milliseconds.date(try row.int(3)))))
