@@ -34,18 +34,21 @@ extension AccountCommand {
         @Option(parsing: .unconditional, help: ArgumentHelp("The opening day, \(PhraseHelp.days) (default: today with --opening, else none).", valueName: "day"))
         var date: String?
 
+        @OptionGroup var number: AccountNumberOptions
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
             if let opening { _ = try ArgumentValue.balance(opening) }
             if let date { _ = try ArgumentValue.day(date) }
             _ = try ArgumentValue.check(name) { (name: String) throws(TallyError) in try Account(name: name, kind: kind).validated() }
+            guard !number.noNumber else { throw ValidationError("--no-number is for account edit") }
+            _ = try number.value
         }
 
         func run() throws {
             let opening = try opening.map { (text: String) throws(ValidationError) in try ArgumentValue.balance(text) }
             let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? (opening == nil ? nil : Day.today())
-            let account = try AddAccount(Account(name: name, kind: kind, opening: opening ?? .zero, openingDate: day)).run(in: store.ledger)
+            let account = try AddAccount(Account(name: name, kind: kind, opening: opening ?? .zero, openingDate: day, number: try number.value ?? nil)).run(in: store.ledger)
             let money = try Preferences.current.moneyFormat(for: store.ledger)
             let since = account.openingDate.map { " on \($0.isoString)" } ?? ""
             Console.write("Added account \(quoted(account.name)) (\(account.kind.rawValue)), opening balance \(money.string(account.opening))\(since).")
@@ -112,7 +115,8 @@ extension AccountCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an account's name, kind or opening balance.")
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Change an account's name, kind, opening balance, or IBAN or account number.")
 
         @Argument(help: "The account's name, ignoring case and accents.", completion: .accountNames)
         var name: String
@@ -129,13 +133,15 @@ extension AccountCommand {
         @Option(parsing: .unconditional, help: ArgumentHelp("A new opening day, \(PhraseHelp.days), or 'none'.", valueName: "day"))
         var date: String?
 
+        @OptionGroup var number: AccountNumberOptions
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
             if let opening { _ = try ArgumentValue.balance(opening) }
             if let date, date != "none" { _ = try ArgumentValue.day(date) }
-            guard newName != nil || kind != nil || opening != nil || date != nil else {
-                throw ValidationError("nothing to change: give --name, --kind, --opening or --date")
+            let numberGiven = try number.value != nil
+            guard newName != nil || kind != nil || opening != nil || date != nil || numberGiven else {
+                throw ValidationError("nothing to change: give --name, --kind, --opening, --date, --iban, --number or --no-number")
             }
         }
 
@@ -143,6 +149,7 @@ extension AccountCommand {
             var edit = EditAccount(name: name, newName: newName, kind: kind)
             edit.opening = try opening.map { (text: String) throws(ValidationError) in try ArgumentValue.balance(text) }
             if let date { edit.openingDate = .some(date == "none" ? nil : try ArgumentValue.day(date)) }
+            edit.number = try number.value
             let account = try edit.run(in: store.ledger)
             Console.write("Updated account \(quoted(account.name)).")
         }
@@ -188,6 +195,41 @@ extension AccountCommand {
             }
             let kept = expenses == 0 ? "" : "; \(expenses == 1 ? "1 expense" : "\(expenses) expenses") now name no account"
             Console.write("Removed account \(quoted(account.name))\(entries == 0 ? "" : " and \(Self.entries(entries))")\(kept).")
+        }
+    }
+}
+
+/// `--iban`, `--number` and `--no-number`: the account number a bank statement names the account by.
+struct AccountNumberOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The account's IBAN, which bank statements name it by; its check digits must be right.", valueName: "iban"))
+    var iban: String?
+
+    @Option(help: ArgumentHelp("The account's number, when the bank gives no IBAN (OFX ACCTID, MT940 :25:).", valueName: "number"))
+    var number: String?
+
+    @Flag(help: "Forget the account's IBAN or number.")
+    var noNumber = false
+
+    /// `nil` when none of the three is given; `.some(nil)` for --no-number.
+    var value: String?? {
+        get throws(ValidationError) {
+            if [iban != nil, number != nil, noNumber].filter({ $0 }).count > 1 {
+                throw ValidationError("give only one of --iban, --number and --no-number")
+            }
+            if noNumber { return .some(nil) }
+            if let iban {
+                guard let normalized = Account.normalizedNumber(iban), Account.isIBAN(normalized) else {
+                    throw ValidationError("invalid IBAN '\(iban)': check its country code, check digits and length")
+                }
+                return normalized
+            }
+            if let number {
+                guard let normalized = Account.normalizedNumber(number) else {
+                    throw ValidationError(TallyError.invalidAccountNumber(number).errorDescription ?? "invalid account number")
+                }
+                return normalized
+            }
+            return nil
         }
     }
 }

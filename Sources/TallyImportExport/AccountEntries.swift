@@ -4,8 +4,8 @@ import TallyCore
 // The accounts of a document (version 7) and the rows that name them. Accounts are named, as
 // budgets are, so an import may give every row a new id; each field a row does not use is left out.
 
-/// An account in a document: `name`, `kind`, `opening`; `openingDate` when set, `archived`
-/// only when true.
+/// An account in a document: `name`, `kind`, `opening`; `openingDate` and `number` (its IBAN
+/// or account number) when set, `archived` only when true.
 public struct AccountDTO: Codable, Hashable, Sendable {
     public var name: String
     /// `checking`, `savings`, `credit`, `cash` or `loan`.
@@ -15,8 +15,10 @@ public struct AccountDTO: Codable, Hashable, Sendable {
     /// `YYYY-MM-DD`.
     public var openingDate: String?
     public var archived: Bool?
+    public var number: String?
 
     public init(_ account: Account) {
+        number = account.number
         name = account.name
         kind = account.kind.rawValue
         opening = account.opening.plainString
@@ -34,10 +36,11 @@ public struct AccountDTO: Codable, Hashable, Sendable {
         let day = try openingDate.map { (text: String) throws(TallyError) in try parsedDay(place, "openingDate", text) }
         do {
             return try Account(
-                name: name, kind: kindValue, opening: openingValue, openingDate: day, archived: archived ?? false,
+                name: name, kind: kindValue, opening: openingValue, openingDate: day, archived: archived ?? false, number: number,
                 createdAt: CSVRowMapper.placeholderDate
             ).validated()
         } catch {
+            if case .invalidAccountNumber = error { throw invalid(place, "number", number ?? "", error.errorDescription ?? "invalid number") }
             if case .amountOutOfRange = error { throw invalid(place, "opening", opening, error.errorDescription ?? "out of range") }
             throw invalid(place, "name", name, error.errorDescription ?? "invalid name")
         }

@@ -211,6 +211,10 @@ public final class JSONExportWriter: ExportWriter {
                 appendKey("archived")
                 line.append(contentsOf: "true".utf8)
             }
+            if let number = dto.number {
+                appendKey("number")
+                appendString(number)
+            }
         }
         section("incomes", declared.incomes.map { IncomeDTO($0.income, account: $0.account) }) { dto in
             appendKey("name", first: true)

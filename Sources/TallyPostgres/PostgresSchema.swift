@@ -285,6 +285,8 @@ enum PostgresSchema {
         // How many lines above a bank export's header a profile skips, as SQLite's
         // `v16-profile-skip`; `NULL` finds the header.
         ("v9-profile-skip", ["ALTER TABLE importProfile ADD COLUMN skip BIGINT CHECK (skip BETWEEN 0 AND 1000)"]),
+        // An account's IBAN or account number, as SQLite's `v17-account-number`.
+        ("v10-account-number", ["ALTER TABLE account ADD COLUMN number TEXT CHECK (number IS NULL OR length(number) BETWEEN 1 AND 34)"]),
     ]
 
     static var version: Int { migrations.count }

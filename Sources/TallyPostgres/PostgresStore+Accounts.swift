@@ -23,13 +23,14 @@ extension PostgresStore {
             guard kinds.contains(kind), let condition else { return [] }
             return try session.query(sql.replacingOccurrences(of: "$WHERE", with: condition))
         }
-        for row in try rows(.accounts, "TRUE", "SELECT id, name, kind, openingCents, openingDate, archived, createdAt, updatedAt FROM account ORDER BY id") {
+        for row in try rows(.accounts, "TRUE", "SELECT id, name, kind, openingCents, openingDate, archived, createdAt, updatedAt, number FROM account ORDER BY id") {
             let kindText = try row.string(2)
             guard let kind = AccountKind(rawValue: kindText) else { throw .storage("an account of kind \(kindText)") }
             images.append(.account(Account(
                 id: try row.int(0), name: try row.string(1), kind: kind, opening: Money(cents: try row.int(3)),
                 openingDate: try row.optionalInt(4).map { (number: Int64) throws(TallyError) in try Day(stored: number) },
-                archived: try row.bool(5), createdAt: Milliseconds.date(try row.int(6)), updatedAt: Milliseconds.date(try row.int(7)))))
+                archived: try row.bool(5), number: try row.optionalString(8), createdAt: Milliseconds.date(try row.int(6)),
+                updatedAt: Milliseconds.date(try row.int(7)))))
         }
         for row in try rows(
             .entries, incomes, "SELECT id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt FROM income WHERE $WHERE ORDER BY id")
@@ -71,15 +72,15 @@ extension PostgresStore {
             if account.id == nil { account.id = try nextIDs("account") }
             try session.query(
                 """
-                INSERT INTO account (id, name, nameKey, kind, openingCents, openingDate, archived, createdAt, updatedAt)
-                VALUES ($1, $2, $3, $4, $5, $6, $7 = 1, $8, $9)
+                INSERT INTO account (id, name, nameKey, kind, openingCents, openingDate, archived, createdAt, updatedAt, number)
+                VALUES ($1, $2, $3, $4, $5, $6, $7 = 1, $8, $9, $10)
                 ON CONFLICT (id) DO UPDATE SET name = $2, nameKey = $3, kind = $4, openingCents = $5, openingDate = $6,
-                    archived = ($7 = 1), createdAt = $8, updatedAt = $9
+                    archived = ($7 = 1), createdAt = $8, updatedAt = $9, number = $10
                 """,
                 [
                     .int(account.id), .text(account.name), .text(account.nameKey), .text(account.kind.rawValue), .int(account.opening.cents),
                     .int(account.openingDate?.stored), .int(account.archived ? 1 : 0), .int(Milliseconds.since1970(account.createdAt)),
-                    .int(Milliseconds.since1970(account.updatedAt)),
+                    .int(Milliseconds.since1970(account.updatedAt)), .text(account.number),
                 ])
             return .account(account)
         case .income(var income):

@@ -31,6 +31,8 @@ public struct EditAccount: Sendable {
     /// `.some(nil)` removes the opening day.
     public var openingDate: Day??
     public var archived: Bool?
+    /// `.some(nil)` removes the IBAN or account number.
+    public var number: String??
 
     public init(
         name: String, newName: String? = nil, kind: AccountKind? = nil, opening: Money? = nil, openingDate: Day?? = nil,
@@ -52,6 +54,7 @@ public struct EditAccount: Sendable {
             if let opening { account.opening = opening }
             if let openingDate { account.openingDate = openingDate }
             if let archived { account.archived = archived }
+            if let number { account.number = number }
             return try store.updateAccount(account)
         }
     }

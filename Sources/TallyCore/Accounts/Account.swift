@@ -26,13 +26,17 @@ public struct Account: Identifiable, Hashable, Sendable, Codable {
     public var openingDate: Day?
     /// An archived account keeps its history and leaves the lists.
     public var archived: Bool
+    /// The bank's IBAN or account number, normalized (``Account/normalizedNumber(_:)``): how a
+    /// bank statement that names the account finds it. Unique among the ledger's accounts.
+    public var number: String?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: Int64? = nil, name: String, kind: AccountKind, opening: Money = .zero, openingDate: Day? = nil,
-        archived: Bool = false, createdAt: Date = Date(), updatedAt: Date? = nil
+        archived: Bool = false, number: String? = nil, createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
+        self.number = number
         self.id = id
         self.name = name
         self.kind = kind
@@ -51,12 +55,67 @@ public struct Account: Identifiable, Hashable, Sendable, Codable {
         var account = self
         account.name = try NameKey.validated(name, kind: .account, maximumLength: Account.maximumNameLength)
         guard opening.cents.magnitude <= Money.maximumInput.cents.magnitude else { throw .amountOutOfRange(opening.plainString) }
+        if let number {
+            guard let normalized = Account.normalizedNumber(number) else { throw .invalidAccountNumber(number) }
+            account.number = normalized
+        }
         return account
+    }
+
+    /// The longest account number: an IBAN has at most 34 characters.
+    public static let maximumNumberLength = 34
+
+    /// An IBAN or account number as accounts keep and compare it: letters in capitals, and the
+    /// spaces, dashes, dots and slashes banks print inside it left out. `nil` unless what is left
+    /// is 1 to ``maximumNumberLength`` letters and digits.
+    public static func normalizedNumber(_ text: String) -> String? {
+        var kept: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "/"): continue
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"): kept.append(byte)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): kept.append(byte - 0x20)
+            default: return nil
+            }
+            if kept.count > maximumNumberLength { return nil }
+        }
+        return kept.isEmpty ? nil : String(decoding: kept, as: UTF8.self)
+    }
+
+    /// Whether a statement naming the account `number` (normalized) means this account: the
+    /// same number, or one ending with this account's number of at least six characters, as an
+    /// IBAN ends with the domestic account number and MT940's `BLZ/account` with the account.
+    public func isNamed(byNumber number: String) -> Bool {
+        guard let own = self.number else { return false }
+        return own == number || (own.utf8.count >= 6 && number.hasSuffix(own)) || (number.utf8.count >= 6 && own.hasSuffix(number))
+    }
+
+    /// Whether `text` (normalized) is an IBAN: its shape and its ISO 13616 check digits.
+    public static func isIBAN(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard (15...34).contains(bytes.count), bytes[0...1].allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }),
+            bytes[2...3].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        else { return false }
+        var remainder = 0
+        for byte in bytes[4...] + bytes[0..<4] {
+            switch byte {
+            case 0x30...0x39: remainder = (remainder * 10 + Int(byte - 0x30)) % 97
+            case 0x41...0x5A: remainder = (remainder * 100 + Int(byte - 0x41 + 10)) % 97
+            default: return false
+            }
+        }
+        return remainder == 1
     }
 
     /// Another account (`holder`, by id) may not have this name's key.
     public func checkNameIsFree(heldBy holder: Int64?) throws(TallyError) {
         if let holder, holder != id { throw .duplicateAccount(name) }
+    }
+
+    /// No other account of `accounts` may have this account's number.
+    public func checkNumberIsFree(among accounts: [Account]) throws(TallyError) {
+        guard let number, let holder = accounts.first(where: { $0.number == number && $0.id != id }) else { return }
+        throw .duplicateAccountNumber(number, account: holder.name)
     }
 
     /// The account a user calls `name`, among `accounts`, ignoring case, diacritics and the

@@ -113,7 +113,9 @@ extension DataAccess {
         var account = try account.validated()
         account.id = nil
         return try writing { (rows: any LedgerRows) throws(TallyError) in
-            try account.checkNameIsFree(heldBy: try rows.accountBook(withEntries: false).accounts.first { $0.nameKey == account.nameKey }?.id)
+            let accounts = try rows.accountBook(withEntries: false).accounts
+            try account.checkNameIsFree(heldBy: accounts.first { $0.nameKey == account.nameKey }?.id)
+            try account.checkNumberIsFree(among: accounts)
             account.createdAt = rows.timestamp
             account.updatedAt = rows.timestamp
             return try rows.saved(.account(account)) { if case .account(let saved) = $0 { saved } else { nil } }
@@ -130,6 +132,7 @@ extension DataAccess {
                 throw .accountNotFound(account.name)
             }
             try account.checkNameIsFree(heldBy: book.accounts.first { $0.nameKey == account.nameKey }?.id)
+            try account.checkNumberIsFree(among: book.accounts)
             if let first = book.firstEntryDay(of: existing) { try account.checkAccepts(first) }
             account.createdAt = existing.createdAt
             account.updatedAt = rows.timestamp

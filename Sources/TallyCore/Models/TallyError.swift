@@ -132,6 +132,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case duplicateAccount(String)
     /// No account has this name.
     case accountNotFound(String)
+    /// Not an IBAN or account number: letters and digits, spaces, dashes, dots or slashes.
+    case invalidAccountNumber(String)
+    /// Another account already has this IBAN or account number.
+    case duplicateAccountNumber(String, account: String)
     /// Removing the account would remove the entries that name it.
     case accountInUse(String, entries: Int, assertions: Int, expenses: Int)
     /// A transfer names one account twice.
@@ -308,6 +312,10 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "an account named \(quoted(name)) already exists"
         case .accountNotFound(let name):
             "no account named \(quoted(name))"
+        case .invalidAccountNumber(let number):
+            "invalid account number \(quoted(number)): use an IBAN or account number of 1 to \(Account.maximumNumberLength) letters and digits"
+        case .duplicateAccountNumber(let number, let account):
+            "account \(quoted(account)) already has the number \(quoted(number))"
         case .accountInUse(let name, let entries, let assertions, let expenses):
             "account \(quoted(name)) has "
                 + [

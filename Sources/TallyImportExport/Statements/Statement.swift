@@ -124,29 +124,12 @@ public enum StatementLimits {
 
 /// Text rules shared by the readers.
 public enum StatementText {
-    /// An IBAN or account number as Tally compares them: capitals, without spaces, dashes or
-    /// dots; `nil` for text that is empty once they are gone.
-    public static func accountNumber(_ text: String) -> String? {
-        let kept = text.uppercased().unicodeScalars.filter { !" \t-./".unicodeScalars.contains($0) }
-        return kept.isEmpty ? nil : String(String.UnicodeScalarView(kept))
-    }
+    /// An IBAN or account number as accounts keep it (``Account/normalizedNumber(_:)``); `nil`
+    /// for text that is not one.
+    public static func accountNumber(_ text: String) -> String? { Account.normalizedNumber(text) }
 
     /// Whether `text` (normalized) is an IBAN by its shape and ISO 13616 check digits.
-    public static func isIBAN(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard (15...34).contains(bytes.count), bytes[0...1].allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }),
-            bytes[2...3].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-        else { return false }
-        var remainder = 0
-        for byte in bytes[4...] + bytes[0..<4] {
-            switch byte {
-            case 0x30...0x39: remainder = (remainder * 10 + Int(byte - 0x30)) % 97
-            case 0x41...0x5A: remainder = (remainder * 100 + Int(byte - 0x41 + 10)) % 97
-            default: return false
-            }
-        }
-        return remainder == 1
-    }
+    public static func isIBAN(_ text: String) -> Bool { Account.isIBAN(text) }
 
     /// Parses a statement amount: an optional sign, digits, and an optional decimal separator
     /// `decimal` with any number of decimals, of which those past the second must be zeros

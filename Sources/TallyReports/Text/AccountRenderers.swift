@@ -6,10 +6,12 @@ extension ListRenderers {
     public static func accountsAsTable(
         _ accounts: [(account: Account, balance: Money?, reconciledThrough: Day?)], money: MoneyFormat = .plain
     ) -> String {
-        var table = Table([.left("Account"), .left("Kind"), .right("Balance"), .left("Reconciled")])
+        // The IBAN or number gets a column once an account has one.
+        let numbered = accounts.contains { $0.account.number != nil }
+        var table = Table([.left("Account"), .left("Kind"), .right("Balance"), .left("Reconciled")] + (numbered ? [.left("Number")] : []))
         for (account, balance, reconciled) in accounts {
             let kind = account.kind.rawValue + (account.kind.isLiability ? " (owed)" : "") + (account.archived ? ", archived" : "")
-            table.append([account.name, kind, balance.map(money.string) ?? "-", reconciled?.isoString ?? "-"])
+            table.append([account.name, kind, balance.map(money.string) ?? "-", reconciled?.isoString ?? "-"] + (numbered ? [account.number ?? "-"] : []))
         }
         return table.rendered()
     }
@@ -21,6 +23,7 @@ extension ListRenderers {
         entries: [AccountEntry], money: MoneyFormat = .plain
     ) -> String {
         var lines = ["\(account.name) (\(account.kind.rawValue)), \(period.isoString)"]
+        if let number = account.number { lines.append("Number: \(number)") }
         lines.append("Balance: \(balance.map(money.string) ?? "-")" + (account.kind.isLiability ? " owed" : ""))
         if let reconciledThrough { lines.append("Reconciled through \(reconciledThrough.isoString)") }
         if !closings.isEmpty {
@@ -85,7 +88,8 @@ extension ListRenderers {
 extension ListJSON {
     /// An account's figures: `balance` at the end of the day asked (`null` before its opening
     /// day), held for an asset and owed for a liability (`liability` says which);
-    /// `reconciledThrough` and `openingDate` are `null` when there is none.
+    /// `reconciledThrough`, `openingDate` and `number` (its IBAN or account number) are `null`
+    /// when there is none.
     public struct AccountItem: Encodable, Sendable {
         public var name: String
         public var kind: String
@@ -95,8 +99,10 @@ extension ListJSON {
         public var openingDate: Nullable<String>
         public var reconciledThrough: Nullable<String>
         public var archived: Bool
+        public var number: Nullable<String>
 
         public init(_ account: Account, balance: Money?, reconciledThrough: Day?) {
+            number = Nullable(account.number)
             name = account.name
             kind = account.kind.rawValue
             liability = account.kind.isLiability

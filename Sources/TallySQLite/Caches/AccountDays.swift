@@ -105,7 +105,9 @@ struct AccountDays {
     static func rebuild(_ db: Database) throws {
         try db.execute(sql: "DELETE FROM accountDay")
         var days = AccountDays()
-        for row in try SQLiteStore.accountImages(db) { days.add(row) }
+        // Only the entries move balances; the migration that adds this table must not read the
+        // account rows, whose columns later migrations extend.
+        for row in try SQLiteStore.accountImages(db, .entries) { days.add(row) }
         let statement = try RawStatement(db, "SELECT accountId, date, amountCents * quantity FROM expense WHERE accountId IS NOT NULL")
         try statement.forEachRow { row in
             days.add(accountID: sqlite3_column_int64(row, 0), date: sqlite3_column_int64(row, 1), change: -sqlite3_column_int64(row, 2))

@@ -20,13 +20,13 @@ extension SQLiteStore {
     private static func accounts(_ db: Database) throws -> [RowImage] {
         var images: [RowImage] = []
         let accounts = try Row.fetchCursor(
-            db, sql: "SELECT id, name, kind, openingCents, openingDate, archived, createdAt, updatedAt FROM account ORDER BY id")
+            db, sql: "SELECT id, name, kind, openingCents, openingDate, archived, createdAt, updatedAt, number FROM account ORDER BY id")
         while let row = try accounts.next() {
             let kindText: String = row[2]
             guard let kind = AccountKind(rawValue: kindText) else { throw TallyError.storage("an account of kind \(kindText)") }
             images.append(.account(Account(
                 id: row[0], name: row[1], kind: kind, opening: Money(cents: row[3]),
-                openingDate: try (row[4] as Int64?).map { try day($0, "an account") }, archived: row[5],
+                openingDate: try (row[4] as Int64?).map { try day($0, "an account") }, archived: row[5], number: row[8],
                 createdAt: Milliseconds.date(row[6]), updatedAt: Milliseconds.date(row[7]))))
         }
         return images
@@ -73,16 +73,16 @@ extension SQLiteStore {
         case .account(var account):
             try db.execute(
                 sql: """
-                    INSERT INTO account (id, name, nameKey, kind, openingCents, openingDate, archived, createdAt, updatedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO account (id, name, nameKey, kind, openingCents, openingDate, archived, createdAt, updatedAt, number)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (id) DO UPDATE SET name = excluded.name, nameKey = excluded.nameKey, kind = excluded.kind,
                         openingCents = excluded.openingCents, openingDate = excluded.openingDate, archived = excluded.archived,
-                        createdAt = excluded.createdAt, updatedAt = excluded.updatedAt
+                        createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, number = excluded.number
                     """,
                 arguments: [
                     account.id, account.name, account.nameKey, account.kind.rawValue, account.opening.cents,
                     account.openingDate?.storedNumber, account.archived, Milliseconds.since1970(account.createdAt),
-                    Milliseconds.since1970(account.updatedAt),
+                    Milliseconds.since1970(account.updatedAt), account.number,
                 ])
             if account.id == nil { account.id = db.lastInsertedRowID }
             return .account(account)
