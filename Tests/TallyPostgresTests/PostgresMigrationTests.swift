@@ -168,8 +168,32 @@ import Testing
         #expect(try store.accountBook().balance(of: account, through: day("2026-03-31")) == money("10"))
     }
 
+    /// What takes a database back to before `v10-account-number`.
+    static let beforeV10 = """
+        ALTER TABLE account DROP COLUMN number; DELETE FROM tally_migration WHERE name = 'v10-account-number';
+
+        """
+
+    /// A ledger from before `v10-account-number` opens with its accounts as they were, and an
+    /// account then keeps its IBAN; the server refuses one past an IBAN's length.
+    @Test func aLedgerFromBeforeV10KeepsItsAccountsAndTakesANumber() throws {
+        let (store, accounts, database) = try reopened("v9", after: Self.beforeV10) { old in
+            _ = try old.addAccount(Account(name: "Checking", kind: .checking, opening: money("100")))
+            return try old.accountBook().accounts
+        }
+        defer { try? store.close() }
+        #expect(try store.accountBook().accounts == accounts)
+        var checking = accounts[0]
+        checking.number = "DE89370400440532013000"
+        _ = try store.updateAccount(checking)
+        #expect(try store.accountBook().account(named: "checking").number == "DE89370400440532013000")
+        #expect(throws: (any Error).self) {
+            try PostgresTestServer.get().psql("UPDATE account SET number = '\(String(repeating: "1", count: 35))'", database: database)
+        }
+    }
+
     /// What takes a database back to before `v9-profile-skip`.
-    static let beforeV9 = """
+    static let beforeV9 = beforeV10 + """
         ALTER TABLE importProfile DROP COLUMN skip; DELETE FROM tally_migration WHERE name = 'v9-profile-skip';
 
         """

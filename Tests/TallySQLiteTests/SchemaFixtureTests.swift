@@ -158,6 +158,7 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v13-cache-writer';
             PRAGMA user_version = 12;
             """,
+        "schema-v16.sqlite": beforeV17,
         "schema-v15.sqlite": beforeV16,
         "schema-v14.sqlite": beforeV16 + beforeV15,
         "schema-v13.sqlite": beforeV16 + beforeV15 + """
@@ -179,6 +180,14 @@ enum SchemaFixtures {
     ]
 
     /// The inverse of `v16-profile-skip`.
+    /// The inverse of `v17-account-number`.
+    static let beforeV17 = """
+        ALTER TABLE account DROP COLUMN number;
+        DELETE FROM grdb_migrations WHERE identifier = 'v17-account-number';
+        PRAGMA user_version = 16;
+
+        """
+
     static let beforeV16 = """
         ALTER TABLE importProfile DROP COLUMN skip;
         DELETE FROM grdb_migrations WHERE identifier = 'v16-profile-skip';
@@ -234,11 +243,14 @@ enum SchemaFixtures {
         // v16 lets a profile keep the lines to skip above a bank export's header. This file was
         // made by `makeFixtures` and taken back to v15: its profile has no such column.
         "schema-v15.sqlite": fillV14,
+        // v17 lets an account keep its IBAN or number. This file was made by `makeFixtures` and
+        // taken back to v16: its accounts have no such column.
+        "schema-v16.sqlite": fillV14,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite", "schema-v15.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -280,7 +292,7 @@ enum SchemaFixtures {
         #expect(try store.countExpenses(ExpenseQuery(by: "")) == 7)
         #expect(try store.spendingByPerson(in: Month(parsing: "2026-02").days) == [PersonSpending(by: "", spent: Money(cents: 123_610), expenses: 3)])
         #expect(try store.pragma("user_version") == String(Schema.version))
-        if name == "schema-v14.sqlite" || name == "schema-v15.sqlite" {
+        if ["schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite"].contains(name) {
             // Balances read `accountDay`, which `v15` filled from the incomes and transfers.
             let book = try store.accountBook()
             #expect(book.accounts.map(\.name) == ["Checking", "Visa"])
@@ -316,6 +328,21 @@ enum SchemaFixtures {
         #expect(try store.profiles() == [skipping])
         // SQLite itself refuses a count past the bound.
         #expect(throws: (any Error).self) { try store.executeUnchecked("UPDATE importProfile SET skip = 1001") }
+    }
+
+    /// The v16 file's accounts open without a number (`v17` adds only an empty column), then keep
+    /// the one they are given; SQLite itself refuses a number past an IBAN's length.
+    @Test func aV16AccountOpensAndTakesANumber() throws {
+        let fixture = try #require(Bundle.module.url(forResource: "schema-v16.sqlite", withExtension: nil, subdirectory: "Fixtures"))
+        let path = try temporaryFolder().appendingPathComponent("v16.sqlite").path
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let store = try SQLiteStore(path: path)
+        var checking = try store.accountBook().account(named: "Checking")
+        #expect(checking.number == nil)
+        checking.number = "DE89 3704 0044 0532 0130 00"
+        checking = try store.updateAccount(checking)
+        #expect(try store.accountBook().account(named: "Checking").number == "DE89370400440532013000")
+        #expect(throws: (any Error).self) { try store.executeUnchecked("UPDATE account SET number = '\(String(repeating: "1", count: 35))'") }
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["TALLY_MAKE_FIXTURES"] == "1"))

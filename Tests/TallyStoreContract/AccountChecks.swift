@@ -41,6 +41,34 @@ extension StoreContract {
         expectError(.accountNotFound("Savings")) { () throws(TallyError) in try store.removeAccount(named: "Savings", includingEntries: true) }
     }
 
+    /// An account keeps its IBAN or number normalized; two accounts never share one; it can be
+    /// changed and forgotten, and undo puts the old one back.
+    static func accountsKeepAUniqueNumber(_ stores: Stores) throws {
+        let store = try stores.make()
+        let giro = try store.addAccount(Account(name: "Giro", kind: .checking, number: "de89 3704-0044 0532 0130 00"))
+        #expect(giro.number == "DE89370400440532013000")
+        #expect(try store.accountBook().account(named: "giro").number == "DE89370400440532013000")
+        expectError(.duplicateAccountNumber("DE89370400440532013000", account: "Giro")) { () throws(TallyError) in
+            try store.addAccount(Account(name: "Other", kind: .savings, number: "DE89370400440532013000"))
+        }
+        expectError(.invalidAccountNumber("12#4")) { () throws(TallyError) in try store.addAccount(Account(name: "Bad", kind: .cash, number: "12#4")) }
+        var savings = try store.addAccount(Account(name: "Savings", kind: .savings, number: "12345678"))
+        savings.number = "DE89370400440532013000"
+        expectError(.duplicateAccountNumber("DE89370400440532013000", account: "Giro")) { () throws(TallyError) in try store.updateAccount(savings) }
+        savings.number = nil
+        _ = try store.updateAccount(savings)
+        #expect(try store.accountBook().account(named: "savings").number == nil)
+        _ = try store.undo(nil, dryRun: false)
+        #expect(try store.accountBook().account(named: "savings").number == "12345678")
+        // A statement's number finds the account: the same, or ending with it, as an IBAN ends
+        // with the domestic number.
+        let book = try store.accountBook()
+        #expect(try book.account(named: "giro").isNamed(byNumber: "DE89370400440532013000"))
+        #expect(try book.account(named: "savings").isNamed(byNumber: "DE84370400440012345678"))
+        #expect(try !book.account(named: "savings").isNamed(byNumber: "DE00370400440012345678"))
+        #expect(try !book.account(named: "savings").isNamed(byNumber: "2345678"))
+    }
+
     static func balancesFollowIncomesAndTransfersForAssetsAndLiabilities(_ stores: Stores) throws {
         let store = try stores.make()
         _ = try store.addAccount(Account(name: "Checking", kind: .checking, opening: money("1200"), openingDate: day("2026-11-01")))

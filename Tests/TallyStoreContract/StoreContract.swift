@@ -107,6 +107,7 @@ public enum StoreContract {
         Check("accountsAreAddedListedEditedAndRemovedWithTheirEntries", accountsAreAddedListedEditedAndRemovedWithTheirEntries),
         Check("balancesFollowIncomesAndTransfersForAssetsAndLiabilities", balancesFollowIncomesAndTransfersForAssetsAndLiabilities),
         Check("brokenAccountRulesAreRefusedAndChangeNothing", brokenAccountRulesAreRefusedAndChangeNothing),
+        Check("accountsKeepAUniqueNumber", accountsKeepAUniqueNumber),
         Check("reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt", reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt),
         Check("accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd", accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd),
         Check("expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled", expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled),

@@ -83,11 +83,13 @@ public struct Account: Identifiable, Hashable, Sendable, Codable {
     }
 
     /// Whether a statement naming the account `number` (normalized) means this account: the
-    /// same number, or one ending with this account's number of at least six characters, as an
-    /// IBAN ends with the domestic account number and MT940's `BLZ/account` with the account.
+    /// same number, or, when one of the two is an IBAN, the other of at least six characters
+    /// ending it, as an IBAN ends with the domestic account number.
     public func isNamed(byNumber number: String) -> Bool {
         guard let own = self.number else { return false }
-        return own == number || (own.utf8.count >= 6 && number.hasSuffix(own)) || (number.utf8.count >= 6 && own.hasSuffix(number))
+        if own == number { return true }
+        let (short, long) = own.utf8.count < number.utf8.count ? (own, number) : (number, own)
+        return short.utf8.count >= 6 && Account.isIBAN(long) && long.hasSuffix(short)
     }
 
     /// Whether `text` (normalized) is an IBAN: its shape and its ISO 13616 check digits.
