@@ -145,10 +145,19 @@ extension CSVReader.Delimiter {
     /// The delimiter of the file at `path`, from its first 64 KB: the one under which the
     /// earliest line holds every mapped column (the header line's most used one first, on a tie),
     /// else the one the first line uses most (``detect(header:)``), as for a file without a
-    /// preamble.
-    public static func detect(path: String, encoding: TextEncoding, columns: ColumnMapping) throws(TallyError) -> CSVReader.Delimiter {
+    /// preamble. With `skip` (`--skip N`), the header is line N + 1, and its most used one decides.
+    public static func detect(path: String, encoding: TextEncoding, columns: ColumnMapping, skip: Int? = nil) throws(TallyError) -> CSVReader.Delimiter {
         let source = try FileSource(path: path)
         let prefix = encoding == .utf8 ? try readPrefix(source) : try readPrefix(TranscodingSource(source, encoding: encoding))
+        if let skip {
+            // Preamble lines are a bank's account details, never quoted across lines.
+            var start = prefix.startIndex
+            for _ in 0..<skip {
+                guard let end = prefix[start...].firstIndex(of: 0x0A) else { break }
+                start = end + 1
+            }
+            return detect(header: prefix[start...])
+        }
         let firstLine = detect(header: prefix)
         var best: (delimiter: CSVReader.Delimiter, index: Int)?
         for delimiter in [firstLine] + [.comma, .semicolon, .tab].filter({ $0 != firstLine }) {

@@ -242,7 +242,7 @@ extension ImportFile {
             options.dedupeScope = settings.nameKey
         }
         if settings.delimiter == nil {
-            options.delimiter = try CSVReader.Delimiter.detect(path: path, encoding: options.encoding, columns: options.columns)
+            options.delimiter = try CSVReader.Delimiter.detect(path: path, encoding: options.encoding, columns: options.columns, skip: options.skipLines)
         }
         return (options, toSave)
     }

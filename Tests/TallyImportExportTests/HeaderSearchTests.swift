@@ -148,5 +148,8 @@ struct HeaderSearchTests {
         #expect(try CSVReader.Delimiter.detect(path: path, encoding: .latin1, columns: columns) == .semicolon)
         // Without the mapped columns anywhere, the first line decides, as before.
         #expect(try CSVReader.Delimiter.detect(path: path, encoding: .latin1, columns: .default) == .comma)
+        // With --skip, the line after the skipped ones is the header, and its delimiter decides.
+        #expect(try CSVReader.Delimiter.detect(path: path, encoding: .latin1, columns: .default, skip: 2) == .semicolon)
+        #expect(try CSVReader.Delimiter.detect(path: path, encoding: .latin1, columns: columns, skip: 0) == .comma)
     }
 }
