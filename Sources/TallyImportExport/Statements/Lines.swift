@@ -1,5 +1,13 @@
 import TallyCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // The line reader the line-based statement formats (MT940, QIF) share: bounded, so a file
 // without line breaks is refused after one line's worth of bytes, not read into memory whole.
 
@@ -36,10 +44,7 @@ struct StatementLines {
     /// The next line, or `nil` at the end of the input. A last line without a line break is a line.
     mutating func next() throws(TallyError) -> StatementLine? {
         while true {
-            if let feed = buffer[(head + searched)...].firstIndex(of: 0x0A) {
-                let line = try take(upTo: feed, skip: 1)
-                return line
-            }
+            if let feed = lineFeed(from: head + searched) { return try take(upTo: feed, skip: 1) }
             searched = buffer.count - head
             // A carriage return may still be cut from its line feed: one byte of slack.
             if searched > maximumLineBytes + 1 { throw tooLong() }
@@ -48,6 +53,17 @@ struct StatementLines {
                 return try take(upTo: buffer.count, skip: 0)
             }
             try fill()
+        }
+    }
+
+    /// The index of the first line feed at or after `start`; `memchr`, as a debug build's
+    /// generic search reads about a megabyte a second.
+    private func lineFeed(from start: Int) -> Int? {
+        buffer.withUnsafeBufferPointer { bytes -> Int? in
+            guard let base = bytes.baseAddress, start < bytes.count,
+                let found = memchr(base + start, 0x0A, bytes.count - start)
+            else { return nil }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
     }
 

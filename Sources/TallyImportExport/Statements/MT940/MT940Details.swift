@@ -27,6 +27,7 @@ struct MT940Details: Equatable {
         } else if joined.first == UInt8(ascii: "/"), let pairs = MT940Details.slashPairs(joined), !pairs.isEmpty {
             self.init(slash: pairs)
         } else {
+            self.init()
             name = lines.map { StatementBytes.trimmed($0) }.filter { !$0.isEmpty }.joined(separator: " ")
         }
     }

@@ -126,14 +126,16 @@ enum MT940Account {
         let value = StatementBytes.trimmed(MT940Text.firstLine(text))
         let tail = value.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? value
         guard var normalized = StatementText.accountNumber(tail) else { return StatementAccount() }
-        if StatementText.isIBAN(normalized) { return StatementAccount(iban: normalized) }
         let bytes = Array(normalized.utf8)
+        // The currency is tried first: one in 97 IBANs still passes the check with it appended
+        // (NL02ABNA0123456789EUR does).
         if bytes.count > 3, bytes.suffix(3).allSatisfy(StatementBytes.isUpper) {
             let withoutCurrency = String(decoding: bytes.dropLast(3), as: UTF8.self)
             if StatementText.isIBAN(withoutCurrency) {
                 return StatementAccount(iban: withoutCurrency, currency: String(decoding: bytes.suffix(3), as: UTF8.self))
             }
         }
+        if StatementText.isIBAN(normalized) { return StatementAccount(iban: normalized) }
         if normalized.utf8.count > 64 { normalized = String(decoding: bytes.prefix(64), as: UTF8.self) }
         return StatementAccount(number: normalized)
     }

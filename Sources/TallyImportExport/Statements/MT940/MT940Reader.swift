@@ -37,6 +37,9 @@ private struct MT940Parser {
     /// The field whose lines are being gathered: its tag, its lines, its first line's number.
     private var field: (tag: String, lines: [[UInt8]], line: Int, bytes: Int)?
     private var statement: Statement?
+    /// Where an open SWIFT header (`{1:` without `{4:` yet) or text block (`{4:`) started.
+    private var header: Int?
+    private var block: Int?
     private var index = 0
 
     private struct Statement {
@@ -55,14 +58,19 @@ private struct MT940Parser {
         if bytes.first == UInt8(ascii: "{") {
             // A SWIFT header: what follows `{4:` on the line, if anything, is the first field.
             try endField()
+            // Until `{4:`, the message is in its headers; `{5:` is the trailer after `-}`.
+            if !bytes.starts(with: Array("{5:".utf8)) { header = header ?? line.number }
             guard let text = MT940Text.find(Array("{4:".utf8), in: Array(bytes)) else { return }
             try endMessage(line: line.number)
+            header = nil
+            block = line.number
             bytes = bytes.dropFirst(text + 3)
             if bytes.allSatisfy(StatementBytes.isSpace) { return }
         }
         if bytes.starts(with: Array("-}".utf8)) || (bytes.first == UInt8(ascii: "-") && bytes.dropFirst().allSatisfy(StatementBytes.isSpace)) {
             try endField()
             try endMessage(line: line.number)
+            block = nil
             return
         }
         if let (tag, valueStart) = MT940Parser.tag(bytes) {
@@ -75,7 +83,10 @@ private struct MT940Parser {
             // Lines before the first field (a `:940:`-less header, blank lines) carry nothing.
             return
         }
-        current.bytes += bytes.count
+        // Released first, so the append below does not copy the lines; a blank line counts
+        // its line break, so a field of empty lines is bounded too.
+        field = nil
+        current.bytes += bytes.count + 1
         guard current.bytes <= StatementLimits.maximumFieldBytes else {
             throw MT940Text.error(current.line, "the :\(current.tag): field is longer than \(StatementLimits.maximumFieldBytes / 1024) KiB")
         }
@@ -86,6 +97,11 @@ private struct MT940Parser {
     mutating func finish(lastLine: Int) throws(TallyError) {
         try endField()
         try endMessage(line: lastLine)
+        // A wrapped message ends with `-}`: without it the file may have lost the end of its
+        // closing balance's amount, which would still read as an amount.
+        if let start = header ?? block {
+            throw MT940Text.error(lastLine, "the SWIFT message that starts on line \(start) has no end '-}' (is the file cut short?)")
+        }
         guard index > 0 else { throw .importFile(line: nil, reason: "the file holds no MT940 statement (no :20: field)") }
     }
 

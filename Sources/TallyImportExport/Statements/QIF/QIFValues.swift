@@ -155,7 +155,12 @@ enum QIFAmount {
     /// A signed amount with `decimal` as its decimal sign and the other sign as grouping.
     static func parse(_ bytes: [UInt8], decimal: UInt8) -> Money? {
         let grouping = decimal == UInt8(ascii: ".") ? UInt8(ascii: ",") : UInt8(ascii: ".")
-        var kept = bytes.filter { $0 != grouping && $0 != UInt8(ascii: " ") }
+        let spaceless = bytes.filter { $0 != UInt8(ascii: " ") }
+        // Groups of three digits after each grouping sign, so `1.5.0` is not read as 150.
+        let integer = spaceless.prefix { $0 != decimal }
+        let groups = integer.split(separator: grouping, omittingEmptySubsequences: false)
+        guard groups.dropFirst().allSatisfy({ $0.count == 3 || ($0.count == 4 && $0.last == UInt8(ascii: "-")) }) else { return nil }
+        var kept = spaceless.filter { $0 != grouping }
         // Some writers put the sign after a currency-free amount's digits: `12.50-`.
         if kept.last == UInt8(ascii: "-"), kept.first != UInt8(ascii: "-") {
             kept.removeLast()
