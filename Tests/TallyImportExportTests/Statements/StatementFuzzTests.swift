@@ -19,7 +19,7 @@ import TallyTestSupport
         ]
     }
 
-    static let mutationsPerFixture = 300
+    static let mutationsPerFixture = 200
 
     @Test(arguments: 0..<readers.count)
     func mutatedFixtures(reader index: Int) throws {

@@ -21,7 +21,7 @@ struct MT940Details: Equatable {
 
     /// Reads the field's lines, already split at the file's line breaks.
     init(_ lines: [[UInt8]]) {
-        let joined = Array(lines.joined())
+        let joined = MT940Text.join(lines, separator: nil)
         if joined.count >= 4, joined[0..<3].allSatisfy(StatementBytes.isDigit), joined[3] == UInt8(ascii: "?") {
             self.init(german: joined)
         } else if joined.first == UInt8(ascii: "/"), let pairs = MT940Details.slashPairs(joined), !pairs.isEmpty {

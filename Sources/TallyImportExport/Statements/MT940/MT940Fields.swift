@@ -123,9 +123,10 @@ enum MT940Account {
     /// the number after the last `/` of `BLZ/ACCOUNT` or `BIC/ACCOUNT`: the bank code is not
     /// part of the number the customer knows.
     static func parse(_ text: [UInt8]) -> StatementAccount {
-        let value = StatementBytes.trimmed(MT940Text.firstLine(text))
+        // 35 characters by the standard; a longer line is cut rather than normalized whole.
+        let value = StatementBytes.trimmed(MT940Text.firstLine(text).prefix(70))
         let tail = value.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? value
-        guard var normalized = StatementText.accountNumber(tail) else { return StatementAccount() }
+        guard let normalized = StatementText.accountNumber(tail) else { return StatementAccount() }
         let bytes = Array(normalized.utf8)
         // The currency is tried first: one in 97 IBANs still passes the check with it appended
         // (NL02ABNA0123456789EUR does).
@@ -136,7 +137,6 @@ enum MT940Account {
             }
         }
         if StatementText.isIBAN(normalized) { return StatementAccount(iban: normalized) }
-        if normalized.utf8.count > 64 { normalized = String(decoding: bytes.prefix(64), as: UTF8.self) }
         return StatementAccount(number: normalized)
     }
 }
@@ -145,6 +145,17 @@ enum MT940Account {
 enum MT940Text {
     static func error(_ line: Int, _ reason: String) -> TallyError {
         .importFile(line: line, reason: reason)
+    }
+
+    /// Lines joined, by copying: a joined() sequence walks byte by byte.
+    static func join(_ lines: [[UInt8]], separator: UInt8?) -> [UInt8] {
+        var joined: [UInt8] = []
+        joined.reserveCapacity(lines.reduce(lines.count) { $0 + $1.count })
+        for (index, line) in lines.enumerated() {
+            if index > 0, let separator { joined.append(separator) }
+            joined.append(contentsOf: line)
+        }
+        return joined
     }
 
     /// The field's text up to its first line break.

@@ -122,7 +122,7 @@ private struct MT940Parser {
     }
 
     private mutating func handle(tag: String, lines: [[UInt8]], line: Int) throws(TallyError) {
-        let value = Array(lines.joined(separator: [0x0A]))
+        let value = MT940Text.join(lines, separator: 0x0A)
         if tag == "20" {
             try endMessage(line: line)
             index += 1

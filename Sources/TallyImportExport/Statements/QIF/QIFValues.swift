@@ -94,6 +94,8 @@ struct QIFShape {
     }
 
     mutating func note(amount bytes: [UInt8], line: Int) {
+        // No amount is this long; the second pass refuses it.
+        guard bytes.count <= 40 else { return }
         let text = String(decoding: bytes, as: UTF8.self)
         let points = bytes.filter { $0 == UInt8(ascii: ".") }.count
         let commas = bytes.filter { $0 == UInt8(ascii: ",") }.count
