@@ -146,9 +146,10 @@ struct QIFShape {
         case (nil, .some): return UInt8(ascii: ",")
         case (nil, nil):
             guard let example = ambiguousAmount else { return UInt8(ascii: ".") }
+            // No hint: QIF's decimal sign is not a setting the reader takes.
             throw .importFile(
-                line: example.line, reason: "the amount \(quoted(example.text)) reads as a whole number or with three decimals",
-                hint: .decimalComma)
+                line: example.line,
+                reason: "the amount \(quoted(example.text)) reads as a whole number or with three decimals, and no other amount says which")
         }
     }
 }
