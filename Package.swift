@@ -92,6 +92,6 @@ let package = Package(
                 "TallyCore", "TallyInMemory", "TallyStores", "TallyUseCases", "TallyImportExport", "TallyReports", "TallyTestSupport", "TallyPostgres",
             ]
         ),
-        .testTarget(name: "TallyImportExportTests", dependencies: ["TallyCore", "TallyImportExport", "TallyTestSupport"]),
+        .testTarget(name: "TallyImportExportTests", dependencies: ["TallyCore", "TallyImportExport", "TallyTestSupport"], resources: [.copy("Fixtures")]),
     ]
 )
