@@ -2,28 +2,78 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <libxml/xmlversion.h>
-// Debian builds libxml2 with ICU, so encoding.h would include the system's ICU headers, which
-// clash with the copy Foundation carries. Nothing here touches the ICU converter fields that
-// depend on it; only pointers to that struct pass through.
-#undef LIBXML_ICU_ENABLED
-#include <libxml/xmlreader.h>
-#include <libxml/xmlerror.h>
 
-// The libxml2 functions the statement readers call. They are looked up in the shared library
-// when the first XML statement is read instead of being linked: Debian's libxml2 links ICU,
-// whose loading and data would cost every `tally` command, `tally add` included, its start-up.
+// The few libxml2 functions the statement readers call. They are looked up in the shared
+// library when the first XML statement is read instead of being linked: Debian's libxml2 links
+// ICU, whose loading would cost every `tally` command, `tally add` included, its start-up.
+//
+// Their declarations are written out here rather than taken from <libxml/xmlreader.h>: those
+// headers need pkg-config's include path, and SwiftPM then also links what pkg-config's `--libs`
+// names (-lxml2), which is what this module exists to avoid; they would also bring the system's
+// ICU headers, which clash with the copy Foundation carries. What is declared is libxml2's
+// stable 2.x ABI (xmlreader.h, xmlerror.h, parser.h), unchanged from 2.9 to 2.14.
+
+typedef unsigned char xmlChar;
+typedef struct _xmlTextReader *xmlTextReaderPtr;
+typedef struct _xmlNode *xmlNodePtr;
+
+/// libxml2's `struct _xmlError`; only `message`, `level` and `line` are read.
+typedef struct TallyXMLLibraryError {
+    int domain;
+    int code;
+    char *_Nullable message;
+    int level;
+    char *_Nullable file;
+    int line;
+    char *_Nullable str1;
+    char *_Nullable str2;
+    char *_Nullable str3;
+    int int1;
+    int int2;
+    void *_Nullable ctxt;
+    void *_Nullable node;
+} TallyXMLLibraryError;
+
+typedef int (*TallyXMLReadCallback)(void *_Nullable context, char *_Nullable buffer, int length);
+typedef int (*TallyXMLCloseCallback)(void *_Nullable context);
+typedef void (*TallyXMLStructuredErrorFunc)(void *_Nullable context, TallyXMLLibraryError *_Nullable error);
+typedef void (*TallyXMLGenericErrorFunc)(void *_Nullable context, const char *_Nullable format, ...);
+
+// parser.h's xmlParserOption and xmlerror.h's xmlErrorLevel values used here.
+enum { TALLY_XML_PARSE_NONET = 1 << 11, TALLY_XML_PARSE_BIG_LINES = 1 << 22, TALLY_XML_ERR_ERROR = 2 };
+
+/// xmlreader.h's xmlReaderTypes, as `xmlTextReaderNodeType` returns them.
+enum {
+    TALLY_XML_READER_ELEMENT = 1, TALLY_XML_READER_TEXT = 3, TALLY_XML_READER_CDATA = 4,
+    TALLY_XML_READER_ENTITY_REFERENCE = 5, TALLY_XML_READER_ENTITY = 6, TALLY_XML_READER_DOCUMENT_TYPE = 10,
+    TALLY_XML_READER_END_ELEMENT = 15,
+};
+
+typedef struct TallyXML {
+    xmlTextReaderPtr _Nullable (*_Nonnull xmlReaderForIO)(
+        TallyXMLReadCallback _Nullable, TallyXMLCloseCallback _Nullable, void *_Nullable, const char *_Nullable,
+        const char *_Nullable, int);
+    void (*_Nonnull xmlFreeTextReader)(xmlTextReaderPtr _Nonnull);
+    int (*_Nonnull xmlTextReaderRead)(xmlTextReaderPtr _Nonnull);
+    int (*_Nonnull xmlTextReaderNodeType)(xmlTextReaderPtr _Nonnull);
+    const xmlChar *_Nullable (*_Nonnull xmlTextReaderConstLocalName)(xmlTextReaderPtr _Nonnull);
+    const xmlChar *_Nullable (*_Nonnull xmlTextReaderConstNamespaceUri)(xmlTextReaderPtr _Nonnull);
+    const xmlChar *_Nullable (*_Nonnull xmlTextReaderConstValue)(xmlTextReaderPtr _Nonnull);
+    int (*_Nonnull xmlTextReaderIsEmptyElement)(xmlTextReaderPtr _Nonnull);
+    int (*_Nonnull xmlTextReaderGetParserLineNumber)(xmlTextReaderPtr _Nonnull);
+    xmlNodePtr _Nullable (*_Nonnull xmlTextReaderCurrentNode)(xmlTextReaderPtr _Nonnull);
+    long (*_Nonnull xmlGetLineNo)(xmlNodePtr _Nonnull);
+    void (*_Nonnull xmlTextReaderSetStructuredErrorHandler)(
+        xmlTextReaderPtr _Nonnull, TallyXMLStructuredErrorFunc _Nullable, void *_Nullable);
+    void (*_Nonnull xmlSetGenericErrorFunc)(void *_Nullable, TallyXMLGenericErrorFunc _Nullable);
+    void (*_Nonnull xmlSetStructuredErrorFunc)(void *_Nullable, TallyXMLStructuredErrorFunc _Nullable);
+} TallyXML;
+
 #define TALLY_XML_FUNCTIONS(X) \
     X(xmlReaderForIO) X(xmlFreeTextReader) X(xmlTextReaderRead) X(xmlTextReaderNodeType) \
     X(xmlTextReaderConstLocalName) X(xmlTextReaderConstNamespaceUri) X(xmlTextReaderConstValue) \
     X(xmlTextReaderIsEmptyElement) X(xmlTextReaderGetParserLineNumber) X(xmlTextReaderCurrentNode) X(xmlGetLineNo) \
     X(xmlTextReaderSetStructuredErrorHandler) X(xmlSetGenericErrorFunc) X(xmlSetStructuredErrorFunc)
-
-typedef struct TallyXML {
-#define TALLY_XML_FIELD(name) __typeof__(&name) _Nonnull name;
-    TALLY_XML_FUNCTIONS(TALLY_XML_FIELD)
-#undef TALLY_XML_FIELD
-} TallyXML;
 
 /// The first error libxml2 reported while reading one document, and its line.
 typedef struct TallyXMLError {
@@ -34,9 +84,9 @@ typedef struct TallyXMLError {
 
 /// Records the first error (warnings are ignored) into the `TallyXMLError` passed as `context`;
 /// libxml2 would otherwise print it.
-static inline void tally_xml_record_error(void *_Nullable context, xmlErrorPtr _Nullable error) {
+static inline void tally_xml_record_error(void *_Nullable context, TallyXMLLibraryError *_Nullable error) {
     TallyXMLError *record = (TallyXMLError *)context;
-    if (record == NULL || error == NULL || error->level < XML_ERR_ERROR || record->failed) return;
+    if (record == NULL || error == NULL || error->level < TALLY_XML_ERR_ERROR || record->failed) return;
     record->failed = 1;
     record->line = error->line;
     snprintf(record->message, sizeof record->message, "%s", error->message != NULL ? error->message : "malformed XML");
@@ -52,7 +102,7 @@ static inline void tally_xml_silence(void *_Nullable context, const char *_Nulla
     (void)format;
 }
 
-static inline void tally_xml_silence_structured(void *_Nullable context, xmlErrorPtr _Nullable error) {
+static inline void tally_xml_silence_structured(void *_Nullable context, TallyXMLLibraryError *_Nullable error) {
     (void)context;
     (void)error;
 }
@@ -77,16 +127,16 @@ static inline const char *_Nullable tally_xml_load(TallyXML *_Nonnull xml, const
 }
 
 /// Starts a reader over `read`, with the options the statement readers allow: no network, and
-/// no entity substitution, DTD loading or default attributes, nor the lifted limits of
-/// XML_PARSE_HUGE. Errors go to `error`.
+/// none of XML_PARSE_NOENT, DTDLOAD, DTDATTR (no entity substitution, DTD loading or default
+/// attributes) nor XML_PARSE_HUGE (libxml2's size limits stay). Errors go to `error`.
 static inline xmlTextReaderPtr _Nullable tally_xml_reader(
-    const TallyXML *_Nonnull xml, xmlInputReadCallback _Nonnull read, void *_Nullable context, TallyXMLError *_Nonnull error
+    const TallyXML *_Nonnull xml, TallyXMLReadCallback _Nonnull read, void *_Nullable context, TallyXMLError *_Nonnull error
 ) {
     // Errors outside the reader's own handler go nowhere rather than to standard error; the
     // handlers are the thread's own, so they are set on the thread that reads.
     xml->xmlSetGenericErrorFunc(NULL, tally_xml_silence);
     xml->xmlSetStructuredErrorFunc(NULL, tally_xml_silence_structured);
-    xmlTextReaderPtr reader = xml->xmlReaderForIO(read, NULL, context, NULL, NULL, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+    xmlTextReaderPtr reader = xml->xmlReaderForIO(read, NULL, context, NULL, NULL, TALLY_XML_PARSE_NONET | TALLY_XML_PARSE_BIG_LINES);
     if (reader != NULL) xml->xmlTextReaderSetStructuredErrorHandler(reader, tally_xml_record_error, error);
     return reader;
 }

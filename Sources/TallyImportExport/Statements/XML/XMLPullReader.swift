@@ -89,21 +89,20 @@ final class XMLPullReader {
                 return nil
             }
             switch xml.xmlTextReaderNodeType(reader) {
-            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+            case Int32(TALLY_XML_READER_ELEMENT):
                 let name = string(xml.xmlTextReaderConstLocalName(reader))
                 if xml.xmlTextReaderIsEmptyElement(reader) == 1 { pendingEnd = name }
                 return .start(name: name, namespace: string(xml.xmlTextReaderConstNamespaceUri(reader)), line: line)
-            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+            case Int32(TALLY_XML_READER_END_ELEMENT):
                 return .end(name: string(xml.xmlTextReaderConstLocalName(reader)))
-            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
+            case Int32(TALLY_XML_READER_TEXT), Int32(TALLY_XML_READER_CDATA):
                 guard let value = xml.xmlTextReaderConstValue(reader) else { continue }
                 let length = strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
                 guard length <= StatementLimits.maximumFieldBytes else {
                     throw .importFile(line: line, reason: "a text is longer than \(StatementLimits.maximumFieldBytes / 1024) KiB")
                 }
                 return .text(string(value), line: line)
-            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue), Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue),
-                Int32(XML_READER_TYPE_ENTITY.rawValue):
+            case Int32(TALLY_XML_READER_DOCUMENT_TYPE), Int32(TALLY_XML_READER_ENTITY_REFERENCE), Int32(TALLY_XML_READER_ENTITY):
                 // Refused before any entity it declares can be used: no statement format has one.
                 throw .importFile(line: line, reason: "the XML has a DOCTYPE, which no bank statement has")
             default:
