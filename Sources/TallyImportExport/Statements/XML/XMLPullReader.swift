@@ -29,7 +29,7 @@ enum XMLEvent: Equatable {
 final class XMLPullReader {
     private let xml: TallyXML
     private let reader: xmlTextReaderPtr
-    private let input: InputBox
+    private let input: XMLInput
     private let error: UnsafeMutablePointer<TallyXMLError>
     /// The end of an empty element (`<Cd/>`), handed out after its start.
     private var pendingEnd: String?
@@ -41,7 +41,7 @@ final class XMLPullReader {
 
     init(source: any ByteSource) throws(TallyError) {
         let functions = try LibXML2.functions()
-        let box = InputBox(source)
+        let box = XMLInput(source)
         let record = UnsafeMutablePointer<TallyXMLError>.allocate(capacity: 1)
         record.initialize(to: TallyXMLError())
         let context = Unmanaged.passUnretained(box).toOpaque()
@@ -66,13 +66,8 @@ final class XMLPullReader {
     /// libxml2 asks for bytes here; a failure of the source is kept for `next()` to throw.
     private static func read(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> Int32 {
         guard let context, let buffer, length > 0 else { return -1 }
-        let box = Unmanaged<InputBox>.fromOpaque(context).takeUnretainedValue()
-        do throws(TallyError) {
-            return Int32(try box.source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
-        } catch {
-            box.failure = error
-            return -1
-        }
+        let box = Unmanaged<XMLInput>.fromOpaque(context).takeUnretainedValue()
+        return Int32(box.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
     }
 
     /// The next element start, end or text; `nil` once the document has ended well.
@@ -117,10 +112,25 @@ final class XMLPullReader {
         if let failure = input.failure { throw failure }
         let record = error.pointee
         guard record.failed != 0 || status < 0 else { return }
-        let message = record.failed != 0 ? withUnsafeBytes(of: record.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } : ""
-        let where_ = record.line > 0 ? Int(record.line) : Int(xml.xmlTextReaderGetParserLineNumber(reader))
         finished = true
-        throw .importFile(line: where_ > 0 ? where_ : nil, reason: "malformed XML: \(message.isEmpty ? "cannot be read" : message)")
+        guard input.byteCount > 0 else { throw .importFile(line: nil, reason: "the file is empty") }
+        let message = withUnsafeBytes(of: record.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let parserLine = Int(xml.xmlTextReaderGetParserLineNumber(reader))
+        let line = record.line > 0 ? Int(record.line) : parserLine > 0 ? parserLine : nil
+        let atEnd = input.reachedEnd && (line ?? 0) >= input.lineCount
+        throw .importFile(line: line, reason: Self.reason(libxml2: message, atEnd: atEnd))
+    }
+
+    /// libxml2's message as one line in Tally's words where it has a usual cause.
+    private static func reason(libxml2 message: String, atEnd: Bool) -> String {
+        let first = StatementFields.trim(message.prefix { $0 != "\n" })
+        if first.hasPrefix("Input is not proper UTF-8") {
+            return "the text is not valid UTF-8, nor in the encoding the XML declaration names"
+        }
+        if first.hasSuffix("huge text node") { return "a text is longer than 10 MB" }
+        // libxml2 2.9 says "Extra content at the end of the document" of most truncations.
+        let detail = first.isEmpty || first.hasPrefix("Extra content") ? "" : " (\(first))"
+        return atEnd ? "the XML ends before its last element closes: it is truncated\(detail)" : "malformed XML\(detail)"
     }
 
     /// The line of the current node, else where the parser stands.
@@ -135,16 +145,6 @@ final class XMLPullReader {
     private func string(_ text: UnsafePointer<xmlChar>?) -> String {
         guard let text else { return "" }
         return String(cString: text)
-    }
-}
-
-/// The source libxml2 reads through, and what went wrong reading it.
-private final class InputBox {
-    var source: any ByteSource
-    var failure: TallyError?
-
-    init(_ source: any ByteSource) {
-        self.source = source
     }
 }
 
