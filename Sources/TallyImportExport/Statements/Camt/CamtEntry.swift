@@ -6,6 +6,8 @@ struct CamtNtry {
     var amount: Money?
     var debit: Bool?
     var reversal = false
+    /// `BOOK`, or `PDNG` / `INFO` for an entry the bank has not booked (none on most statements).
+    var status: String?
     var booked: Day?
     var valued: Day?
     var servicerRef: String?
@@ -18,10 +20,12 @@ struct CamtNtry {
         self.line = line
     }
 
-    /// The entries: one per `TxDtls` (one when there is none or one). The sign follows
+    /// The entries: one per `TxDtls` (one when there is none or one); none for an entry not
+    /// booked yet, which a later statement books. The sign follows
     /// `CdtDbtInd`, which for a reversal already says which way the money moved (ISO 20022:
     /// "CRDT with RvslInd: the original operation was a debit").
     func entries() throws(TallyError) -> [StatementEntry] {
+        if status == "PDNG" || status == "INFO" { return [] }
         guard let amount else { throw .importFile(line: line, reason: "an Ntry has no Amt") }
         guard let debit else { throw .importFile(line: line, reason: "an Ntry has no CdtDbtInd") }
         guard let date = booked ?? valued else { throw .importFile(line: line, reason: "an Ntry has no BookgDt or ValDt") }

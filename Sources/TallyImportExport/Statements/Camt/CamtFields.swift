@@ -71,6 +71,8 @@ enum CamtFields {
         case "Amt": entry.amount = try StatementFields.unsignedAmount(value, line: line, field: "Ntry/Amt")
         case "CdtDbtInd": entry.debit = try indicator(value, line)
         case "RvslInd": entry.reversal = value == "true" || value == "1"
+        // .02 to .07 write the status as a code; .08 in Cd (or Prtry).
+        case "Sts", "Sts/Cd": entry.status = value.uppercased()
         case "BookgDt/Dt", "BookgDt/DtTm": entry.booked = try StatementFields.isoDay(value, line: line, field: "BookgDt")
         case "ValDt/Dt", "ValDt/DtTm": entry.valued = try StatementFields.isoDay(value, line: line, field: "ValDt")
         case "AcctSvcrRef": entry.servicerRef = reference(value)

@@ -1,3 +1,6 @@
+// camt/ofx detection: `StatementFormat.detect(prefix:)`, written with the import integration,
+// asks `CamtReader.looksLikeCamt` and `OFXReader.looksLikeOFX`, which look through this.
+
 /// What the format checks look at: a file's first 4 KiB as text, without a byte order mark or
 /// the whitespace before its first character.
 enum XMLSniff {

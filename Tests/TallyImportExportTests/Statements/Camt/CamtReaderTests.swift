@@ -48,6 +48,7 @@ struct CamtReaderTests {
             entry("2026-11-15", -1945, "TX-A", "Buchhandlung am Markt", line: 0),
             // No id of the booking's own: the transaction's end-to-end id.
             entry("2026-11-15", -1000, "E2E-B", "Kiosk", memo: "Kartenzahlung", line: 0),
+            // The pending entry before it is left for the statement that books it.
             entry("2026-11-15", -100, nil, "Bank entry", line: 0),
         ])
         // PRCD stands in for the opening balance; ITBD is not one Tally keeps.
