@@ -60,6 +60,7 @@ private struct CamtParser {
                 throw .importFile(line: line, reason: "a text is longer than \(StatementLimits.maximumFieldBytes / 1024) KiB")
             }
         case .end:
+            guard !path.isEmpty else { return }  // libxml2 pairs every end with its start
             try ended(visit)
             path.removeLast()
             text = ""

@@ -54,7 +54,7 @@ struct OFXInterpreter {
                 try visit(.end(StatementSummary(period: period, closing: closing)))
                 statementAt = nil
             }
-            path.removeLast()
+            if !path.isEmpty { path.removeLast() }
         }
     }
 

@@ -39,7 +39,9 @@ struct OFXSGMLTokenizer {
             for byte in buffer[0..<count] {
                 switch state {
                 case .header:
-                    if byte == UInt8(ascii: "<") && pending.allSatisfy(Self.isSpace) {
+                    if byte == UInt8(ascii: "<") {
+                        // No header value holds '<': the body starts, with or without a line break.
+                        headerLines.append(pending)
                         try readHeader(headerLines)
                         state = .tag
                         pending = []
@@ -112,14 +114,20 @@ struct OFXSGMLTokenizer {
     /// The header's `KEY:VALUE` lines: `OFXHEADER:100` and `DATA:OFXSGML` must be there;
     /// `CHARSET` chooses how values are decoded.
     private mutating func readHeader(_ lines: [[UInt8]]) throws(TallyError) {
+        // Fields are KEY:VALUE, one a line as the specification has it; some banks put them all
+        // on one line or a space after the colon, which costs nothing to accept.
+        var words = lines.joined(separator: [0x20]).split(whereSeparator: Self.isSpace).map { String(decoding: $0, as: UTF8.self) }[...]
         var fields: [String: String] = [:]
-        for (index, raw) in lines.enumerated() {
-            let text = StatementFields.trim(String(decoding: raw, as: UTF8.self))
-            if text.isEmpty { continue }
-            guard let colon = text.firstIndex(of: ":") else {
-                throw .importFile(line: index + 1, reason: "\(quoted(text)) is not an OFX header line (KEY:VALUE)")
+        while let word = words.popFirst() {
+            guard let colon = word.firstIndex(of: ":") else {
+                throw .importFile(line: nil, reason: "\(quoted(word)) in the OFX header is not KEY:VALUE")
             }
-            fields[text[..<colon].uppercased()] = StatementFields.trim(text[text.index(after: colon)...]).uppercased()
+            var value = String(word[word.index(after: colon)...])
+            if value.isEmpty, let next = words.first, !next.contains(":") {
+                value = next
+                words = words.dropFirst()
+            }
+            fields[word[..<colon].uppercased()] = value.uppercased()
         }
         if lines.isEmpty || fields.isEmpty {
             return  // A bare `<OFX>` document, as some banks write it: UTF-8.

@@ -132,6 +132,16 @@ struct OFXReaderTests {
         #expect(failure(OFXReader.self, utf8)?.reason.contains("UTF-8") == true)
     }
 
+    @Test func headerOnOneLineAndBodyWithoutLineBreak() throws {
+        let text = "OFXHEADER: 100 DATA:OFXSGML VERSION:102 SECURITY:NONE ENCODING:USASCII CHARSET:1252 COMPRESSION:NONE<OFX>"
+            + "<BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><ACCTID>42</BANKACCTFROM><BANKTRANLIST>"
+            + "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261102<TRNAMT>-3<FITID>A</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>"
+        let statements = try readStatements(OFXReader.self, Array(text.utf8))
+        #expect(statements.first?.account.number == "42")
+        #expect(statements.first?.entries.map(\.amount) == [cents(-300)])
+        #expect(failure(OFXReader.self, "OFXHEADER:100 DATA:OFXSGML CHARSET\n<OFX></OFX>")?.reason.contains("'CHARSET' in the OFX header") == true)
+    }
+
     @Test func sniffing() throws {
         for name in ["ofx1-bank.ofx", "ofx1-card.qfx", "ofx2-bank.ofx"] {
             #expect(OFXReader.looksLikeOFX(try fixture(name)))
