@@ -50,7 +50,8 @@ final class XMLPullReader {
         }
         guard let started else {
             record.deallocate()
-            throw .importFile(line: nil, reason: "cannot start reading the XML")
+            // libxml2 reads the first bytes as it starts; the source may have failed there.
+            throw box.failure ?? .importFile(line: nil, reason: "cannot start reading the XML")
         }
         xml = functions
         input = box
