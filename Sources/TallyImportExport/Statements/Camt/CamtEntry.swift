@@ -12,7 +12,7 @@ struct CamtNtry {
     var valued: Day?
     var servicerRef: String?
     var entryRef: String?
-    var transactionCode: String?
+    var transactionCode = CamtTransactionCode()
     var info: String?
     var details: [CamtTxDtls] = []
 
@@ -46,7 +46,7 @@ struct CamtNtry {
             }
             let party = isDebit ? tx.creditor : tx.debtor
             let remittance = tx.remittance
-            let fallback = [remittance, tx.info, info, tx.transactionCode, transactionCode].compactMap { $0 }.first { !$0.isEmpty }
+            let fallback = [remittance, tx.info, info, tx.transactionCode.text, transactionCode.text].compactMap { $0 }.first { !$0.isEmpty }
             let name = party.name ?? fallback ?? "Bank entry"
             var memo = remittance ?? tx.info ?? info ?? ""
             if memo == name { memo = "" }
@@ -72,7 +72,7 @@ struct CamtTxDtls {
     var unstructured: [String] = []
     var reference: String?
     var info: String?
-    var transactionCode: String?
+    var transactionCode = CamtTransactionCode()
 
     init(line: Int) {
         self.line = line

@@ -78,8 +78,7 @@ enum CamtFields {
         case "AcctSvcrRef": entry.servicerRef = reference(value)
         case "NtryRef": entry.entryRef = reference(value)
         case "AddtlNtryInf": entry.info = nonEmpty(StatementFields.collapse(value))
-        default:
-            if let code = transactionCode(key, value) { entry.transactionCode = code }
+        default: entry.transactionCode.set(key, value)
         }
     }
 
@@ -102,8 +101,7 @@ enum CamtFields {
         case "RmtInf/Ustrd": if !value.isEmpty { details.unstructured.append(value) }
         case "RmtInf/Strd/CdtrRefInf/Ref": details.reference = details.reference ?? nonEmpty(value)
         case "AddtlTxInf": details.info = nonEmpty(StatementFields.collapse(value))
-        default:
-            if let code = transactionCode(key, value) { details.transactionCode = code }
+        default: details.transactionCode.set(key, value)
         }
     }
 
@@ -116,15 +114,6 @@ enum CamtFields {
         }
     }
 
-    /// The bank transaction code, as a name of last resort: the proprietary one, else the ISO
-    /// domain, family and sub-family codes.
-    private static func transactionCode(_ key: String, _ value: String) -> String? {
-        switch key {
-        case "BkTxCd/Prtry/Cd", "BkTxCd/Domn/Fmly/SubFmlyCd": nonEmpty(value)
-        default: nil
-        }
-    }
-
     private static func reference(_ value: String) -> String? {
         value.isEmpty || value == "NOTPROVIDED" ? nil : value
     }
@@ -132,4 +121,22 @@ enum CamtFields {
     private static func name(_ value: String) -> String? { nonEmpty(StatementFields.collapse(value)) }
 
     private static func nonEmpty(_ value: String) -> String? { value.isEmpty ? nil : value }
+}
+
+/// A bank transaction code (`BkTxCd`), a name of last resort: the bank's proprietary code, else
+/// ISO's domain, family and sub-family (`PMNT/ICDT/ESCT`).
+struct CamtTransactionCode {
+    private var iso: [String] = []
+    private var proprietary: String?
+
+    var text: String? { proprietary ?? (iso.isEmpty ? nil : iso.joined(separator: "/")) }
+
+    mutating func set(_ key: String, _ value: String) {
+        guard !value.isEmpty else { return }
+        switch key {
+        case "BkTxCd/Domn/Cd", "BkTxCd/Domn/Fmly/Cd", "BkTxCd/Domn/Fmly/SubFmlyCd": iso.append(value)
+        case "BkTxCd/Prtry/Cd": proprietary = value
+        default: break
+        }
+    }
 }

@@ -63,7 +63,8 @@ struct CamtReaderTests {
         #expect(statements.count == 2)
         let first = try #require(statements.first)
         #expect(first.account == StatementAccount(iban: "NL91ABNA0417164300", currency: "EUR"))
-        #expect(first.entries.map(\.name) == ["Jan de Vries", "Bakkerij Jansen", "Bank entry"])
+        // No creditor and no remittance text: the bank transaction code names it.
+        #expect(first.entries.map(\.name) == ["Jan de Vries", "Bakkerij Jansen", "PMNT/ICDT/ESCT"])
         #expect(first.entries.map(\.amount) == [cents(15_000), cents(-3000), cents(-2000)])
         #expect(first.entries.map(\.bankID) == ["V08-REF-1", "V08-REF-2#1", "V08-REF-2#2"])
         #expect(first.entries.map(\.counterparty) == ["NL20INGB0001234567", "NL39RABO0300065264", nil])
