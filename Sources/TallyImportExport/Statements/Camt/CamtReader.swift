@@ -111,29 +111,34 @@ private struct CamtParser {
 
     private mutating func ended(_ visit: (StatementEvent) throws(TallyError) -> Void) throws(TallyError) {
         let depth = path.count - 1
-        let value = StatementFields.trim(text)
-        let line = textLine
-        if depth == detailsAt {
+        switch depth {
+        case detailsAt:
             entry.details.append(details)
             detailsAt = nil
-        } else if let detailsAt {
-            try CamtFields.detail(key(below: detailsAt), value, line, into: &details)
-        } else if depth == entryAt {
+        case entryAt:
             for item in try entry.entries() { try visit(.entry(item)) }
             entryAt = nil
-        } else if let entryAt {
-            try CamtFields.entry(key(below: entryAt), value, line, into: &entry)
-        } else if depth == balanceAt {
+        case balanceAt:
             try statement.add(balance)
             balanceAt = nil
-        } else if let balanceAt {
-            try CamtFields.balance(key(below: balanceAt), value, line, into: &balance)
-        } else if depth == statementAt {
+        case statementAt:
             try beginIfNeeded(visit)
             try visit(.end(statement.summary))
             statementAt = nil
-        } else if let statementAt {
-            try CamtFields.statement(key(below: statementAt), value, line, into: &statement)
+        default:
+            // Every field Tally reads holds text; an empty one, or an aggregate, says nothing.
+            guard !text.isEmpty else { return }
+            let value = StatementFields.trim(text)
+            guard !value.isEmpty else { return }
+            if let detailsAt {
+                try CamtFields.detail(key(below: detailsAt), value, textLine, into: &details)
+            } else if let entryAt {
+                try CamtFields.entry(key(below: entryAt), value, textLine, into: &entry)
+            } else if let balanceAt {
+                try CamtFields.balance(key(below: balanceAt), value, textLine, into: &balance)
+            } else if let statementAt {
+                try CamtFields.statement(key(below: statementAt), value, textLine, into: &statement)
+            }
         }
     }
 }

@@ -153,7 +153,7 @@ enum OFXFields {
     /// OFX 1.x allows (`-12,34`).
     static func amount(_ text: String, line: Int, field: String) throws(TallyError) -> Money {
         if let amount = StatementText.amount(text) { return amount }
-        if !text.contains("."), let amount = StatementText.amount(text, decimal: UInt8(ascii: ",")) { return amount }
+        if !text.utf8.contains(UInt8(ascii: ".")), let amount = StatementText.amount(text, decimal: UInt8(ascii: ",")) { return amount }
         throw .importFile(line: line, reason: "\(field) \(quoted(text)) is not an amount")
     }
 }

@@ -34,6 +34,10 @@ final class XMLPullReader {
     /// The end of an empty element (`<Cd/>`), handed out after its start.
     private var pendingEnd: String?
     private var finished = false
+    /// Element names by libxml2's pointer: its reader interns every name in a dictionary that
+    /// lives as long as the reader, so each name becomes a String once, not once an element.
+    private var names: [UnsafePointer<xmlChar>: String] = [:]
+    private var namespaces = true
 
     convenience init(_ input: ImportInput) throws(TallyError) {
         try self.init(source: try input.open())
@@ -86,11 +90,14 @@ final class XMLPullReader {
             }
             switch xml.xmlTextReaderNodeType(reader) {
             case Int32(TALLY_XML_READER_ELEMENT):
-                let name = string(xml.xmlTextReaderConstLocalName(reader))
+                let name = self.name(xml.xmlTextReaderConstLocalName(reader))
                 if xml.xmlTextReaderIsEmptyElement(reader) == 1 { pendingEnd = name }
-                return .start(name: name, namespace: string(xml.xmlTextReaderConstNamespaceUri(reader)), line: line)
+                // Only the root's namespace says which document this is.
+                let namespace = namespaces ? string(xml.xmlTextReaderConstNamespaceUri(reader)) : ""
+                namespaces = false
+                return .start(name: name, namespace: namespace, line: line)
             case Int32(TALLY_XML_READER_END_ELEMENT):
-                return .end(name: string(xml.xmlTextReaderConstLocalName(reader)))
+                return .end(name: self.name(xml.xmlTextReaderConstLocalName(reader)))
             case Int32(TALLY_XML_READER_TEXT), Int32(TALLY_XML_READER_CDATA):
                 guard let value = xml.xmlTextReaderConstValue(reader) else { continue }
                 let length = strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
@@ -141,6 +148,14 @@ final class XMLPullReader {
             if line > 0 { return line }
         }
         return Int(xml.xmlTextReaderGetParserLineNumber(reader))
+    }
+
+    private func name(_ pointer: UnsafePointer<xmlChar>?) -> String {
+        guard let pointer else { return "" }
+        if let known = names[pointer] { return known }
+        let name = String(cString: pointer)
+        if names.count < 4096 { names[pointer] = name }
+        return name
     }
 
     private func string(_ text: UnsafePointer<xmlChar>?) -> String {
