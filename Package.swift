@@ -37,7 +37,9 @@ let package = Package(
         ),
         // The one place that turns a location into a store.
         .target(name: "TallyStores", dependencies: ["TallyCore", "TallyInMemory", "TallySQLite"]),
-        .target(name: "TallyImportExport", dependencies: ["TallyCore"]),
+        .target(name: "TallyImportExport", dependencies: ["TallyCore", "CLibXML2"]),
+        // libxml2's reader, declared by hand and opened when the first XML statement is read (see shim.h).
+        .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
         // libgd's headers; the library itself is opened when the first picture is drawn (see shim.h).
         .systemLibrary(name: "CGD", providers: [.apt(["libgd-dev"])]),
         .target(
@@ -92,6 +94,8 @@ let package = Package(
                 "TallyCore", "TallyInMemory", "TallyStores", "TallyUseCases", "TallyImportExport", "TallyReports", "TallyTestSupport", "TallyPostgres",
             ]
         ),
-        .testTarget(name: "TallyImportExportTests", dependencies: ["TallyCore", "TallyImportExport", "TallyTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "TallyImportExportTests", dependencies: ["TallyCore", "TallyImportExport", "TallyTestSupport"], resources: [.copy("Fixtures")]
+        ),
     ]
 )
