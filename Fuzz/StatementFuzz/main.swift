@@ -7,8 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-// libFuzzer's entry point for the statement readers. `TALLY_FUZZ_FORMAT` (mt940, qif, and once
-// merged ofx, camt053) picks the reader; `scripts/fuzz` sets it. A reader may accept or refuse
+// libFuzzer's entry point for the statement readers. `TALLY_FUZZ_FORMAT` (mt940, qif, ofx,
+// camt053) picks the reader; `scripts/fuzz` sets it. A reader may accept or refuse
 // the input with a TallyError; anything else (a trap, a hang, a leak past the limits) is a find.
 
 private let format: StatementFormat = {
@@ -20,9 +20,8 @@ private func read(_ input: ImportInput, _ visit: (StatementEvent) throws(TallyEr
     switch format {
     case .mt940: try MT940Reader.read(input, visit)
     case .qif: try QIFReader.read(input, visit)
-    // FUZZ-READERS: add `case .ofx: try OFXReader.read(input, visit)` and
-    // `case .camt053: try CamtReader.read(input, visit)` once those readers are merged.
-    default: try MT940Reader.read(input, visit)
+    case .ofx: try OFXReader.read(input, visit)
+    case .camt053: try CamtReader.read(input, visit)
     }
 }
 

@@ -12,7 +12,7 @@ extension Tally {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Import expenses from a CSV or JSON file, all or nothing.",
+            abstract: "Import expenses from a CSV or JSON file, or a bank statement (OFX, camt.053, MT940, QIF), all or nothing.",
             discussion: """
                 CSV files need the header date,budget,name,amount,quantity,tags (quantity may be empty; \
                 tags are separated by ';'), or --columns naming other headers. JSON files are what \
@@ -33,14 +33,22 @@ extension Tally {
                 skips exactly N. Lines at the end whose date cell is missing, empty or does not \
                 start with a digit (a balance, totals) are left out and counted; the same lines \
                 before a row are read as rows, as ever.
+
+                A bank statement (OFX or QFX, camt.053, MT940, QIF; the content decides whatever \
+                the extension says) goes to the account whose IBAN or number it names ('tally \
+                account edit NAME --iban …'), else to --account. Debits become expenses (rules, then \
+                --budget or --uncategorized), credits incomes, and entries whose other side is \
+                another of the ledger's accounts transfers. Entries imported before are left out by \
+                the bank's own id. A closing balance that matches the account's is recorded as a \
+                balance assertion; one that does not is shown with the difference.
                 """
         )
 
         @Argument(help: ArgumentHelp("The file to import.", valueName: "file"))
         var file: String
 
-        @Option(help: "Read the file as this format (default: from its extension).")
-        var format: ImportFormat?
+        @Option(help: "Read the file as this format: csv, json, ofx, camt053, mt940 or qif (default: from its content, else its extension).")
+        var format: ImportFileFormat?
 
         @Flag(help: "Create the budgets the file names that do not exist yet (needs --limit).")
         var createBudgets = false
@@ -122,7 +130,9 @@ extension Tally {
             }
             if let limit { _ = try ArgumentValue.limit(limit) }
             let format = try resolvedFormat()
-            if format == .json {
+            if let statement = format.statement {
+                try validateStatementOptions(statement)
+            } else if format == .json {
                 let csvOnly = [
                     ("--columns", columns != nil), ("--date-format", dateFormat != nil), ("--budget", budget != nil),
                     ("--uncategorized", uncategorized != nil), ("--delimiter", delimiter != nil), ("--profile", profile != nil),
@@ -133,7 +143,7 @@ extension Tally {
                     throw ValidationError("\(option) only applies to CSV files")
                 }
             }
-            _ = try csvOptions()
+            if format.statement == nil { _ = try csvOptions() }
             if let by { _ = try ArgumentValue.by(by) }
             if let saveProfile {
                 do { _ = try ImportProfile(name: saveProfile).validated() } catch { throw ValidationError(error.message) }
@@ -158,10 +168,10 @@ extension Tally {
             return try HeaderSearch.validatedSkip(lines)
         }
 
-        private func resolvedFormat() throws(ValidationError) -> ImportFormat {
+        func resolvedFormat() throws(ValidationError) -> ImportFileFormat {
             if let format { return format }
-            guard let format = ImportFormat(path: file) else {
-                throw ValidationError("cannot tell the format of \(quoted(file)) from its extension: use --format csv or --format json")
+            guard let format = ImportFileFormat(contentOf: file) else {
+                throw ValidationError("cannot tell the format of \(quoted(file)) from its content or extension: use --format csv, json, ofx, camt053, mt940 or qif")
             }
             return format
         }
@@ -185,10 +195,11 @@ extension Tally {
 
         func run() throws {
             let started = ContinuousClock.now
+            if let statement = try resolvedFormat().statement { return try runStatements(statement, started: started) }
             var options = try csvOptions()
             options.by = try by.map { (name: String) throws(ValidationError) in try ArgumentValue.by(name) } ?? Spender.current()
             var importing = ImportFile(
-                path: file, format: try resolvedFormat(), options: options, force: force,
+                path: file, format: try resolvedFormat().document ?? .csv, options: options, force: force,
                 missingBudgetLimit: try limit.map { (text: String) throws(ValidationError) in try ArgumentValue.limit(text) })
             importing.profile = profile
             importing.saveProfile = saveProfile
@@ -297,9 +308,11 @@ extension Tally {
     }
 }
 
-/// "1 expense", "2 expenses".
+/// "1 expense", "2 expenses"; "2 entries".
 func counted(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
+    guard number != 1 else { return "1 \(noun)" }
+    if noun.hasSuffix("y"), let before = noun.dropLast().last, !"aeiou".contains(before) { return "\(number) \(noun.dropLast())ies" }
+    return "\(number) \(noun)s"
 }
 
 /// A line on stderr that counts the rows of a long import, only when a person watches stderr.

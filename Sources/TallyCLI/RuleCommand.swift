@@ -15,6 +15,10 @@ struct RuleCommand: ParsableCommand {
             (default 100), then lowest id. Patterns that can take exponential time (a repeated \
             group holding a repetition or '|', backreferences, more than three unbounded \
             repetitions) are refused.
+
+            A rule with --transfer-to ACCOUNT instead makes a bank statement's matching entries \
+            transfers between the statement's account and ACCOUNT ('tally import' of OFX, \
+            camt.053, MT940 or QIF); CSV imports skip such rules.
             """,
         subcommands: [Add.self, List.self, Edit.self, Remove.self, Test.self, Suggest.self]
     )
@@ -23,6 +27,11 @@ struct RuleCommand: ParsableCommand {
     struct RuleFields: ParsableArguments {
         @Option(name: [.customShort("b"), .long], help: "Send matching rows to this budget.", completion: .budgetNames)
         var budget: String?
+
+        @Option(
+            help: ArgumentHelp("Make a bank statement's matching entries transfers to (or, when money comes in, from) this account.", valueName: "account"),
+            completion: .accountNames)
+        var transferTo: String?
 
         @Option(name: .customLong("tag"), help: "Add this tag to matching rows; repeat for several tags.", completion: .tags)
         var tags: [String] = []
@@ -46,6 +55,8 @@ struct RuleCommand: ParsableCommand {
             _ = try parsedPriority()
             _ = try ArgumentValue.tags(tags)
             if let budget { try Self.check { () throws(TallyError) in _ = try Budget.validatedName(budget) } }
+            if budget != nil, transferTo != nil { throw ValidationError("--budget and --transfer-to cannot be used together: a rule sends entries to one") }
+            if transferTo != nil, !tags.isEmpty { throw ValidationError("--tag does not apply to a transfer rule") }
         }
 
         /// A layer's error as a usage error: these are the values the user typed.
@@ -64,7 +75,9 @@ struct RuleCommand: ParsableCommand {
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
-            guard fields.budget != nil else { throw ValidationError("a rule needs --budget BUDGET, where matching rows go") }
+            guard fields.budget != nil || fields.transferTo != nil else {
+                throw ValidationError("a rule needs --budget BUDGET, where matching rows go, or --transfer-to ACCOUNT")
+            }
             try fields.validateValues()
             try RuleFields.check { () throws(TallyError) in _ = try RulePattern(pattern) }
         }
@@ -72,7 +85,7 @@ struct RuleCommand: ParsableCommand {
         func run() throws {
             let rule = ImportRule(
                 pattern: pattern, budget: fields.budget ?? "", tags: fields.tags, rename: fields.rename,
-                priority: try fields.parsedPriority() ?? ImportRule.defaultPriority)
+                priority: try fields.parsedPriority() ?? ImportRule.defaultPriority, transferTo: fields.transferTo)
             let saved = try RuleCommand.usage { () throws(TallyError) in try AddRule(rule).run(in: store.ledger) }
             Console.write("Added " + RuleText.line(saved) + ".")
         }
@@ -97,8 +110,10 @@ struct RuleCommand: ParsableCommand {
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
-            guard pattern != nil || fields.budget != nil || !fields.tags.isEmpty || clearTags || fields.rename != nil || fields.priority != nil else {
-                throw ValidationError("nothing to change: give at least one of --pattern, --budget, --tag, --clear-tags, --rename or --priority")
+            guard pattern != nil || fields.budget != nil || fields.transferTo != nil || !fields.tags.isEmpty || clearTags || fields.rename != nil
+                || fields.priority != nil
+            else {
+                throw ValidationError("nothing to change: give at least one of --pattern, --budget, --transfer-to, --tag, --clear-tags, --rename or --priority")
             }
             guard fields.tags.isEmpty || !clearTags else { throw ValidationError("--tag and --clear-tags cannot be used together") }
             try fields.validateValues()
@@ -109,9 +124,10 @@ struct RuleCommand: ParsableCommand {
             // `--rename ''` takes the new name away.
             var rename: String?? = nil
             if let given = fields.rename { rename = .some(given.trimmingCharacters(in: .whitespaces).isEmpty ? nil : given) }
-            let edit = EditRule(
+            var edit = EditRule(
                 id: id, pattern: pattern, budget: fields.budget, tags: clearTags ? [] : fields.tags.isEmpty ? nil : fields.tags,
                 rename: rename, priority: try fields.parsedPriority())
+            edit.transferTo = fields.transferTo
             let (_, after) = try RuleCommand.usage { () throws(TallyError) in try edit.run(in: store.ledger) }
             Console.write("Updated " + RuleText.line(after) + ".")
         }
@@ -123,6 +139,8 @@ struct RuleCommand: ParsableCommand {
             return try body()
         } catch .budgetNotFound(let name) {
             throw ValidationError(TallyError.budgetNotFound(name).message + "; add it first with 'tally budget add'")
+        } catch .accountNotFound(let name) {
+            throw ValidationError(TallyError.accountNotFound(name).message + "; add it first with 'tally account add'")
         }
     }
 }
@@ -135,6 +153,7 @@ enum RuleText {
         if !rule.tags.isEmpty { details.append("tags \(rule.tags.joined(separator: ", "))") }
         if let rename = rule.rename { details.append("rename \(quoted(rename))") }
         details.append("priority \(rule.priority)")
-        return "rule #\(rule.id ?? 0) \(quoted(rule.pattern)) → \(rule.budget) (\(details.joined(separator: "; ")))"
+        let target = rule.transferTo.map { "transfer to \($0)" } ?? rule.budget
+        return "rule #\(rule.id ?? 0) \(quoted(rule.pattern)) → \(target) (\(details.joined(separator: "; ")))"
     }
 }

@@ -45,7 +45,8 @@ struct CSVRowMapper {
         }
         // Without a budget column, rows find their budget through the rules and the fallback;
         // those that find none fail the import once the file is read.
-        rules = try RuleMatcher(options.rules)
+        // A CSV file holds expenses only: transfer rules are for bank statements.
+        rules = try RuleMatcher(options.rules.filter { $0.transferTo == nil })
         let trimmedNames = names.map { $0.trimmingCharacters(in: .whitespaces) }
         scope = ImportRowKey.scope(options.dedupeScope.map { "profile\u{1F}" + $0 } ?? "layout\u{1F}" + trimmedNames.joined(separator: "\u{1F}"))
         self.options = options

@@ -347,26 +347,30 @@ public struct ProfileDTO: Codable, Hashable, Sendable {
     }
 }
 
-/// An import rule in a document (version 4). Its budget is named, as expenses name theirs.
+/// An import rule in a document (version 4). Its budget is named, as expenses name theirs; a
+/// transfer rule names its account as `transferTo` instead (version 7) and has no `budget`.
 public struct RuleDTO: Codable, Hashable, Sendable {
     public var pattern: String
-    public var budget: String
+    public var budget: String?
     public var tags: [String]
     public var rename: String?
     public var priority: Int
+    public var transferTo: String?
 
     public init(_ rule: ImportRule) {
         pattern = rule.pattern
-        budget = rule.budget
+        budget = rule.transferTo == nil ? rule.budget : nil
         tags = rule.tags
         rename = rule.rename
         priority = rule.priority
+        transferTo = rule.transferTo
     }
 
     /// The rule this entry describes, validated; errors name the entry.
     public func rule(index: Int) throws(TallyError) -> ImportRule {
         do {
-            return try ImportRule(pattern: pattern, budget: budget, tags: tags, rename: rename, priority: priority).validated()
+            return try ImportRule(pattern: pattern, budget: budget ?? "", tags: tags, rename: rename, priority: priority, transferTo: transferTo)
+                .validated()
         } catch {
             throw .importFile(line: nil, reason: "rules[\(index)] \(quoted(pattern)): \(error.errorDescription ?? "invalid rule")")
         }

@@ -133,8 +133,14 @@ public final class JSONExportWriter: ExportWriter {
                 let dto = RuleDTO(rule)
                 appendKey("pattern", first: true)
                 appendString(dto.pattern)
-                appendKey("budget")
-                appendString(dto.budget)
+                if let budget = dto.budget {
+                    appendKey("budget")
+                    appendString(budget)
+                }
+                if let account = dto.transferTo {
+                    appendKey("transferTo")
+                    appendString(account)
+                }
                 appendKey("tags")
                 line.append(UInt8(ascii: "["))
                 for (position, tag) in dto.tags.enumerated() {

@@ -35,8 +35,9 @@ extension InMemoryStore {
         if kinds.contains(.importRules) {
             images += state.importRules.values.map { entry in
                 var rule = entry.rule
-                // The budget by id only, as SQLite keeps it: renaming a budget does not change its rules.
+                // The budget (or account) by id only, as SQLite keeps it: renaming one does not change its rules.
                 rule.budget = ""
+                rule.transferTo = nil
                 return .importRule(rule, budgetID: entry.budgetID)
             }
         }

@@ -10,7 +10,11 @@ extension InMemoryStore {
     static func rules(in state: State) -> [ImportRule] {
         ImportRule.ordered(state.importRules.values.map { entry in
             var rule = entry.rule
-            rule.budget = state.budgets[entry.budgetID]?.name ?? rule.budget
+            if let account = rule.transferAccountID {
+                rule.transferTo = state.accounts[account]?.name ?? rule.transferTo
+            } else {
+                rule.budget = state.budgets[entry.budgetID]?.name ?? rule.budget
+            }
             return rule
         })
     }

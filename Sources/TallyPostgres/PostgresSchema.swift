@@ -285,8 +285,17 @@ enum PostgresSchema {
         // How many lines above a bank export's header a profile skips, as SQLite's
         // `v16-profile-skip`; `NULL` finds the header.
         ("v9-profile-skip", ["ALTER TABLE importProfile ADD COLUMN skip BIGINT CHECK (skip BETWEEN 0 AND 1000)"]),
-        // An account's IBAN or account number, as SQLite's `v17-account-number`.
-        ("v10-account-number", ["ALTER TABLE account ADD COLUMN number TEXT CHECK (number IS NULL OR length(number) BETWEEN 1 AND 34)"]),
+        // What importing bank statements needs, as SQLite's `v17-statement-accounts`: an
+        // account's IBAN or account number, and rules that send entries to an account.
+        (
+            "v10-statement-accounts",
+            [
+                "ALTER TABLE account ADD COLUMN number TEXT CHECK (number IS NULL OR length(number) BETWEEN 1 AND 34)",
+                "ALTER TABLE importRule ALTER COLUMN budgetId DROP NOT NULL",
+                "ALTER TABLE importRule ADD COLUMN transferAccountId BIGINT REFERENCES account(id) ON DELETE CASCADE",
+                "ALTER TABLE importRule ADD CONSTRAINT importRule_target CHECK ((budgetId IS NULL) <> (transferAccountId IS NULL))",
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }

@@ -53,12 +53,13 @@ extension PostgresStore {
             images += try loadPayments().map { .recurringPayment($0) }
         }
         if kinds.contains(.importRules) {
-            for row in try session.query("SELECT id, pattern, budgetId, tags, rename, priority FROM importRule") {
-                // The budget by id only: renaming a budget does not change its rules.
-                let rule = ImportRule(
+            for row in try session.query("SELECT id, pattern, budgetId, tags, rename, priority, transferAccountId FROM importRule") {
+                // The budget (or account) by id only: renaming one does not change its rules.
+                var rule = ImportRule(
                     id: try row.int(0), pattern: try row.string(1), budget: "", tags: try row.strings(3), rename: try row.optionalString(4),
                     priority: Int(try row.int(5)))
-                images.append(.importRule(rule, budgetID: try row.int(2)))
+                rule.transferAccountID = try row.optionalInt(6)
+                images.append(.importRule(rule, budgetID: try row.optionalInt(2) ?? 0))
             }
         }
         if kinds.contains(.profiles) { images += try loadProfiles().map { .profile($0) } }
@@ -243,9 +244,13 @@ extension PostgresStore {
         case .importRule(let rule, let budgetID):
             try session.query(
                 """
-                INSERT INTO importRule (id, pattern, budgetId, tags, rename, priority) VALUES ($1, $2, $3, $4, $5, $6)
-                ON CONFLICT (id) DO UPDATE SET pattern = $2, budgetId = $3, tags = $4, rename = $5, priority = $6
-                """, [.int(rule.id), .text(rule.pattern), .int(budgetID), .texts(rule.tags), .text(rule.rename), .int(Int64(rule.priority))])
+                INSERT INTO importRule (id, pattern, budgetId, tags, rename, priority, transferAccountId) VALUES ($1, $2, $3, $4, $5, $6, $7)
+                ON CONFLICT (id) DO UPDATE SET pattern = $2, budgetId = $3, tags = $4, rename = $5, priority = $6, transferAccountId = $7
+                """,
+                [
+                    .int(rule.id), .text(rule.pattern), .int(rule.transferAccountID == nil ? budgetID : nil), .texts(rule.tags), .text(rule.rename),
+                    .int(Int64(rule.priority)), .int(rule.transferAccountID),
+                ])
         case .profile(let profile): try storeProfile(profile)
         case .importRecord(let record):
             try session.query(

@@ -7,12 +7,16 @@ extension PostgresStore {
     func loadImportRules() throws(TallyError) -> [ImportRule] {
         var rules: [ImportRule] = []
         for row in try session.query(
-            "SELECT r.id, r.pattern, b.name, r.tags, r.rename, r.priority FROM importRule r JOIN budget b ON b.id = r.budgetId")
+            """
+            SELECT r.id, r.pattern, b.name, r.tags, r.rename, r.priority, a.id, a.name FROM importRule r
+            LEFT JOIN budget b ON b.id = r.budgetId LEFT JOIN account a ON a.id = r.transferAccountId
+            """)
         {
-            rules.append(
-                ImportRule(
-                    id: try row.int(0), pattern: try row.string(1), budget: try row.string(2), tags: try row.strings(3),
-                    rename: try row.optionalString(4), priority: Int(try row.int(5))))
+            var rule = ImportRule(
+                id: try row.int(0), pattern: try row.string(1), budget: try row.optionalString(2) ?? "", tags: try row.strings(3),
+                rename: try row.optionalString(4), priority: Int(try row.int(5)), transferTo: try row.optionalString(7))
+            rule.transferAccountID = try row.optionalInt(6)
+            rules.append(rule)
         }
         return ImportRule.ordered(rules)
     }

@@ -33,6 +33,8 @@ public struct EditRule: Sendable {
     /// `.some(nil)` removes the new name.
     public var rename: String??
     public var priority: Int?
+    /// Makes the rule a transfer rule to this account; `budget` makes it a budget rule again.
+    public var transferTo: String?
 
     public init(id: Int64, pattern: String? = nil, budget: String? = nil, tags: [String]? = nil, rename: String?? = nil, priority: Int? = nil) {
         self.id = id
@@ -50,7 +52,15 @@ public struct EditRule: Sendable {
             guard let before = try store.rules().first(where: { $0.id == id }) else { throw .ruleNotFound(id) }
             var rule = before
             if let pattern { rule.pattern = pattern }
-            if let budget { rule.budget = budget }
+            if let budget {
+                rule.budget = budget
+                rule.transferTo = nil
+                rule.transferAccountID = nil
+            }
+            if let transferTo {
+                rule.budget = ""
+                rule.transferTo = transferTo
+            }
             if let tags { rule.tags = tags }
             if let rename { rule.rename = rename }
             if let priority { rule.priority = priority }

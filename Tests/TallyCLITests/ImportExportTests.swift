@@ -290,7 +290,7 @@ import Testing
         let path = try ImportExportTests.file(sandbox, "data.txt", "date,budget,name,amount\n2026-03-01,Food,Bread,2.50\n")
         let unknown = try sandbox.run(["import", path])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("use --format csv or --format json"))
+        #expect(unknown.stderr.contains("use --format csv, json, ofx, camt053, mt940 or qif"))
         try sandbox.ok(["import", path, "--format", "csv"])
         let json = try ImportExportTests.file(sandbox, "data.json", "date,budget\n")
         let notJSON = try sandbox.run(["import", json])

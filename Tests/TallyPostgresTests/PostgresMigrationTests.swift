@@ -168,13 +168,14 @@ import Testing
         #expect(try store.accountBook().balance(of: account, through: day("2026-03-31")) == money("10"))
     }
 
-    /// What takes a database back to before `v10-account-number`.
+    /// What takes a database back to before `v10-statement-accounts`.
     static let beforeV10 = """
-        ALTER TABLE account DROP COLUMN number; DELETE FROM tally_migration WHERE name = 'v10-account-number';
+        ALTER TABLE account DROP COLUMN number; ALTER TABLE importRule DROP COLUMN transferAccountId;
+        ALTER TABLE importRule ALTER COLUMN budgetId SET NOT NULL; DELETE FROM tally_migration WHERE name = 'v10-statement-accounts';
 
         """
 
-    /// A ledger from before `v10-account-number` opens with its accounts as they were, and an
+    /// A ledger from before `v10-statement-accounts` opens with its accounts as they were, and an
     /// account then keeps its IBAN; the server refuses one past an IBAN's length.
     @Test func aLedgerFromBeforeV10KeepsItsAccountsAndTakesANumber() throws {
         let (store, accounts, database) = try reopened("v9", after: Self.beforeV10) { old in

@@ -180,10 +180,22 @@ enum SchemaFixtures {
     ]
 
     /// The inverse of `v16-profile-skip`.
-    /// The inverse of `v17-account-number`.
+    /// The inverse of `v17-statement-accounts`; the rules keep their ids.
     static let beforeV17 = """
         ALTER TABLE account DROP COLUMN number;
-        DELETE FROM grdb_migrations WHERE identifier = 'v17-account-number';
+        CREATE TABLE importRuleOld (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            pattern TEXT NOT NULL CHECK (pattern <> '' AND length(pattern) <= 2000),
+            budgetId INTEGER NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+            tags TEXT NOT NULL DEFAULT '' CHECK (instr(tags, ';;') = 0),
+            rename TEXT CHECK (rename IS NULL OR (rename <> '' AND length(rename) <= 2000)),
+            priority INTEGER NOT NULL DEFAULT 100 CHECK (priority BETWEEN 0 AND 1000000)
+        ) STRICT;
+        INSERT INTO importRuleOld SELECT id, pattern, budgetId, tags, rename, priority FROM importRule;
+        DROP TABLE importRule;
+        ALTER TABLE importRuleOld RENAME TO importRule;
+        CREATE INDEX importRule_budgetId ON importRule(budgetId);
+        DELETE FROM grdb_migrations WHERE identifier = 'v17-statement-accounts';
         PRAGMA user_version = 16;
 
         """
@@ -243,8 +255,9 @@ enum SchemaFixtures {
         // v16 lets a profile keep the lines to skip above a bank export's header. This file was
         // made by `makeFixtures` and taken back to v15: its profile has no such column.
         "schema-v15.sqlite": fillV14,
-        // v17 lets an account keep its IBAN or number. This file was made by `makeFixtures` and
-        // taken back to v16: its accounts have no such column.
+        // v17 lets an account keep its IBAN or number, and a rule send entries to an account. This
+        // file was made by `makeFixtures` and taken back to v16: its accounts have no number and
+        // its rules a budget each.
         "schema-v16.sqlite": fillV14,
     ]
 }
@@ -343,6 +356,12 @@ enum SchemaFixtures {
         checking = try store.updateAccount(checking)
         #expect(try store.accountBook().account(named: "Checking").number == "DE89370400440532013000")
         #expect(throws: (any Error).self) { try store.executeUnchecked("UPDATE account SET number = '\(String(repeating: "1", count: 35))'") }
+        // The rules table was rebuilt: its rule keeps its id and budget, and takes a transfer rule beside it.
+        let rules = try store.rules()
+        #expect(rules.map(\.pattern) == ["bakery"] && rules.map(\.budget) == ["Food"] && rules.map(\.id) == [1])
+        let transfer = try store.addRule(ImportRule(pattern: "SAVINGS PLAN", budget: "", transferTo: "checking"))
+        #expect(transfer.transferTo == "Checking" && transfer.id == 2)
+        #expect(throws: (any Error).self) { try store.executeUnchecked("UPDATE importRule SET budgetId = 1 WHERE id = 2") }
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["TALLY_MAKE_FIXTURES"] == "1"))

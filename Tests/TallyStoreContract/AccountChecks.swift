@@ -69,6 +69,32 @@ extension StoreContract {
         #expect(try !book.account(named: "savings").isNamed(byNumber: "2345678"))
     }
 
+    /// A transfer rule points at its account by id: it follows a rename, goes with the account's
+    /// removal, and undo brings both back.
+    static func transferRulesFollowTheirAccount(_ stores: Stores) throws {
+        let store = try stores.make()
+        _ = try store.addBudget(Budget(name: "Food", limit: money("100")))
+        _ = try store.addAccount(Account(name: "Savings", kind: .savings))
+        _ = try store.addRule(ImportRule(pattern: "bakery", budget: "food"))
+        let rule = try store.addRule(ImportRule(pattern: "SAVINGS PLAN", budget: "", rename: "Saving", priority: 5, transferTo: "savings"))
+        #expect(rule.transferTo == "Savings" && rule.budget.isEmpty && rule.id != nil)
+        expectError(.accountNotFound("Nope")) { () throws(TallyError) in try store.addRule(ImportRule(pattern: "x", budget: "", transferTo: "Nope")) }
+        expectError(.transferRuleWithBudget) { () throws(TallyError) in try store.addRule(ImportRule(pattern: "x", budget: "Food", transferTo: "Savings")) }
+        #expect(try store.rules().map(\.transferTo) == ["Savings", nil])
+
+        var savings = try store.accountBook().account(named: "savings")
+        savings.name = "Rainy day"
+        _ = try store.updateAccount(savings)
+        #expect(try store.rules().first?.transferTo == "Rainy day")
+
+        _ = try store.removeAccount(named: "rainy day", includingEntries: true)
+        #expect(try store.rules().map(\.pattern) == ["bakery"])
+        _ = try store.undo(nil, dryRun: false)
+        let restored = try store.rules()
+        #expect(restored.map(\.pattern) == ["SAVINGS PLAN", "bakery"])
+        #expect(restored.first?.transferTo == "Rainy day" && restored.first?.id == rule.id && restored.first?.rename == "Saving")
+    }
+
     static func balancesFollowIncomesAndTransfersForAssetsAndLiabilities(_ stores: Stores) throws {
         let store = try stores.make()
         _ = try store.addAccount(Account(name: "Checking", kind: .checking, opening: money("1200"), openingDate: day("2026-11-01")))

@@ -108,6 +108,7 @@ public enum StoreContract {
         Check("balancesFollowIncomesAndTransfersForAssetsAndLiabilities", balancesFollowIncomesAndTransfersForAssetsAndLiabilities),
         Check("brokenAccountRulesAreRefusedAndChangeNothing", brokenAccountRulesAreRefusedAndChangeNothing),
         Check("accountsKeepAUniqueNumber", accountsKeepAUniqueNumber),
+        Check("transferRulesFollowTheirAccount", transferRulesFollowTheirAccount),
         Check("reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt", reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt),
         Check("accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd", accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd),
         Check("expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled", expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled),

@@ -166,6 +166,8 @@ extension DataAccess {
                 })
             }
             for row in dependents { try rows.delete(row) }
+            // Its transfer rules go with it, as a budget's rules go with the budget.
+            for rule in try rows.importRules() where rule.transferAccountID == account.id { try rows.delete(.importRule(rule, budgetID: 0)) }
             try rows.delete(.account(account))
             return (account, entries, expenses.count)
         }

@@ -103,7 +103,7 @@ public enum RowImage: Hashable, Sendable, Codable {
         switch self {
         case .recurringRule(let rule): [.budget(rule.budgetID)]
         case .recurringPayment(let payment): [.recurringRule(payment.ruleID)] + (payment.expenseID.map { [.expense($0)] } ?? [])
-        case .importRule(_, let budgetID): [.budget(budgetID)]
+        case .importRule(let rule, let budgetID): rule.transferAccountID.map { [.account($0)] } ?? [.budget(budgetID)]
         case .income(let income): [.account(income.accountID)]
         case .transfer(let transfer): [.account(transfer.fromAccountID), .account(transfer.toAccountID)]
         case .balanceAssertion(let assertion): [.account(assertion.accountID)]

@@ -3,6 +3,10 @@ import Foundation
 /// A payee rule: rows of an imported file whose name matches `pattern` go to `budget`, gain
 /// `tags` and, with `rename`, take that name. Rules apply only to rows without a budget cell.
 ///
+/// A transfer rule (`transferTo`) instead makes a bank statement's matching entries transfers
+/// between the statement's account and that account: a debit into it, a credit out of it. It has
+/// no budget (`budget` is empty) and no tags; CSV imports, which hold only expenses, skip it.
+///
 /// `pattern` is kept as the user typed it: plain text matches anywhere in the name ignoring case,
 /// diacritics and width (as `NameKey` folds names and `expense list --search` matches); text
 /// between slashes (`/^amzn mktp/`) is a regular expression, see ``RulePattern``.
@@ -19,12 +23,18 @@ public struct ImportRule: Hashable, Sendable, Codable {
     public var rename: String?
     /// Lower numbers are tried first; ties go to the lower id.
     public var priority: Int
+    /// A transfer rule's account, by name, as the ledger spells it; `nil` for a budget rule.
+    public var transferTo: String?
+    /// A transfer rule's account id, which stores keep (a renamed account keeps its rules); set
+    /// when the rule is saved.
+    public var transferAccountID: Int64?
 
     public init(
         id: Int64? = nil, pattern: String, budget: String, tags: [String] = [], rename: String? = nil,
-        priority: Int = ImportRule.defaultPriority
+        priority: Int = ImportRule.defaultPriority, transferTo: String? = nil
     ) {
         self.id = id
+        self.transferTo = transferTo
         self.pattern = pattern
         self.budget = budget
         self.tags = tags
@@ -37,13 +47,23 @@ public struct ImportRule: Hashable, Sendable, Codable {
     public func validated() throws(TallyError) -> ImportRule {
         var rule = self
         _ = try RulePattern(pattern)
-        rule.budget = try Budget.validatedName(budget)
+        if let transferTo {
+            guard budget.isEmpty, tags.isEmpty else { throw .transferRuleWithBudget }
+            rule.transferTo = try NameKey.validated(transferTo, kind: .account, maximumLength: Account.maximumNameLength)
+        } else {
+            rule.budget = try Budget.validatedName(budget)
+        }
         rule.tags = try Expense.normalizedTags(tags)
         if let rename {
             rule.rename = try NameKey.validated(rename, kind: .expense, maximumLength: Expense.maximumNameLength)
         }
         guard Self.priorities.contains(priority) else { throw .invalidRulePriority(priority) }
         return rule
+    }
+
+    /// What makes two rules the same rule, for a backup restored into a ledger that has some.
+    var identity: [String] {
+        [pattern, NameKey.lookup(budget), tags.joined(separator: ";"), rename ?? "\u{0}", String(priority), transferTo.map(NameKey.lookup) ?? ""]
     }
 
     /// Rules in the order an import tries them: priority, then id.
@@ -55,9 +75,12 @@ public struct ImportRule: Hashable, Sendable, Codable {
 /// What a rule decided for one row: the budget, the tags to add and the new name.
 public struct RuleDecision: Hashable, Sendable {
     public var ruleID: Int64
+    /// Empty for a transfer rule.
     public var budget: String
     public var tags: [String]
     public var rename: String?
+    /// A transfer rule's account.
+    public var transferTo: String? = nil
 }
 
 /// The rules of a ledger compiled once for an import: each row's name is folded once and
@@ -106,7 +129,8 @@ public struct RuleMatcher: Sendable {
                 alwaysTried.append(compiled.count)
             }
             compiled.append(Compiled(
-                pattern: pattern, decision: RuleDecision(ruleID: rule.id ?? 0, budget: rule.budget, tags: rule.tags, rename: rule.rename),
+                pattern: pattern,
+                decision: RuleDecision(ruleID: rule.id ?? 0, budget: rule.budget, tags: rule.tags, rename: rule.rename, transferTo: rule.transferTo),
                 literal: literal))
         }
         self.rules = compiled

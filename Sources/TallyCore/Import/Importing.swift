@@ -142,14 +142,12 @@ public struct ImportResolution {
     public mutating func createDeclaredRules(
         existing: [ImportRule], _ create: (ImportRule, Int64) throws(TallyError) -> Void
     ) throws(TallyError) -> Int {
-        func identity(_ rule: ImportRule) -> [String] {
-            [rule.pattern, NameKey.lookup(rule.budget), rule.tags.joined(separator: ";"), rule.rename ?? "\u{0}", String(rule.priority)]
-        }
-        var known = Set(existing.map(identity))
+        var known = Set(existing.map(\.identity))
         var saved = 0
-        for rule in request.newRules {
+        // Transfer rules name accounts, which come later (``restoreDeclaredAccounts(into:)``).
+        for rule in request.newRules where rule.transferTo == nil {
             let rule = try rule.validated()
-            guard known.insert(identity(rule)).inserted else { continue }
+            guard known.insert(rule.identity).inserted else { continue }
             guard let budgetID = resolver.id(for: rule.budget) else {
                 resolver.markMissing(rule.budget)
                 continue
@@ -213,6 +211,19 @@ public struct ImportResolution {
     public mutating func restoreDeclaredAccounts(into rows: any LedgerRows) throws(TallyError) {
         guard !request.accounts.isEmpty else { return }
         declaredAccountIDs = try rows.restore(request.accounts)
+        // The transfer rules of `request.newRules`, now that their accounts are there; one equal
+        // to a rule the ledger has is skipped, as budget rules are.
+        let transferRules = request.newRules.filter { $0.transferTo != nil }
+        guard !transferRules.isEmpty else { return }
+        var known = Set(try rows.importRules().map(\.identity))
+        let book = try rows.accountBook(withEntries: false)
+        for rule in transferRules {
+            var rule = try rule.validated()
+            guard known.insert(rule.identity).inserted else { continue }
+            rule.id = nil
+            rule.transferAccountID = try book.account(named: rule.transferTo ?? "").id
+            try rows.save(.importRule(rule, budgetID: 0))
+        }
     }
 
     /// An expense naming a declared account by its placeholder

@@ -134,6 +134,8 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case accountNotFound(String)
     /// Not an IBAN or account number: letters and digits, spaces, dashes, dots or slashes.
     case invalidAccountNumber(String)
+    /// A rule names both a budget (or tags) and an account to transfer to.
+    case transferRuleWithBudget
     /// Another account already has this IBAN or account number.
     case duplicateAccountNumber(String, account: String)
     /// Removing the account would remove the entries that name it.
@@ -314,6 +316,8 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "no account named \(quoted(name))"
         case .invalidAccountNumber(let number):
             "invalid account number \(quoted(number)): use an IBAN or account number of 1 to \(Account.maximumNumberLength) letters and digits"
+        case .transferRuleWithBudget:
+            "a transfer rule sends entries to an account: it takes no budget and no tags"
         case .duplicateAccountNumber(let number, let account):
             "account \(quoted(account)) already has the number \(quoted(number))"
         case .accountInUse(let name, let entries, let assertions, let expenses):

@@ -36,6 +36,16 @@ extension DataAccess {
     }
 
     private static func save(_ rule: ImportRule, _ rows: any LedgerRows) throws(TallyError) -> ImportRule {
+        if let name = rule.transferTo {
+            var rule = rule
+            let account = try rows.accountBook(withEntries: false).account(named: name)
+            rule.transferAccountID = account.id
+            guard case .importRule(var saved, _) = try rows.save(.importRule(rule, budgetID: 0)) else {
+                throw .storage("an import rule was saved as another row")
+            }
+            saved.transferTo = account.name
+            return saved
+        }
         let budget = try rows.budget(named: rule.budget)
         guard case .importRule(var saved, _) = try rows.save(.importRule(rule, budgetID: budget.id ?? 0)) else {
             throw .storage("an import rule was saved as another row")

@@ -104,15 +104,29 @@ extension LedgerRows {
     /// Every paid occurrence, by rule id then date.
     public func recurringPayments() throws(TallyError) -> [RecurringPayment] { try recurring().payments }
 
-    /// Every import rule, answered with its budget's current name, in the order an import tries
-    /// them (``ImportRule/ordered(_:)``).
+    /// Every import rule, answered with its budget's (or a transfer rule's account's) current
+    /// name, in the order an import tries them (``ImportRule/ordered(_:)``).
     public func importRules() throws(TallyError) -> [ImportRule] {
-        let rows = try rowImages()
+        let rows = try rowImages([.budgets, .importRules, .accounts])
         var names: [Int64: String] = [:]
-        for case .budget(let budget) in rows { names[budget.id ?? 0] = budget.name }
+        var accounts: [Int64: String] = [:]
+        for row in rows {
+            switch row {
+            case .budget(let budget): names[budget.id ?? 0] = budget.name
+            case .account(let account): accounts[account.id ?? 0] = account.name
+            default: continue
+            }
+        }
         return ImportRule.ordered(rows.compactMap { row in
-            guard case .importRule(var rule, let budgetID) = row, let name = names[budgetID] else { return nil }
-            rule.budget = name
+            guard case .importRule(var rule, let budgetID) = row else { return nil }
+            if let account = rule.transferAccountID {
+                guard let name = accounts[account] else { return nil }
+                rule.transferTo = name
+                rule.budget = ""
+            } else {
+                guard let name = names[budgetID] else { return nil }
+                rule.budget = name
+            }
             return rule
         })
     }

@@ -6,7 +6,8 @@ extension ListRenderers {
         var table = Table([.right("ID"), .left("Pattern"), .left("Budget"), .left("Tags"), .left("Rename"), .right("Priority")])
         for rule in rules {
             table.append([
-                String(rule.id ?? 0), rule.pattern, rule.budget, rule.tags.joined(separator: ", "), rule.rename ?? "", String(rule.priority),
+                String(rule.id ?? 0), rule.pattern, rule.transferTo.map { "transfer to \($0)" } ?? rule.budget, rule.tags.joined(separator: ", "),
+                rule.rename ?? "", String(rule.priority),
             ])
         }
         return table.rendered()
@@ -14,19 +15,22 @@ extension ListRenderers {
 }
 
 extension ListJSON {
-    /// `rule list --json`: `rename` is `null` when the rule keeps the name.
+    /// `rule list --json`: `rename` is `null` when the rule keeps the name; a transfer rule has
+    /// `budget` `null` and its account as `transferTo`, which is `null` for the others.
     public struct RuleItem: Encodable, Sendable {
         public var id: Int64
         public var pattern: String
-        public var budget: String
+        public var budget: Nullable<String>
         public var tags: [String]
         public var rename: Nullable<String>
         public var priority: Int
+        public var transferTo: Nullable<String>
 
         public init(_ rule: ImportRule) {
             id = rule.id ?? 0
             pattern = rule.pattern
-            budget = rule.budget
+            budget = Nullable(rule.transferTo == nil ? rule.budget : nil)
+            transferTo = Nullable(rule.transferTo)
             tags = rule.tags
             rename = Nullable(rule.rename)
             priority = rule.priority

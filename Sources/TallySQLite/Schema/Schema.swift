@@ -23,7 +23,7 @@ enum Schema {
         migrator.registerMigration("v14-accounts", migrate: v14Accounts)
         migrator.registerMigration("v15-expense-accounts", migrate: v15ExpenseAccounts)
         migrator.registerMigration("v16-profile-skip", migrate: v16ProfileSkip)
-        migrator.registerMigration("v17-account-number", migrate: v17AccountNumber)
+        migrator.registerMigration("v17-statement-accounts", migrate: v17StatementAccounts)
         return migrator
     }
 

@@ -65,11 +65,12 @@ extension SQLiteStore {
             for payment in try allPayments(db) { images.append(.recurringPayment(payment)) }
         }
         if kinds.contains(.importRules) {
-            for row in try Row.fetchAll(db, sql: "SELECT id, pattern, budgetId, tags, rename, priority FROM importRule") {
+            for row in try Row.fetchAll(db, sql: "SELECT id, pattern, budgetId, tags, rename, priority, transferAccountId FROM importRule") {
                 let tags: String = row[3]
-                // The budget by id only: renaming a budget does not change its rules.
-                let rule = ImportRule(id: row[0], pattern: row[1], budget: "", tags: TagSetKey.tags(tags), rename: row[4], priority: row[5])
-                images.append(.importRule(rule, budgetID: row[2]))
+                // The budget (or account) by id only: renaming one does not change its rules.
+                var rule = ImportRule(id: row[0], pattern: row[1], budget: "", tags: TagSetKey.tags(tags), rename: row[4], priority: row[5])
+                rule.transferAccountID = row[6]
+                images.append(.importRule(rule, budgetID: row[2] ?? 0))
             }
         }
         if kinds.contains(.profiles) { for profile in try profiles(db) { images.append(.profile(profile)) } }
@@ -255,8 +256,11 @@ extension SQLiteStore {
                 arguments: [payment.ruleID, payment.date.storedNumber, payment.expenseID, payment.kind.rawValue])
         case .importRule(let rule, let budgetID):
             try db.execute(
-                sql: "INSERT OR REPLACE INTO importRule (id, pattern, budgetId, tags, rename, priority) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [rule.id, rule.pattern, budgetID, rule.tags.joined(separator: ";"), rule.rename, rule.priority])
+                sql: "INSERT OR REPLACE INTO importRule (id, pattern, budgetId, tags, rename, priority, transferAccountId) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    rule.id, rule.pattern, rule.transferAccountID == nil ? budgetID : nil, rule.tags.joined(separator: ";"), rule.rename, rule.priority,
+                    rule.transferAccountID,
+                ])
         case .profile(let profile): try save(profile, db)
         case .importRecord(let record):
             try db.execute(

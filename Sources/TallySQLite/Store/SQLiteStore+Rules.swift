@@ -41,26 +41,32 @@ extension SQLiteStore {
         }
     }
 
-    /// Saves a validated rule for budget `budgetID` inside the caller's transaction.
+    /// Saves a validated rule for budget `budgetID` (a transfer rule for its account) inside the
+    /// caller's transaction.
     static func insert(_ rule: ImportRule, budgetID: Int64, _ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO importRule (pattern, budgetId, tags, rename, priority) VALUES (?, ?, ?, ?, ?)",
-            arguments: [rule.pattern, budgetID, rule.tags.joined(separator: ";"), rule.rename, rule.priority])
+            sql: "INSERT INTO importRule (pattern, budgetId, tags, rename, priority, transferAccountId) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [
+                rule.pattern, rule.transferAccountID == nil ? budgetID : nil, rule.tags.joined(separator: ";"), rule.rename, rule.priority,
+                rule.transferAccountID,
+            ])
     }
 
     /// Every rule in import order, inside the caller's transaction.
     static func rules(_ db: Database) throws -> [ImportRule] {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT importRule.id, pattern, budget.name, tags, rename, priority
-            FROM importRule JOIN budget ON budget.id = importRule.budgetId
+            SELECT importRule.id, pattern, budget.name, tags, rename, priority, account.id, account.name
+            FROM importRule LEFT JOIN budget ON budget.id = importRule.budgetId LEFT JOIN account ON account.id = importRule.transferAccountId
             ORDER BY priority, importRule.id
             """)
         var rules: [ImportRule] = []
         while let row = try rows.next() {
             let tags: String = row[3]
-            rules.append(ImportRule(
-                id: row[0], pattern: row[1], budget: row[2], tags: tags.isEmpty ? [] : tags.split(separator: ";").map(String.init),
-                rename: row[4], priority: row[5]))
+            var rule = ImportRule(
+                id: row[0], pattern: row[1], budget: row[2] ?? "", tags: tags.isEmpty ? [] : tags.split(separator: ";").map(String.init),
+                rename: row[4], priority: row[5], transferTo: row[7])
+            rule.transferAccountID = row[6]
+            rules.append(rule)
         }
         return rules
     }

@@ -14,8 +14,8 @@ import TallyTestSupport
         [
             (MT940Reader.self, ["mt940-german.sta", "mt940-swift-two.sta", "mt940-slash.sta", "mt940-writer.sta"]),
             (QIFReader.self, ["qif-csv2ofx.qif", "qif-day-first.qif", "qif-quicken.qif", "qif-ambiguous.qif", "qif-ccard.qif"]),
-            // FUZZ-READERS: add `(OFXReader.self, [its fixtures])` and `(CamtReader.self, [...])`
-            // here once they are merged.
+            (OFXReader.self, ["ofx1-bank.ofx", "ofx1-card.qfx", "ofx1-two-accounts.ofx", "ofx2-bank.ofx", "ofx2-card.ofx", "ofx2-two-accounts.ofx"]),
+            (CamtReader.self, ["camt053-v02.xml", "camt053-v04.xml", "camt053-v08.xml"]),
         ]
     }
 
@@ -38,7 +38,8 @@ import TallyTestSupport
                 let clock = ContinuousClock()
                 let start = clock.now
                 let result = statementEvents(reader, .bytes(bytes, chunkSize: chunk))
-                failures.check(clock.now - start < .seconds(1), "\(label): took \(clock.now - start)")
+                // A hang or a blow-up, not speed: a debug build on a loaded machine reads ~100 KB in about a second.
+                failures.check(clock.now - start < .seconds(5), "\(label): took \(clock.now - start)")
                 switch result {
                 case .success(let events):
                     accepted += 1

@@ -4,7 +4,7 @@ import TallyCore
 @testable import TallyImportExport
 
 /// One statement as a reader handed it on, collected for comparison.
-struct ReadStatement: Equatable {
+struct CollectedStatement: Equatable {
     var account: StatementAccount
     var index: Int
     var id: String?
@@ -13,15 +13,15 @@ struct ReadStatement: Equatable {
 }
 
 /// Reads `bytes` with `reader`, checking the events come in their order: begin, entries, end.
-func readStatements(_ reader: any StatementReader.Type, _ bytes: [UInt8], chunkSize: Int = .max) throws(TallyError) -> [ReadStatement] {
-    var statements: [ReadStatement] = []
+func readStatements(_ reader: any StatementReader.Type, _ bytes: [UInt8], chunkSize: Int = .max) throws(TallyError) -> [CollectedStatement] {
+    var statements: [CollectedStatement] = []
     var open = false
     try reader.read(.bytes(bytes, chunkSize: chunkSize)) { event throws(TallyError) in
         switch event {
         case .begin(let account, let index, let id):
             #expect(!open)
             open = true
-            statements.append(ReadStatement(account: account, index: index, id: id))
+            statements.append(CollectedStatement(account: account, index: index, id: id))
         case .entry(let entry):
             #expect(open)
             statements[statements.count - 1].entries.append(entry)
