@@ -109,7 +109,7 @@ extension Tally.Import {
         let plan = result.plan
         let parts = plan.parts
         let counts = [
-            counted(plan.expenses.count, "expense"), counted(parts.reduce(0) { $0 + $1.incomes }, "income"),
+            counted(plan.expenseCount, "expense"), counted(parts.reduce(0) { $0 + $1.incomes }, "income"),
             counted(parts.reduce(0) { $0 + $1.transfers }, "transfer"),
         ]
         var head = dryRun ? "Dry run: would import " : "Imported "

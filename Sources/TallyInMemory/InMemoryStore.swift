@@ -124,6 +124,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
                 _ = Self.insertExpense(expense, at: timestamp, into: &state)
                 count += 1
             }
+            let lateRows = InMemoryRows(state, RowsTransaction(at: timestamp, writable: true))
+            try resolution.restoreLateAccounts(into: lateRows)
+            state = lateRows.state
             try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] }, importedCount: count)
             if let keys = request.rowKeys { state.rowKeys.formUnion(keys.newKeys) }
             try Self.restoreRecurringRules(request.recurringRules, into: &state)

@@ -35,22 +35,38 @@ public struct ImportStatements: Sendable {
         public var outcome: ImportOutcome
     }
 
-    /// Reads the file, then imports it in one transaction; `progress` is called once per expense.
+    /// Imports the file in one transaction, each expense written as it is read (the rows of a
+    /// file that fails are rolled back, and a ledger it would have created is not); `progress`
+    /// is called once per expense.
     public func run(in ledger: Ledger, progress: () -> Void = {}) throws(TallyError) -> Result {
-        // A file that does not read fails before the database is opened, or even created.
-        let file = try StatementFile.read(.file(path), as: format, options: readOptions)
+        // An unreadable file fails before the database is opened, or even created.
+        _ = try FileSource(path: path)
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            let (plan, keys) = try self.plan(file, store: store)
+            let keys = ImportRowKeys(admitsDuplicates: force)
+            var planner = try self.planner(store, keys: keys)
+            let late = LateDeclaredAccounts()
             var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
+            // The store fills in the known keys before the rows, and saves the new ones after.
             request.rowKeys = keys
-            request.accounts = plan.entries
+            request.lateAccounts = late
+            var plan = StatementPlan()
             let outcome = try store.afterSnapshot(.import) { () throws(TallyError) in
                 try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
-                    for row in plan.expenses {
-                        try insert(row.expense, row.budgetName)
-                        progress()
+                    let order = try StatementFile.stream(.file(path), as: format, options: readOptions) { (event: StatementEvent) throws(TallyError) in
+                        switch event {
+                        case .begin(let account, let index, let id): try planner.begin(account: account, index: index, id: id)
+                        case .entry(let entry):
+                            guard let row = try planner.take(entry) else { return }
+                            try insert(row.expense, row.budgetName)
+                            progress()
+                        case .end(let summary): planner.end(summary)
+                        }
                     }
-                    // No fingerprint: the bank's ids decide what is new, file by file.
+                    plan = try planner.finish()
+                    plan.dateOrder = order
+                    // Incomes, transfers and the assertions of matching balances go in after the rows.
+                    late.declared = plan.entries
+                    // No fingerprint: the bank's ids decide what is new, entry by entry.
                     return nil
                 }
             }
@@ -61,13 +77,16 @@ public struct ImportStatements: Sendable {
     /// Reads the file and says what an import would do, failing exactly where it would. A ledger
     /// that does not exist yet stays that way.
     public func dryRun(in ledger: Ledger) throws(TallyError) -> Result {
-        let file = try StatementFile.read(.file(path), as: format, options: readOptions)
+        _ = try FileSource(path: path)
         guard ledger.exists else {
             // An empty ledger has no account for the statements to go to.
-            throw .accountNotFound(account ?? file.statements[0].account.label ?? "")
+            var file = try StatementFile.read(.file(path), as: format, options: readOptions)
+            throw .accountNotFound(account ?? file.statements.removeFirst().account.label ?? "")
         }
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            let (plan, _) = try self.plan(file, store: store)
+            let keys = ImportRowKeys(admitsDuplicates: force)
+            keys.known = try store.importedRowKeys()
+            var planner = try self.planner(store, keys: keys)
             var resolution = ImportResolution(
                 request: ImportRequest(source: path, missingBudgetLimit: missingBudgetLimit), existing: try store.budgets())
             var standIn: Int64 = 0
@@ -77,25 +96,31 @@ public struct ImportStatements: Sendable {
                 created.id = standIn
                 return created
             }
-            for row in plan.expenses { _ = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: pretend) }
+            let order = try StatementFile.stream(.file(path), as: format, options: readOptions) { (event: StatementEvent) throws(TallyError) in
+                switch event {
+                case .begin(let account, let index, let id): try planner.begin(account: account, index: index, id: id)
+                case .entry(let entry):
+                    guard let row = try planner.take(entry) else { return }
+                    _ = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: pretend)
+                case .end(let summary): planner.end(summary)
+                }
+            }
+            var plan = try planner.finish()
+            plan.dateOrder = order
             try resolution.finish(earlier: nil)
-            return Result(plan: plan, outcome: ImportOutcome(importedCount: plan.expenses.count, createdBudgets: resolution.createdBudgets))
+            return Result(plan: plan, outcome: ImportOutcome(importedCount: plan.expenseCount, createdBudgets: resolution.createdBudgets))
         }
     }
 
-    /// The plan over what the ledger holds now, and the row keys it admitted.
-    private func plan(_ file: StatementFile, store: any DataAccess) throws(TallyError) -> (StatementPlan, ImportRowKeys) {
-        let keys = ImportRowKeys(admitsDuplicates: force)
-        keys.known = try store.importedRowKeys()
+    /// A planner over what the ledger holds now, admitting new keys into `keys`.
+    private func planner(_ store: any DataAccess, keys: ImportRowKeys) throws(TallyError) -> StatementPlanner {
         let rules = try store.rules()
-        let plan = try store.reading { (rows: any LedgerRows) throws(TallyError) -> StatementPlan in
+        return try store.reading { (rows: any LedgerRows) throws(TallyError) -> StatementPlanner in
             let settings = try rows.settings()
             var book = try rows.accountBook(withEntries: false)
-            // The transfers are read only when an entry may be one: they mean reading every entry.
-            let numbers = book.accounts.compactMap(\.number)
-            let mayTransfer = !numbers.isEmpty && file.statements.contains { statement in
-                statement.entries.contains { entry in entry.counterparty.map { c in book.accounts.contains { $0.isNamed(byNumber: c) } } ?? false }
-            }
+            // The ledger's transfers, to know the other side of one, mean reading every entry:
+            // only once an account has a number a statement can name, or a rule sends to one.
+            let mayTransfer = book.accounts.contains { $0.number != nil } || rules.contains { $0.transferTo != nil }
             var transfers: [Transfer] = []
             if mayTransfer {
                 book = try rows.accountBook(withEntries: true)
@@ -110,8 +135,7 @@ public struct ImportStatements: Sendable {
             planner.defaultBudget = defaultBudget
             planner.tagsUncategorized = tagsUncategorized
             planner.by = by
-            return try planner.plan(file)
+            return planner
         }
-        return (plan, keys)
     }
 }

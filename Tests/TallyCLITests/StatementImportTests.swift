@@ -105,12 +105,36 @@ import Testing
         #expect(transfers.map { $0["from"] as? String } == ["Main"] && transfers.map { $0["to"] as? String } == ["Savings"])
     }
 
+    /// Account numbers and transfer rules go through a JSON backup and come back as they were.
+    @Test func numbersAndTransferRulesRoundTripThroughABackup() throws {
+        let sandbox = try ledger()
+        try sandbox.ok(["account", "add", "Savings", "--kind", "savings", "--iban", "NL20 INGB 0001 2345 67"])
+        try sandbox.ok(["rule", "add", "Sparplan", "--transfer-to", "Savings", "--priority", "5"])
+        try sandbox.ok(["rule", "add", "bakery", "--budget", "Inbox"])
+        let backup = sandbox.directory.appendingPathComponent("backup.json").path
+        try sandbox.ok(["export", "--format", "json", "--output", backup])
+        let text = try String(contentsOfFile: backup, encoding: .utf8)
+        #expect(text.contains(#""number" : "NL20INGB0001234567""#) || text.contains(#""number": "NL20INGB0001234567""#), "\(text)")
+        let restored = try Sandbox()
+        try restored.ok(["import", backup])
+        #expect(try restored.ok(["account", "list", "--json"]).stdout == sandbox.ok(["account", "list", "--json"]).stdout)
+        // A restore numbers its rules anew: the transfer rules come after the budget rules.
+        func rules(_ sandbox: Sandbox) throws -> [String] {
+            try sandbox.ok(["rule", "list", "--json"]).jsonArray.map { rule in
+                "\(rule["pattern"] ?? "") \(rule["budget"] ?? "") \(rule["transferTo"] ?? "") \(rule["priority"] ?? "")"
+            }
+        }
+        #expect(try rules(restored) == rules(sandbox))
+        // Restoring it again into the same ledger adds no second rule.
+        try restored.ok(["import", backup, "--force"])
+        #expect(try restored.ok(["rule", "list", "--json"]).jsonArray.count == 2)
+    }
+
     /// Refused files and options: one line on stderr, nothing on stdout, nothing written, and no
     /// database created.
     @Test func refusalsWriteNothing() throws {
         let sandbox = try Sandbox()
         let cases: [([String], Int32, String)] = [
-            (["import", Self.fixture("qif-ambiguous.qif"), "--account", "Main"], 1, "read both month-first and day-first"),
             (["import", Self.fixture("mt940-german.sta"), "--budget", "Inbox"], 1, "is for an account the ledger does not know"),
             (["import", Self.fixture("mt940-german.sta"), "--columns", "date=a,name=b,amount=c"], 64, "--columns does not apply to MT940 files"),
             (["import", Self.fixture("mt940-german.sta"), "--date-format", "dd.MM.yyyy"], 64, "--date-format does not apply to MT940 files"),
@@ -130,6 +154,24 @@ import Testing
         let unknown = try ledger.run(["import", Self.fixture("mt940-german.sta"), "--budget", "Inbox"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "tally: error: statement 1 (1234567890) is for an account the ledger does not know: give --account NAME, or 'tally account edit NAME --number 1234567890'\n")
+        // A file that fails after some entries were read writes none of them.
+        let ambiguous = try ledger.run(["import", Self.fixture("qif-ambiguous.qif"), "--account", "Main", "--budget", "Inbox"])
+        #expect(ambiguous.status == 1 && ambiguous.stdout.isEmpty)
+        #expect(ambiguous.stderr.contains("read both month-first and day-first"))
+        let truncated = sandbox.directory.appendingPathComponent("cut.sta").path
+        let german = try String(contentsOfFile: Self.fixture("mt940-german.sta"), encoding: .utf8)
+        try Data(german.utf8.prefix(german.utf8.count - 30)).write(to: URL(fileURLWithPath: truncated))
+        let cut = try ledger.run(["import", truncated, "--account", "Main", "--budget", "Inbox"])
+        #expect(cut.status == 1 && cut.stdout.isEmpty, "\(cut.stderr)")
+        #expect(cut.stderr.split(separator: "\n").count == 1)
+        let hostile = sandbox.directory.appendingPathComponent("laughs.xml").path
+        try Data(
+            (#"<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>"#
+                + #"<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>&lol2;</BkToCstmrStmt></Document>"#).utf8
+        ).write(to: URL(fileURLWithPath: hostile))
+        let laughs = try ledger.run(["import", hostile, "--account", "Main", "--budget", "Inbox"])
+        #expect(laughs.status == 1 && laughs.stdout.isEmpty, "\(laughs.stderr)")
+        #expect(laughs.stderr.contains("DOCTYPE"), "\(laughs.stderr)")
         #expect(try ledger.databaseSnapshot() == before)
     }
 }

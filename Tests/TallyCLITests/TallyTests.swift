@@ -43,6 +43,26 @@ import Testing
         #expect(png.stderr.contains("libgd.so"))
     }
 
+    /// libxml2 (and the ICU it brings on Debian) is loaded by the first XML statement, not by
+    /// every command: an MT940 import reads no XML and loads neither.
+    @Test func libxml2IsLoadedOnlyToReadXML() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["budget", "add", "Inbox", "--limit", "300"])
+        try sandbox.ok(["account", "add", "Main", "--kind", "checking"])
+        let statements = StatementImportTests.fixtures
+        let mt940 = try sandbox.run(
+            ["import", statements.appendingPathComponent("mt940-german.sta").path, "--account", "Main", "--budget", "Inbox"],
+            environment: ["LD_DEBUG": "files"])
+        #expect(mt940.status == 0, "\(mt940.stderr.suffix(300))")
+        #expect(mt940.stderr.contains("libsqlite3") || mt940.stderr.contains("calling init"), "LD_DEBUG reported the loaded libraries")
+        #expect(!mt940.stderr.contains("libxml2"))
+        let camt = try sandbox.run(
+            ["import", statements.appendingPathComponent("camt053-v08.xml").path, "--account", "Main", "--budget", "Inbox"],
+            environment: ["LD_DEBUG": "files"])
+        #expect(camt.status == 0, "\(camt.stderr.suffix(300))")
+        #expect(camt.stderr.contains("libxml2.so"))
+    }
+
     @Test(arguments: [
         ["frobnicate"],
         ["budget", "add", "Food"],

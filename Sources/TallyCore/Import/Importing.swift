@@ -37,6 +37,10 @@ public struct ImportRequest: Hashable, Sendable {
     /// Accounts with their incomes, transfers and assertions, such as a JSON backup or `db copy`
     /// carries: written after the rows, in the same transaction, by ``LedgerRows/restore(_:)``.
     public var accounts = DeclaredAccounts()
+    /// Incomes, transfers and balance assertions known only once `rows` has run, such as a bank
+    /// statement's, read as its expenses are written: written after the rows, in the same
+    /// transaction (``ImportResolution/restoreLateAccounts(into:)``).
+    public var lateAccounts: LateDeclaredAccounts?
 
     public init(
         source: String, force: Bool = false, newBudgets: [Budget] = [], missingBudgetLimit: Money? = nil,
@@ -56,6 +60,17 @@ public struct ImportRequest: Hashable, Sendable {
     public func creationDate(ofDeclared budget: Budget, importedAt: Date) -> Date {
         keepsCreationDates ? budget.createdAt.roundedToMilliseconds : importedAt
     }
+}
+
+/// ``ImportRequest/lateAccounts``: filled by the import's `rows`, read by the store after them.
+/// A class, as ``ImportRowKeys`` is, because both sides hold it; they never touch it at once.
+public final class LateDeclaredAccounts: @unchecked Sendable, Hashable {
+    public var declared = DeclaredAccounts()
+
+    public init() {}
+
+    public static func == (lhs: LateDeclaredAccounts, rhs: LateDeclaredAccounts) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// What an import wrote.
@@ -224,6 +239,13 @@ public struct ImportResolution {
             rule.transferAccountID = try book.account(named: rule.transferTo ?? "").id
             try rows.save(.importRule(rule, budgetID: 0))
         }
+    }
+
+    /// Writes ``ImportRequest/lateAccounts`` once the rows are in; every store calls it after
+    /// its row loop. Its entries name accounts the ledger has.
+    public func restoreLateAccounts(into rows: any LedgerRows) throws(TallyError) {
+        guard let late = request.lateAccounts?.declared, !late.isEmpty else { return }
+        try rows.restore(late)
     }
 
     /// An expense naming a declared account by its placeholder

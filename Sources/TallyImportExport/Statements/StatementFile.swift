@@ -10,10 +10,6 @@ public struct ReadStatement: Hashable, Sendable {
     public var entries: [StatementEntry] = []
     public var summary = StatementSummary()
 
-    /// How messages name the statement: "statement 2 (DE89…)".
-    public var label: String {
-        "statement \(index)" + (account.label.map { " (\($0))" } ?? "")
-    }
 }
 
 /// How to read a statement file: the settings the formats leave open.
@@ -29,10 +25,9 @@ public struct StatementReadOptions: Hashable, Sendable {
     }
 }
 
-/// A statement file read whole: every statement with its entries. The readers stream; the
-/// entries are kept because what each becomes depends on the ledger, which is opened only once
-/// the file has read without a problem (a bad file creates no database). A 100k-entry file holds
-/// a few tens of megabytes here.
+/// A statement file read whole: every statement with its entries. An import does not keep them
+/// (``stream(_:as:options:_:)`` hands each on as it is read); tests and the planner's
+/// ``StatementPlanner/plan(_:)`` do.
 public struct StatementFile: Sendable {
     public var format: StatementFormat
     public var statements: [ReadStatement]
@@ -42,27 +37,45 @@ public struct StatementFile: Sendable {
 
     public var entryCount: Int { statements.reduce(0) { $0 + $1.entries.count } }
 
-    /// Reads `input` as `format`.
+    /// Reads `input` as `format` whole, for tests and tools that want every entry at hand.
     public static func read(_ input: ImportInput, as format: StatementFormat, options: StatementReadOptions = StatementReadOptions()) throws(TallyError) -> StatementFile {
         var statements: [ReadStatement] = []
-        var open: ReadStatement?
-        func visit(_ event: StatementEvent) throws(TallyError) {
+        let dateOrder = try stream(input, as: format, options: options) { (event: StatementEvent) throws(TallyError) in
             switch event {
-            case .begin(let account, let index, let id):
-                if let open { statements.append(open) }
-                open = ReadStatement(account: account, index: index, id: id)
-            case .entry(let entry):
-                guard open != nil else { throw .importFile(line: entry.line, reason: "an entry outside any statement") }
-                open?.entries.append(entry)
-            case .end(let summary):
-                guard var statement = open else { throw .importFile(line: nil, reason: "a statement ends that never began") }
-                statement.summary = summary
-                statements.append(statement)
-                open = nil
+            case .begin(let account, let index, let id): statements.append(ReadStatement(account: account, index: index, id: id))
+            case .entry(let entry): statements[statements.count - 1].entries.append(entry)
+            case .end(let summary): statements[statements.count - 1].summary = summary
             }
         }
+        return StatementFile(format: format, statements: statements, dateOrder: dateOrder)
+    }
+
+    /// Reads `input` as `format`, handing each event on as it comes, checked: entries only
+    /// inside a statement, every statement ended, at least one. Returns the QIF date order used.
+    @discardableResult
+    public static func stream(
+        _ input: ImportInput, as format: StatementFormat, options: StatementReadOptions = StatementReadOptions(),
+        _ visit: (StatementEvent) throws(TallyError) -> Void
+    ) throws(TallyError) -> QIFDateOrder? {
+        var open = false
+        var count = 0
+        var lastLine: Int?
+        let handle = { (event: StatementEvent) throws(TallyError) in
+            switch event {
+            case .begin:
+                guard !open else { throw .importFile(line: lastLine, reason: "a statement begins inside another") }
+                open = true
+                count += 1
+            case .entry(let entry):
+                guard open else { throw .importFile(line: entry.line, reason: "an entry outside any statement") }
+                lastLine = entry.line
+            case .end:
+                guard open else { throw .importFile(line: lastLine, reason: "a statement ends that never began") }
+                open = false
+            }
+            try visit(event)
+        }
         var dateOrder: QIFDateOrder?
-        let handle = { (event: StatementEvent) throws(TallyError) in try visit(event) }
         switch format {
         case .ofx: try OFXReader.read(input, handle)
         case .camt053: try CamtReader.read(input, handle)
@@ -75,9 +88,9 @@ public struct StatementFile: Sendable {
             }
             try QIFReader.read(input, dateOrder: dateOrder, encoding: options.encoding, handle)
         }
-        if let open { throw .importFile(line: open.entries.last?.line, reason: "the file ends inside \(open.label)") }
-        guard !statements.isEmpty else { throw .importFile(line: nil, reason: "the file holds no statement") }
-        return StatementFile(format: format, statements: statements, dateOrder: dateOrder)
+        if open { throw .importFile(line: lastLine, reason: "the file ends inside statement \(count)") }
+        guard count > 0 else { throw .importFile(line: nil, reason: "the file holds no statement") }
+        return dateOrder
     }
 }
 

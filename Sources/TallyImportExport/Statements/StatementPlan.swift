@@ -34,7 +34,8 @@ public struct StatementPlan: Sendable {
     }
 
     public var parts: [Part] = []
-    /// The new expenses, each paid from its statement's account, its budget still a name.
+    /// The new expenses, each paid from its statement's account, its budget still a name: kept
+    /// only by ``StatementPlanner/plan(_:)``; an import writes each as it comes.
     public var expenses: [ImportedExpense] = []
     /// The new incomes, transfers and the assertions of matching balances, by account name.
     public var entries = DeclaredAccounts()
@@ -42,17 +43,21 @@ public struct StatementPlan: Sendable {
     /// QIF's date order, when the file is QIF.
     public var dateOrder: QIFDateOrder?
 
+    public init() {}
+
     public var duplicateCount: Int { parts.reduce(0) { $0 + $1.duplicates } }
+    public var expenseCount: Int { parts.reduce(0) { $0 + $1.expenses } }
 }
 
-/// Makes a ``StatementPlan`` from a file read whole and what the ledger holds.
+/// Makes a ``StatementPlan`` from what the ledger holds, as a statement file's events come
+/// (``begin(account:index:id:)``, ``take(_:)``, ``end(_:)``, then ``finish()``): an import writes
+/// each expense as it is read, and a dry run counts it.
 public struct StatementPlanner {
     /// The ledger's accounts, with their days (balances) and assertions.
     public var book: AccountBook
     /// The transfers the ledger holds, to know the other side of one when its statement comes.
     public var transfers: [Transfer] = []
-    /// `--account`: a file of one statement goes to it; in a file of several, the statements
-    /// whose number finds no account do.
+    /// `--account`: where the statements go whose number finds no account, or that name none.
     public var chosenAccount: Account?
     /// Where a statement that names no account (QIF) goes without `--account`.
     public var defaultAccount: Account?
@@ -75,87 +80,111 @@ public struct StatementPlanner {
         self.rowKeys = rowKeys
     }
 
-    public func plan(_ file: StatementFile) throws(TallyError) -> StatementPlan {
-        var plan = StatementPlan(dateOrder: file.dateOrder)
-        var matcher = try RuleMatcher(rules)
-        var pool = TransferPool(transfers)
-        // Balance changes the plan makes, by account id, for the balance checks.
-        var changes: [Int64: [(day: Day, change: Money)]] = [:]
-        var unmatched: [String] = []
+    // The plan so far, as the file's events come.
+    private var plan = StatementPlan()
+    private var matcher: RuleMatcher?
+    private var pool = TransferPool([])
+    /// Balance changes the plan makes, by account id, for the balance checks.
+    private var changes: [Int64: [(day: Day, change: Money)]] = [:]
+    private var unmatched: [String] = []
+    private var occurrences = RowOccurrences()
+    private var scope: UInt64 = 0
 
-        for statement in file.statements {
-            let account = try self.account(of: statement, soleStatement: file.statements.count == 1)
-            let accountID = account.id ?? 0
-            try checkCurrency(statement)
-            var part = StatementPlan.Part(
-                label: statement.label, account: account, period: statement.summary.period, opening: statement.summary.opening,
-                closing: statement.summary.closing)
-            var occurrences = RowOccurrences()
-            let scope = ImportRowKey.scope("statement:\(accountID)")
-            for entry in statement.entries {
-                guard entry.amount != .zero else {
-                    part.zeroEntries += 1
-                    continue
-                }
-                let base = ImportRowKey.base(
-                    scope: scope, day: entry.date, cents: entry.amount.cents, nameHash: ImportRowKey.nameHash(of: entry.bankID ?? entry.name))
-                let key = ImportRowKey.key(base: base, occurrence: occurrences.next(base))
-                // A row already there is left out before it is read further: its account may have
-                // been reconciled since, and its budget removed.
-                guard rowKeys.admit(key) else {
-                    part.duplicates += 1
-                    continue
-                }
-                try account.checkAccepts(entry.date)
-                let name = Self.name(entry.name)
-                let decision = matcher.decision(for: name)
-                if let other = ownAccount(entry.counterparty, besides: account) ?? transferAccount(decision, besides: account) {
-                    let (from, to) = entry.amount.cents < 0 ? (account, other) : (other, account)
-                    let amount = Money(cents: Int64(clamping: entry.amount.cents.magnitude))
-                    if pool.claim(from: from.id ?? 0, to: to.id ?? 0, amount: amount, near: entry.date) {
-                        part.duplicates += 1
-                        continue
-                    }
-                    try other.checkAccepts(entry.date)
-                    var transfer = Transfer(amount: amount, date: entry.date, from: from.id ?? 0, to: to.id ?? 0, name: decision?.rename ?? name)
-                    transfer = try transfer.validated()
-                    pool.add(transfer)
-                    plan.entries.transfers.append(DeclaredTransfer(transfer, from: from.name, to: to.name))
-                    changes[from.id ?? 0, default: []].append((entry.date, Money(cents: -amount.cents)))
-                    changes[to.id ?? 0, default: []].append((entry.date, amount))
-                    part.transfers += 1
-                } else if entry.amount.cents > 0 {
-                    let income = try Income(name: name, amount: entry.amount, date: entry.date, accountID: accountID, by: by).validated()
-                    plan.entries.incomes.append(DeclaredIncome(income, account: account.name))
-                    changes[accountID, default: []].append((entry.date, entry.amount))
-                    part.incomes += 1
-                } else {
-                    var expense = Expense(name: name, amount: Money(cents: -entry.amount.cents), date: entry.date, budgetID: 0, by: by, accountID: accountID)
-                    let budget: String
-                    let source: BudgetSource
-                    if let decision, decision.transferTo == nil {
-                        budget = decision.budget
-                        source = .rule(decision.ruleID)
-                        expense.tags = decision.tags
-                        if let rename = decision.rename { expense.name = rename }
-                    } else if let defaultBudget {
-                        budget = defaultBudget
-                        source = tagsUncategorized ? .uncategorized : .fallback
-                        if tagsUncategorized { expense.tags = [CSVImportOptions.uncategorizedTag] }
-                    } else {
-                        if unmatched.count < 3 { unmatched.append(name) }
-                        continue
-                    }
-                    expense.createdAt = CSVRowMapper.placeholderDate
-                    let row = ImportedExpense(line: entry.line, budgetName: budget, expense: try expense.validated(), source: source, rowKey: key)
-                    plan.assignments.add(row)
-                    plan.expenses.append(row)
-                    changes[accountID, default: []].append((entry.date, Money(cents: entry.amount.cents)))
-                    part.expenses += 1
-                }
-            }
-            plan.parts.append(part)
+    /// A statement begins: the account it goes to, which the entries until ``end(_:)`` are on.
+    public mutating func begin(account named: StatementAccount, index: Int, id: String?) throws(TallyError) {
+        if matcher == nil {
+            matcher = try RuleMatcher(rules)
+            pool = TransferPool(transfers)
         }
+        let label = "statement \(index)" + (named.label.map { " (\($0))" } ?? "")
+        let account = try self.account(named, label: label)
+        try checkCurrency(named, label: label)
+        plan.parts.append(StatementPlan.Part(label: label, account: account))
+        occurrences = RowOccurrences()
+        scope = ImportRowKey.scope("statement:\(account.id ?? 0)")
+    }
+
+    /// What the entry becomes: the expense to write now, or `nil` when it is an income, a
+    /// transfer (both written after the rows, ``StatementPlan/entries``), already there, or zero.
+    public mutating func take(_ entry: StatementEntry) throws(TallyError) -> ImportedExpense? {
+        guard let index = plan.parts.indices.last else { throw .importFile(line: entry.line, reason: "an entry outside any statement") }
+        let account = plan.parts[index].account
+        let accountID = account.id ?? 0
+        guard entry.amount != .zero else {
+            plan.parts[index].zeroEntries += 1
+            return nil
+        }
+        let base = ImportRowKey.base(
+            scope: scope, day: entry.date, cents: entry.amount.cents, nameHash: ImportRowKey.nameHash(of: entry.bankID ?? entry.name))
+        let key = ImportRowKey.key(base: base, occurrence: occurrences.next(base))
+        // An entry already there is left out before it is read further: its account may have
+        // been reconciled since, and its budget removed.
+        guard rowKeys.admit(key) else {
+            plan.parts[index].duplicates += 1
+            return nil
+        }
+        try account.checkAccepts(entry.date)
+        let name = Self.name(entry.name)
+        let decision = matcher?.decision(for: name)
+        if let other = ownAccount(entry.counterparty, besides: account) ?? transferAccount(decision, besides: account) {
+            let (from, to) = entry.amount.cents < 0 ? (account, other) : (other, account)
+            let amount = Money(cents: Int64(clamping: entry.amount.cents.magnitude))
+            if pool.claim(from: from.id ?? 0, to: to.id ?? 0, amount: amount, near: entry.date) {
+                plan.parts[index].duplicates += 1
+                return nil
+            }
+            try other.checkAccepts(entry.date)
+            let transfer = try Transfer(amount: amount, date: entry.date, from: from.id ?? 0, to: to.id ?? 0, name: decision?.rename ?? name).validated()
+            pool.add(transfer)
+            plan.entries.transfers.append(DeclaredTransfer(transfer, from: from.name, to: to.name))
+            changes[from.id ?? 0, default: []].append((entry.date, Money(cents: -amount.cents)))
+            changes[to.id ?? 0, default: []].append((entry.date, amount))
+            plan.parts[index].transfers += 1
+            return nil
+        }
+        if entry.amount.cents > 0 {
+            let income = try Income(name: name, amount: entry.amount, date: entry.date, accountID: accountID, by: by).validated()
+            plan.entries.incomes.append(DeclaredIncome(income, account: account.name))
+            changes[accountID, default: []].append((entry.date, entry.amount))
+            plan.parts[index].incomes += 1
+            return nil
+        }
+        var expense = Expense(name: name, amount: Money(cents: -entry.amount.cents), date: entry.date, budgetID: 0, by: by, accountID: accountID)
+        let budget: String
+        let source: BudgetSource
+        if let decision, decision.transferTo == nil {
+            budget = decision.budget
+            source = .rule(decision.ruleID)
+            expense.tags = decision.tags
+            if let rename = decision.rename { expense.name = rename }
+        } else if let defaultBudget {
+            budget = defaultBudget
+            source = tagsUncategorized ? .uncategorized : .fallback
+            if tagsUncategorized { expense.tags = [CSVImportOptions.uncategorizedTag] }
+        } else {
+            // Named in the error ``finish()`` throws; the import rolls back.
+            if unmatched.count < 3 { unmatched.append(name) }
+            return nil
+        }
+        expense.createdAt = CSVRowMapper.placeholderDate
+        let row = ImportedExpense(line: entry.line, budgetName: budget, expense: try expense.validated(), source: source, rowKey: key)
+        plan.assignments.add(row)
+        changes[accountID, default: []].append((entry.date, entry.amount))
+        plan.parts[index].expenses += 1
+        return row
+    }
+
+    /// The statement ends with what it says about itself.
+    public mutating func end(_ summary: StatementSummary) {
+        guard let index = plan.parts.indices.last else { return }
+        plan.parts[index].period = summary.period
+        plan.parts[index].opening = summary.opening
+        plan.parts[index].closing = summary.closing
+    }
+
+    /// The whole plan, once the file's last statement has ended: each balance check, with the
+    /// entries of every statement in (a transfer's other side may come in a later one).
+    public mutating func finish() throws(TallyError) -> StatementPlan {
         if !unmatched.isEmpty {
             throw .importFile(
                 line: nil,
@@ -172,6 +201,22 @@ public struct StatementPlanner {
         return plan
     }
 
+    /// The plan of a file read whole, with its expenses kept (``StatementPlan/expenses``).
+    public mutating func plan(_ file: StatementFile) throws(TallyError) -> StatementPlan {
+        var expenses: [ImportedExpense] = []
+        for statement in file.statements {
+            try begin(account: statement.account, index: statement.index, id: statement.id)
+            for entry in statement.entries {
+                if let row = try take(entry) { expenses.append(row) }
+            }
+            end(statement.summary)
+        }
+        var plan = try finish()
+        plan.expenses = expenses
+        plan.dateOrder = file.dateOrder
+        return plan
+    }
+
     /// A bank's name as an entry's: at most ``Expense/maximumNameLength`` characters, since
     /// remittance texts run longer.
     static func name(_ text: String) -> String {
@@ -179,29 +224,29 @@ public struct StatementPlanner {
         return String(text.prefix(Expense.maximumNameLength - 1)) + "…"
     }
 
-    /// The ledger account a statement goes to, or the error that asks for `--account`.
-    func account(of statement: ReadStatement, soleStatement: Bool) throws(TallyError) -> Account {
-        if soleStatement, let chosenAccount { return chosenAccount }
-        guard let number = statement.account.label else {
+    /// The ledger account a statement goes to: the one its IBAN or number names, else
+    /// `--account`, else (for a file that names no account) the default account; otherwise the
+    /// error that asks for `--account`.
+    func account(_ named: StatementAccount, label: String) throws(TallyError) -> Account {
+        guard let number = named.label else {
             if let account = chosenAccount ?? defaultAccount { return account }
-            throw .importFile(line: nil, reason: "\(statement.label) names no account: give --account NAME")
+            throw .importFile(line: nil, reason: "\(label) names no account: give --account NAME")
         }
         let matches = book.accounts.filter { $0.isNamed(byNumber: number) }
         if matches.count > 1 {
             throw .importFile(
-                line: nil, reason: "\(statement.label) matches the accounts \(matches.map { quoted($0.name) }.joined(separator: " and ")): give them distinct numbers")
+                line: nil, reason: "\(label) matches the accounts \(matches.map { quoted($0.name) }.joined(separator: " and ")): give them distinct numbers")
         }
         if let match = matches.first { return match }
         if let chosenAccount { return chosenAccount }
         throw .importFile(
             line: nil,
-            reason: "\(statement.label) is for an account the ledger does not know: give --account NAME, or 'tally account edit NAME --\(Account.isIBAN(number) ? "iban" : "number") \(number)'")
+            reason: "\(label) is for an account the ledger does not know: give --account NAME, or 'tally account edit NAME --\(Account.isIBAN(number) ? "iban" : "number") \(number)'")
     }
 
-    func checkCurrency(_ statement: ReadStatement) throws(TallyError) {
-        guard let currency = statement.account.currency, let ledgerCurrency, currency != ledgerCurrency else { return }
-        throw .importFile(
-            line: nil, reason: "\(statement.label) is in \(currency) and the ledger in \(ledgerCurrency): Tally does not convert currencies yet")
+    func checkCurrency(_ named: StatementAccount, label: String) throws(TallyError) {
+        guard let currency = named.currency, let ledgerCurrency, currency != ledgerCurrency else { return }
+        throw .importFile(line: nil, reason: "\(label) is in \(currency) and the ledger in \(ledgerCurrency): Tally does not convert currencies yet")
     }
 
     /// The account a transfer rule (`rule add … --transfer-to`) names, unless it is `own`.

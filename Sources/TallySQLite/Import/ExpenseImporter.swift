@@ -77,6 +77,7 @@ struct ExpenseImporter {
         let fingerprint = try RowPipeline.run(rows, write: write)
         try writer.finish()
         let count = writer.count
+        try resolution.restoreLateAccounts(into: SQLiteRows(db, RowsTransaction(at: timestamp, writable: true)))
 
         try resolution.finish(
             earlier: try fingerprint.flatMap { fingerprint in try Self.record(fingerprint: fingerprint, db) }, importedCount: count)

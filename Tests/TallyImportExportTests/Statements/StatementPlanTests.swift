@@ -56,7 +56,7 @@ struct StatementPlanTests {
                 try entry("2026-11-06", 0, "Info", id: "A5"),
             ], closing: StatementBalance(amount: money(294_201), day: try day("2026-11-30"))),
         ])
-        let plan = try planner(try book()).plan(file)
+        let plan = try planner(try book()).planned(file)
         #expect(plan.expenses.map(\.budgetName) == ["Groceries", "Other"])
         #expect(plan.expenses.map(\.expense.amount) == [money(4_599), money(1_200)])
         #expect(plan.expenses.allSatisfy { $0.expense.accountID == 1 })
@@ -75,7 +75,7 @@ struct StatementPlanTests {
             statement(iban: giroIBAN, [try entry("2026-11-02", -1_000, "Kiosk", id: "B1")],
                 closing: StatementBalance(amount: money(98_500), day: try day("2026-11-30"))),
         ])
-        let plan = try planner(try book()).plan(file)
+        let plan = try planner(try book()).planned(file)
         #expect(plan.parts[0].balance == .differs(day: try day("2026-11-30"), stated: money(98_500), computed: money(99_000), difference: money(-500)))
         #expect(plan.entries.assertions.isEmpty)
     }
@@ -87,7 +87,7 @@ struct StatementPlanTests {
         let file = StatementFile(format: .ofx, statements: [
             statement(1, [try entry("2026-11-02", -2_000, "Kiosk", id: "C1")], closing: StatementBalance(amount: money(-7_000), day: try day("2026-11-30"))),
         ])
-        let plan = try planner.plan(file)
+        let plan = try planner.planned(file)
         #expect(plan.parts[0].balance == .matches(day: try day("2026-11-30"), balance: money(-7_000), recorded: true))
         #expect(plan.entries.assertions.map(\.assertion.balance) == [money(7_000)])
     }
@@ -103,7 +103,7 @@ struct StatementPlanTests {
         let keys = ImportRowKeys()
         var planner = planner(try book())
         planner.rowKeys = keys
-        _ = try planner.plan(first)
+        _ = try planner.planned(first)
         let overlapping = StatementFile(format: .ofx, statements: [
             statement(iban: giroIBAN, [
                 try entry("2026-11-03", -2_000, "Kiosk", id: "D2"), try entry("2026-11-04", -3_000, "Kiosk", id: "D3"),
@@ -112,13 +112,13 @@ struct StatementPlanTests {
         let again = ImportRowKeys()
         again.known = Set(keys.newKeys)
         planner.rowKeys = again
-        let plan = try planner.plan(overlapping)
+        let plan = try planner.planned(overlapping)
         #expect(plan.expenses.map(\.expense.amount) == [money(3_000)])
         #expect(plan.duplicateCount == 1)
 
         // The same id on another account is another entry.
         let savings = StatementFile(format: .ofx, statements: [statement(iban: savingsIBAN, [try entry("2026-11-03", -2_000, "Kiosk", id: "D2")])])
-        #expect(try planner.plan(savings).expenses.count == 1)
+        #expect(try planner.planned(savings).expenses.count == 1)
 
         // Savings' statement holds the other side of a transfer Giro's import recorded.
         var withTransfer = self.planner(try book(transfers: [Transfer(id: 9, amount: money(50_000), date: try day("2026-11-05"), from: 1, to: 2)]))
@@ -126,7 +126,7 @@ struct StatementPlanTests {
         let side = StatementFile(format: .camt053, statements: [
             statement(iban: savingsIBAN, [try entry("2026-11-07", 50_000, "Sparplan", id: "S1", counterparty: giroIBAN)]),
         ])
-        let sidePlan = try withTransfer.plan(side)
+        let sidePlan = try withTransfer.planned(side)
         #expect(sidePlan.entries.transfers.isEmpty && sidePlan.entries.incomes.isEmpty)
         #expect(sidePlan.duplicateCount == 1)
     }
@@ -137,7 +137,7 @@ struct StatementPlanTests {
             statement(1, iban: giroIBAN, [try entry("2026-11-05", -50_000, "To savings", id: "G1", counterparty: savingsIBAN)]),
             statement(2, iban: savingsIBAN, [try entry("2026-11-06", 50_000, "From giro", id: "S1", counterparty: giroIBAN)]),
         ])
-        let plan = try planner(try book()).plan(file)
+        let plan = try planner(try book()).planned(file)
         #expect(plan.parts.map(\.account.name) == ["Giro", "Savings"])
         #expect(plan.entries.transfers.count == 1)
         #expect(plan.parts.map(\.duplicates) == [0, 1])
@@ -151,13 +151,13 @@ struct StatementPlanTests {
         #expect(throws: TallyError.importFile(
             line: nil,
             reason: "statement 2 (DE02120300000000202051) is for an account the ledger does not know: give --account NAME, or 'tally account edit NAME --iban DE02120300000000202051'")
-        ) { try planner(try book()).plan(file) }
+        ) { try planner(try book()).planned(file) }
         // QIF names no account: --account, else the ledger's default account.
         let qif = StatementFile(format: .qif, statements: [statement(1, [try entry("2026-11-02", -100, "X")])])
-        #expect(throws: TallyError.importFile(line: nil, reason: "statement 1 names no account: give --account NAME")) { try planner(try book()).plan(qif) }
+        #expect(throws: TallyError.importFile(line: nil, reason: "statement 1 names no account: give --account NAME")) { try planner(try book()).planned(qif) }
         var withDefault = planner(try book())
         withDefault.defaultAccount = try book().account(named: "savings")
-        #expect(try withDefault.plan(qif).parts[0].account.name == "Savings")
+        #expect(try withDefault.planned(qif).parts[0].account.name == "Savings")
     }
 
     @Test func refusalsNameTheProblem() throws {
@@ -166,18 +166,18 @@ struct StatementPlanTests {
         let file = StatementFile(format: .ofx, statements: [statement(iban: giroIBAN, [try entry("2026-11-02", -100, "Kiosk", id: "1")])])
         #expect(throws: TallyError.importFile(
             line: nil, reason: "no rule matches debits such as 'Kiosk': give --budget NAME, --uncategorized, or add rules with 'tally rule add'")
-        ) { try noFallback.plan(file) }
+        ) { try noFallback.planned(file) }
 
         var euro = planner(try book())
         euro.ledgerCurrency = "EUR"
         let dollars = StatementFile(format: .ofx, statements: [statement(iban: giroIBAN, [try entry("2026-11-02", -100, "X", id: "1")], currency: "USD")])
         #expect(throws: TallyError.importFile(
             line: nil, reason: "statement 1 (\(giroIBAN)) is in USD and the ledger in EUR: Tally does not convert currencies yet")
-        ) { try euro.plan(dollars) }
+        ) { try euro.planned(dollars) }
 
         let early = StatementFile(format: .ofx, statements: [statement(iban: giroIBAN, [try entry("2026-10-31", -100, "X", id: "1")])])
         #expect(throws: TallyError.entryBeforeOpening(account: "Giro", day: try day("2026-10-31"), opening: try day("2026-11-01"))) {
-            try planner(try book()).plan(early)
+            try planner(try book()).planned(early)
         }
     }
 
@@ -196,7 +196,7 @@ struct StatementPlanTests {
                 try entry("2026-11-04", 1_500, "REFUND REWE", id: "T3"),
             ]),
         ])
-        let plan = try planner.plan(file)
+        let plan = try planner.planned(file)
         #expect(plan.entries.transfers.map { [$0.from, $0.to, $0.transfer.name] } == [["Giro", "Savings", "Monthly saving"], ["Savings", "Giro", "Monthly saving"]])
         #expect(plan.entries.incomes.map(\.income.name) == ["REFUND REWE"])
         #expect(plan.expenses.isEmpty)
@@ -206,7 +206,15 @@ struct StatementPlanTests {
     @Test func aLongBankTextIsCut() throws {
         let long = String(repeating: "x", count: 500)
         let file = StatementFile(format: .camt053, statements: [statement(iban: giroIBAN, [try entry("2026-11-02", -100, long, id: "1")])])
-        let name = try planner(try book()).plan(file).expenses[0].expense.name
+        let name = try planner(try book()).planned(file).expenses[0].expense.name
         #expect(name.count == Expense.maximumNameLength && name.hasSuffix("…"))
+    }
+}
+
+extension StatementPlanner {
+    /// A plan of `file` by a fresh copy of this planner, which stays as it was.
+    fileprivate func planned(_ file: StatementFile) throws(TallyError) -> StatementPlan {
+        var copy = self
+        return try copy.plan(file)
     }
 }

@@ -25,6 +25,10 @@ public enum CamtReader: StatementReader {
 /// The camt reader's state between two XML events.
 private struct CamtParser {
     private var path: [String] = []
+    /// `path` joined by `/`, and where each element's name starts in it: the key of a field is
+    /// cut from it instead of joining the names again for every field of every entry.
+    private var joinedPath: [UInt8] = []
+    private var nameStarts: [Int] = []
     private var text = ""
     private var textLine = 0
     private var version: Int?
@@ -52,6 +56,9 @@ private struct CamtParser {
             textLine = line
             let depth = path.count
             path.append(name)
+            if depth > 0 { joinedPath.append(UInt8(ascii: "/")) }
+            nameStarts.append(joinedPath.count)
+            joinedPath.append(contentsOf: name.utf8)
             try started(name, depth: depth, line: line, visit)
         case .text(let value, let line):
             if text.isEmpty { textLine = line }
@@ -63,6 +70,8 @@ private struct CamtParser {
             guard !path.isEmpty else { return }  // libxml2 pairs every end with its start
             try ended(visit)
             path.removeLast()
+            let start = nameStarts.removeLast()
+            joinedPath.removeSubrange((start > 0 ? start - 1 : 0)...)
             text = ""
         }
     }
@@ -107,7 +116,9 @@ private struct CamtParser {
     }
 
     /// The element that ends, by its path below `base`: `Acct/Id/IBAN` inside a Stmt.
-    private func key(below base: Int) -> String { path[(base + 1)...].joined(separator: "/") }
+    private func key(below base: Int) -> String {
+        String(decoding: joinedPath[nameStarts[base + 1]...], as: UTF8.self)
+    }
 
     private mutating func ended(_ visit: (StatementEvent) throws(TallyError) -> Void) throws(TallyError) {
         let depth = path.count - 1
