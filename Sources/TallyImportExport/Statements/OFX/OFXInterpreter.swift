@@ -64,8 +64,16 @@ struct OFXInterpreter {
         }
     }
 
+    /// The leaf's path below `base`: `TRNAMT` inside a STMTTRN, `LEDGERBAL/BALAMT` inside a
+    /// STMTRS. Most leaves sit right below their aggregate, and cost no string to build.
     private func key(below base: Int, leaf: String) -> String {
-        (path[(base + 1)...] + [leaf]).joined(separator: "/")
+        guard base + 1 < path.count else { return leaf }
+        var key = ""
+        for name in path[(base + 1)...] {
+            key += name
+            key += "/"
+        }
+        return key + leaf
     }
 
     private mutating func beginIfNeeded(_ visit: (StatementEvent) throws(TallyError) -> Void) throws(TallyError) {

@@ -35,8 +35,10 @@ final class XMLPullReader {
     private var pendingEnd: String?
     private var finished = false
     /// Element names by libxml2's pointer: its reader interns every name in a dictionary that
-    /// lives as long as the reader, so each name becomes a String once, not once an element.
-    private var names: [UnsafePointer<xmlChar>: String] = [:]
+    /// lives as long as the reader, so a pointer seen before is the same name. A direct-mapped
+    /// table of the last names seen: hashing the pointer into a Swift dictionary cost about as
+    /// much as making the string again.
+    private var names = [(pointer: UnsafePointer<xmlChar>?, name: String)](repeating: (nil, ""), count: 512)
     private var namespaces = true
 
     convenience init(_ input: ImportInput) throws(TallyError) {
@@ -152,9 +154,10 @@ final class XMLPullReader {
 
     private func name(_ pointer: UnsafePointer<xmlChar>?) -> String {
         guard let pointer else { return "" }
-        if let known = names[pointer] { return known }
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: pointer) >> 3) & (names.count - 1)
+        if names[slot].pointer == pointer { return names[slot].name }
         let name = String(cString: pointer)
-        if names.count < 4096 { names[pointer] = name }
+        names[slot] = (pointer, name)
         return name
     }
 
