@@ -40,7 +40,10 @@ typedef void (*TallyXMLStructuredErrorFunc)(void *_Nullable context, TallyXMLLib
 typedef void (*TallyXMLGenericErrorFunc)(void *_Nullable context, const char *_Nullable format, ...);
 
 // parser.h's xmlParserOption and xmlerror.h's xmlErrorLevel values used here.
-enum { TALLY_XML_PARSE_NONET = 1 << 11, TALLY_XML_PARSE_BIG_LINES = 1 << 22, TALLY_XML_ERR_ERROR = 2 };
+enum {
+    TALLY_XML_PARSE_NOBLANKS = 1 << 8, TALLY_XML_PARSE_NONET = 1 << 11, TALLY_XML_PARSE_COMPACT = 1 << 16, TALLY_XML_PARSE_BIG_LINES = 1 << 22,
+    TALLY_XML_ERR_ERROR = 2
+};
 
 /// xmlreader.h's xmlReaderTypes, as `xmlTextReaderNodeType` returns them.
 enum {
@@ -126,7 +129,8 @@ static inline const char *_Nullable tally_xml_load(TallyXML *_Nonnull xml, const
     return NULL;
 }
 
-/// Starts a reader over `read`, with the options the statement readers allow: no network, and
+/// Starts a reader over `read`, with the options the statement readers allow: no network; blank
+/// text between elements dropped and small texts kept compact, which no reader needs otherwise; and
 /// none of XML_PARSE_NOENT, DTDLOAD, DTDATTR (no entity substitution, DTD loading or default
 /// attributes) nor XML_PARSE_HUGE (libxml2's size limits stay). Errors go to `error`.
 static inline xmlTextReaderPtr _Nullable tally_xml_reader(
@@ -136,7 +140,8 @@ static inline xmlTextReaderPtr _Nullable tally_xml_reader(
     // handlers are the thread's own, so they are set on the thread that reads.
     xml->xmlSetGenericErrorFunc(NULL, tally_xml_silence);
     xml->xmlSetStructuredErrorFunc(NULL, tally_xml_silence_structured);
-    xmlTextReaderPtr reader = xml->xmlReaderForIO(read, NULL, context, NULL, NULL, TALLY_XML_PARSE_NONET | TALLY_XML_PARSE_BIG_LINES);
+    xmlTextReaderPtr reader = xml->xmlReaderForIO(
+        read, NULL, context, NULL, NULL, TALLY_XML_PARSE_NONET | TALLY_XML_PARSE_BIG_LINES | TALLY_XML_PARSE_NOBLANKS | TALLY_XML_PARSE_COMPACT);
     if (reader != NULL) xml->xmlTextReaderSetStructuredErrorHandler(reader, tally_xml_record_error, error);
     return reader;
 }

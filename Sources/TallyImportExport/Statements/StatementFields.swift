@@ -28,6 +28,12 @@ enum StatementFields {
 
     /// Text without the spaces, tabs and line breaks around it. Works on UTF-8 bytes: these are
     /// all ASCII, and Character by Character would cost a reader half its time.
+    /// A text that needs no trimming, as most fields are, is kept without a copy.
+    static func trim(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last, !isSpace(first), !isSpace(last) else { return trim(Substring(text)) }
+        return text
+    }
+
     static func trim(_ text: some StringProtocol) -> String {
         let text = Substring(text)
         let bytes = text.utf8

@@ -61,8 +61,12 @@ private struct CamtParser {
             joinedPath.append(contentsOf: name.utf8)
             try started(name, depth: depth, line: line, visit)
         case .text(let value, let line):
-            if text.isEmpty { textLine = line }
-            text += value
+            if text.isEmpty {
+                textLine = line
+                text = value
+            } else {
+                text += value
+            }
             guard text.utf8.count <= StatementLimits.maximumFieldBytes else {
                 throw .importFile(line: line, reason: "a text is longer than \(StatementLimits.maximumFieldBytes / 1024) KiB")
             }
