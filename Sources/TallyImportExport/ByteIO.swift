@@ -15,6 +15,22 @@ public protocol ByteSource {
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(TallyError) -> Int
 }
 
+extension ByteSource {
+    /// Reads at most `range.count` bytes into `bytes[range]`; 0 means the end of the input.
+    /// `withUnsafeMutableBytes` only rethrows untyped errors, so the typed one is carried out here,
+    /// once for every reader.
+    public mutating func read(into bytes: inout [UInt8], _ range: Range<Int>) throws(TallyError) -> Int {
+        var source = self
+        let result: Result<Int, TallyError> = bytes.withUnsafeMutableBytes { raw in
+            do throws(TallyError) {
+                return .success(try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[range])))
+            } catch { return .failure(error) }
+        }
+        self = source
+        return try result.get()
+    }
+}
+
 /// Reads a file descriptor with `read(2)`, so no more than one buffer is ever in memory.
 public struct FileDescriptorSource: ByteSource {
     public let fileDescriptor: Int32

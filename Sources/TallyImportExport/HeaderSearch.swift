@@ -179,13 +179,7 @@ extension CSVReader.Delimiter {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var filled = 0
         while filled < buffer.count {
-            // withUnsafeMutableBytes only rethrows untyped errors, so the typed one is carried out by hand.
-            let result: Result<Int, TallyError> = buffer.withUnsafeMutableBytes { raw in
-                do throws(TallyError) {
-                    return .success(try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...])))
-                } catch { return .failure(error) }
-            }
-            let count = try result.get()
+            let count = try source.read(into: &buffer, filled..<buffer.count)
             if count == 0 { break }
             filled += count
         }

@@ -265,10 +265,7 @@ public enum ImportPlanner {
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let result: Result<Int, TallyError> = chunk.withUnsafeMutableBytes { buffer in
-                do throws(TallyError) { return .success(try source.read(into: buffer)) } catch { return .failure(error) }
-            }
-            let count = try result.get()
+            let count = try source.read(into: &chunk, chunk.indices)
             if count == 0 { return data }
             data.append(contentsOf: chunk[0..<count])
         }

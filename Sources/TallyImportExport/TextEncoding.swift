@@ -52,16 +52,7 @@ final class TranscodingSource<Base: ByteSource>: ByteSource {
         if pending.isEmpty {
             // At most a third of the buffer: each byte may become three.
             let wanted = max(1, min(raw.count, buffer.count / 3))
-            var failure: TallyError?
-            let count = raw.withUnsafeMutableBytes { bytes -> Int in
-                do throws(TallyError) {
-                    return try base.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[0..<wanted]))
-                } catch {
-                    failure = error
-                    return 0
-                }
-            }
-            if let failure { throw failure }
+            let count = try base.read(into: &raw, 0..<wanted)
             if count == 0 { return 0 }
             pending.reserveCapacity(count * 3)
             for byte in raw[0..<count] {

@@ -168,13 +168,7 @@ public struct ImportFile: Sendable {
         }
         var resolution = ImportResolution(request: request, existing: try store?.budgets() ?? [])
         // Nothing is saved: a budget the import would create gets a stand-in id.
-        var standIn: Int64 = 0
-        let pretend = { (budget: Budget) throws(TallyError) -> Budget in
-            var created = budget
-            standIn -= 1
-            created.id = standIn
-            return created
-        }
+        let pretend = StandInBudgets().create
         try resolution.createDeclaredBudgets(pretend)
         if !request.newRules.isEmpty { try resolution.createDeclaredRules(existing: try store?.rules() ?? []) { _, _ in } }
         // Row by row, as the import resolves them: a once budget refuses a row outside its range.
@@ -260,5 +254,18 @@ extension ImportRequest {
         keepsCreationDates = summary.keepsCreationDates
         recurringRules = summary.declaredRecurringRules
         accounts = summary.declaredAccounts
+    }
+}
+
+/// What a dry run does where an import would save a budget it creates: gives it a stand-in id
+/// (-1, -2, …) so the rows that name it resolve, and saves nothing.
+final class StandInBudgets {
+    private var last: Int64 = 0
+
+    func create(_ budget: Budget) -> Budget {
+        var created = budget
+        last -= 1
+        created.id = last
+        return created
     }
 }

@@ -89,13 +89,7 @@ public struct ImportStatements: Sendable {
             var planner = try self.planner(store, keys: keys)
             var resolution = ImportResolution(
                 request: ImportRequest(source: path, missingBudgetLimit: missingBudgetLimit), existing: try store.budgets())
-            var standIn: Int64 = 0
-            let pretend = { (budget: Budget) throws(TallyError) -> Budget in
-                var created = budget
-                standIn -= 1
-                created.id = standIn
-                return created
-            }
+            let pretend = StandInBudgets().create
             let order = try StatementFile.stream(.file(path), as: format, options: readOptions) { (event: StatementEvent) throws(TallyError) in
                 switch event {
                 case .begin(let account, let index, let id): try planner.begin(account: account, index: index, id: id)

@@ -92,14 +92,7 @@ struct StatementLines {
             buffer.removeFirst(head)
             head = 0
         }
-        var failure: TallyError?
-        let count = chunk.withUnsafeMutableBytes { raw -> Int in
-            do throws(TallyError) { return try source.read(into: raw) } catch {
-                failure = error
-                return 0
-            }
-        }
-        if let failure { throw failure }
+        let count = try source.read(into: &chunk, chunk.indices)
         if count == 0 { finished = true } else { buffer.append(contentsOf: chunk[0..<count]) }
     }
 

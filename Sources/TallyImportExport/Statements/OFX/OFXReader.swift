@@ -44,16 +44,7 @@ struct ReplayingSource: ByteSource {
         var chunk = [UInt8](repeating: 0, count: count)
         while buffered.count < count {
             let wanted = count - buffered.count
-            var failure: TallyError?
-            let read = chunk.withUnsafeMutableBytes { bytes -> Int in
-                do throws(TallyError) {
-                    return try base.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[0..<wanted]))
-                } catch {
-                    failure = error
-                    return 0
-                }
-            }
-            if let failure { throw failure }
+            let read = try base.read(into: &chunk, 0..<wanted)
             if read == 0 { break }
             buffered.append(contentsOf: chunk[0..<read])
         }

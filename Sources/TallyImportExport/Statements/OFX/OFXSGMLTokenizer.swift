@@ -27,14 +27,7 @@ struct OFXSGMLTokenizer {
         var pendingLine = 1
         var headerLines: [[UInt8]] = []
         while true {
-            var failure: TallyError?
-            let count = buffer.withUnsafeMutableBytes { bytes -> Int in
-                do throws(TallyError) { return try source.read(into: bytes) } catch {
-                    failure = error
-                    return 0
-                }
-            }
-            if let failure { throw failure }
+            let count = try source.read(into: &buffer, buffer.indices)
             if count == 0 { break }
             for byte in buffer[0..<count] {
                 switch state {

@@ -118,45 +118,4 @@ struct HostileStatementTests {
     }
 }
 
-extension HostileStatementTests {
-    /// A small deterministic generator, so a failing mutation can be found again.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    /// Fixtures with bytes flipped, dropped or repeated are read or refused, never a crash.
-    @Test func mutatedFixturesNeverCrash() throws {
-        var random = SplitMix(state: 2026)
-        let special = Array("<>/&;:-,.[]\n\u{FF}".utf8)
-        for name in ["camt053-v02.xml", "camt053-v08.xml", "ofx1-bank.ofx", "ofx2-card.ofx"] {
-            let original = try fixture(name)
-            let reader: any StatementReader.Type = name.hasPrefix("camt") ? CamtReader.self : OFXReader.self
-            for _ in 0..<60 {
-                var bytes = original
-                for _ in 0..<Int.random(in: 1...4, using: &random) {
-                    let at = Int.random(in: 0..<bytes.count, using: &random)
-                    switch Int.random(in: 0..<3, using: &random) {
-                    case 0: bytes[at] = special.randomElement(using: &random) ?? 0
-                    case 1: bytes.remove(at: at)
-                    default: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 40)], at: at)
-                    }
-                }
-                do {
-                    try reader.read(.bytes(bytes)) { _ throws(TallyError) in }
-                } catch {
-                    guard case .importFile = error else {
-                        Issue.record("\(name): not an import error: \(error)")
-                        continue
-                    }
-                }
-            }
-        }
-    }
-}
+// Mutated fixtures of every reader, OFX and camt.053 included: StatementFuzzTests.
