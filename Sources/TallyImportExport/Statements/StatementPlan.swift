@@ -1,9 +1,9 @@
 import TallyCore
 
-/// What an import of a statement file writes, decided before anything is written: the account of
-/// each statement, what each new entry becomes, the entries already there, and each statement's
-/// balance check. The import and its dry run make the same plan, so the dry run shows exactly
-/// what the import does.
+/// What an import of a statement file writes, decided entry by entry as the file is read: the
+/// account of each statement, what each new entry becomes, the entries already there, and each
+/// statement's balance check. The import and its dry run make the same plan, so the dry run shows
+/// exactly what the import does.
 public struct StatementPlan: Sendable {
     /// The statement's closing balance against the account's balance once the import is in.
     public enum BalanceCheck: Hashable, Sendable {
