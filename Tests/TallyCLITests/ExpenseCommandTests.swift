@@ -45,13 +45,17 @@ import TallyCore
         #expect(saved.contains { (line: String) in outcome.stdout.hasPrefix(line) }, "\(outcome.stdout)")
     }
 
-    @Test func addWarnsOnStderrWhenTheBudgetGoesOver() throws {
+    /// Going over is said once, by the crossing line; the adds after it say only what is left.
+    @Test func goingOverIsSaidOnceOnCrossing() throws {
         let sandbox = try ExpenseCommandTests.withBudgets()
         try sandbox.ok(["add", "Espresso", "6", "-b", "café", "--date", "2026-03-10"])
         let outcome = try sandbox.run(["add", "Cake", "5.25", "-b", "café", "--date", "2026-03-11"])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout.contains("Café: -1.25 remaining of 10.00 for 2026-03."))
-        #expect(outcome.stderr == "tally: warning: budget 'Café' is over its limit for 2026-03 by 1.25\n")
+        #expect(outcome.stdout.contains("Café: -1.25 remaining of 10.00 for 2026-03.\nCafé: 112 % of 10.00 used — over the limit\n"), "\(outcome.stdout)")
+        #expect(outcome.stderr.isEmpty)
+        let later = try sandbox.run(["add", "Tea", "1", "-b", "café", "--date", "2026-03-12"])
+        #expect(later.stdout.hasSuffix("Café: -2.25 remaining of 10.00 for 2026-03.\n"), "\(later.stdout)")
+        #expect(later.stderr.isEmpty)
     }
 
     @Test func addToAnUnknownBudgetFailsAndAddsNothing() throws {

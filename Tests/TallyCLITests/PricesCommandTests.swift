@@ -10,7 +10,7 @@ import Testing
         try sandbox.ok(["add", "Tea", "2.00", "-b", "food", "--date", "2026-11-03"])
         let text = try sandbox.ok(["prices", "cafe", "--from", "2026-10", "--to", "2026-11"]).stdout
         #expect(text.hasPrefix("Unit prices of 'cafe', 2026-10 to 2026-11 (2 periods)\n"))
-        #expect(text.contains("2026-11         1         1     3.50    3.50     3.50   +0.30  +9.3%"))
+        #expect(text.contains("2026-11         1         1     3.50    3.50     3.50   +0.30  +9.4%"))
         let json = try sandbox.ok(["prices", "café", "--from", "2026-10", "--to", "2026-11", "--json"]).jsonObject
         let periods = json["periods"] as? [[String: Any]] ?? []
         #expect(periods.map { $0["average"] as? String } == ["3.20", "3.50"])

@@ -34,10 +34,21 @@ private func month(_ text: String) throws -> Month { try Month(parsing: text) }
         #expect(up.amount == Money(cents: 2_480) && up.basisPoints == 6_200)
         #expect(up.percentString == "+62.0%" && up.ratioString == "0.6200")
         let down = try Change(from: Money(cents: 30_000), to: Money(cents: 29_999))
-        // −1/30000 = −0.33 basis points: toward zero it is none, and shows as no change.
+        // −1/30000 = −0.33 basis points: to the nearest it is none, and shows as no change.
         #expect(down.amount == Money(cents: -1) && down.basisPoints == 0 && down.percentString == "0.0%")
         let third = try Change(from: Money(cents: 300), to: Money(cents: 200))
         #expect(third.basisPoints == -3_333 && third.percentString == "-33.3%" && third.ratioString == "-0.3333")
+        // A change rounds to the nearest, halves away from zero (a share of a limit rounds down).
+        let price = try Change(from: Money(cents: 110), to: Money(cents: 125))
+        #expect(price.basisPoints == 1_364 && price.ratioString == "0.1364" && price.percentString == "+13.6%")
+        let grown = try Change(from: Money(cents: 1_100), to: Money(cents: 1_300))
+        #expect(grown.basisPoints == 1_818 && grown.percentString == "+18.2%")
+        let fall = try Change(from: Money(cents: 110), to: Money(cents: 95))
+        #expect(fall.basisPoints == -1_364 && fall.ratioString == "-0.1364" && fall.percentString == "-13.6%")
+        let half = try Change(from: Money(cents: 20_000), to: Money(cents: 20_001))
+        #expect(half.basisPoints == 1 && half.percentString == "0.0%")
+        let tenthHalf = try Change(from: Money(cents: 10_000), to: Money(cents: 10_005))
+        #expect(tenthHalf.basisPoints == 5 && tenthHalf.percentString == "+0.1%")
         let fromNothing = try Change(from: .zero, to: Money(cents: 1_250))
         #expect(fromNothing.amount == Money(cents: 1_250) && fromNothing.basisPoints == nil)
         #expect(fromNothing.percentString == nil && fromNothing.ratioString == nil)

@@ -22,9 +22,9 @@ import Testing
             try expense(10, "Lunch", 1_000, "2026-11-24", quantity: 2),
         ]
         let why = try WhyOver(covered: november, expenses: november, earlier: earlier)
-        // 98.40 against (50.00 + 45.20 + 40.00) / 3 = 45.06: +118.3 %.
+        // 98.40 against (50.00 + 45.20 + 40.00) / 3 = 45.06: 53.34 / 45.06 is +118.38 %, +118.4 % to the nearest.
         #expect(why.change.base == Money(cents: 4_506) && why.change.amount == Money(cents: 5_334))
-        #expect(why.change.percentString == "+118.3%")
+        #expect(why.change.percentString == "+118.4%")
         #expect(why.grown.map { $0.phrase() } == ["4 expenses tagged delivery, 78.40", "2 expenses named Pizza, 39.20", "1 expense named Sushi, 24.00"])
         let delivery = try #require(why.grown.first)
         // delivery averaged 20.00 / 3 = 6.66 before.

@@ -82,9 +82,9 @@ struct ExpenseAddition: Equatable {
         if let by { _ = try ArgumentValue.by(by) }
     }
 
-    /// Saves the expense, prints it with what is left of its budget that month (and one more
-    /// line when this expense moved the budget past its warning level or over), and warns on
-    /// stderr when the budget is now over its limit.
+    /// Saves the expense and prints it with what is left of its budget that month, and one more
+    /// line when this expense moved the budget past its warning level or over: an alert is said
+    /// once, on crossing, never again on the adds after it.
     func run() throws {
         guard !budget.isEmpty else {
             throw ValidationError("Missing expected argument '--budget <budget>': name the budget with -b, or set default-budget in the config file")
@@ -101,8 +101,5 @@ struct ExpenseAddition: Equatable {
         let crossing = BudgetLevel.crossed(by: try saved.total(), into: status).map { "\n" + ListRenderers.crossingLine(status, crossed: $0, money: money) } ?? ""
         Console.write("Added expense " + (try ListRenderers.expenseLine(saved, budgetName: status.budget.name, money: money)) + "\n"
             + ListRenderers.remainingLine(status, money: money) + crossing)
-        if status.level == .over {
-            Console.warn("budget \(quoted(status.budget.name)) is over its limit for \(status.month.isoString) by \(money.string(Money(cents: -status.remaining.cents)))")
-        }
     }
 }

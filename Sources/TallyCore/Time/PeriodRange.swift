@@ -49,7 +49,11 @@ public struct PeriodRange: Hashable, Sendable {
 }
 
 /// How a figure moved against a base: the amount, and the ratio to the base in signed basis
-/// points (rounded toward zero), absent when the base is zero and no ratio exists.
+/// points, absent when the base is zero and no ratio exists.
+///
+/// A change is not a gauge, so it rounds to the nearest, halves away from zero: 0.15 ÷ 1.10 is
+/// 0.1364 and shows `+13.6%`. A share of a limit (``Share``) rounds down instead, so it shows
+/// 100 % only once the limit is reached.
 public struct Change: Hashable, Sendable {
     public let base: Money
     public let amount: Money
@@ -64,13 +68,22 @@ public struct Change: Hashable, Sendable {
         }
         let (product, overflow) = amount.cents.multipliedReportingOverflow(by: 10_000)
         guard !overflow else { throw .arithmeticOverflow }
-        basisPoints = product / base.cents
+        basisPoints = Change.rounded(product, over: base.cents)
     }
 
-    /// `+62.5%`, `-0.4%`, `0.0%`: percent to one decimal, toward zero; `nil` without a base.
+    /// `numerator ÷ denominator` to the nearest whole number, halves away from zero.
+    static func rounded(_ numerator: Int64, over denominator: Int64) -> Int64 {
+        let quotient = numerator / denominator
+        let remainder = (numerator % denominator).magnitude
+        guard remainder * 2 >= denominator.magnitude else { return quotient }
+        return (numerator < 0) != (denominator < 0) ? quotient - 1 : quotient + 1
+    }
+
+    /// `+62.5%`, `-0.4%`, `0.0%`: percent to one decimal, to the nearest (halves away from
+    /// zero); `nil` without a base.
     public var percentString: String? {
         basisPoints.map { points in
-            let tenths = points / 10
+            let tenths = Change.rounded(points, over: 10)
             let sign = tenths > 0 ? "+" : tenths < 0 ? "-" : ""
             return "\(sign)\(tenths.magnitude / 10).\(tenths.magnitude % 10)%"
         }

@@ -36,7 +36,7 @@ struct PriceReportTests {
         let november = report.lines[1]
         // (4 × 1.29 + 2 × 1.35) / 6 = 7.86 / 6 = 1.31.
         #expect(november.figures.average == Money(cents: 131) && november.figures.quantity == 6)
-        #expect(november.change.amount == Money(cents: 1) && november.change.percentString == "+0.7%")
+        #expect(november.change.amount == Money(cents: 1) && november.change.percentString == "+0.8%")
         #expect(report.overall?.expenseCount == 4 && report.overall?.quantity == 13)
     }
 
@@ -47,7 +47,7 @@ struct PriceReportTests {
         #expect(json["search"] as? String == "milk" && json["from"] as? String == "2026-09" && json["to"] as? String == "2026-11")
         let periods = try #require(json["periods"] as? [[String: Any]])
         #expect(periods.map { $0["average"] as? String } == ["1.30", "1.31"])
-        #expect(periods.last?["changeShare"] as? String == "0.0076" && periods.last?["lowest"] as? String == "1.29")
+        #expect(periods.last?["changeShare"] as? String == "0.0077" && periods.last?["lowest"] as? String == "1.29")
         let nothing = try PriceReportBuilder(store: Self.store()).report(matching: "coffee", in: PeriodRange(year: 2026))
         #expect(nothing.lines.isEmpty && nothing.overall == nil)
         #expect(PriceRenderers.text(nothing).contains("No expense named like 'coffee'"))

@@ -60,7 +60,7 @@ struct RangeReportBuilderTests {
         #expect(report.comparison == RangeReport.Comparison(baseline: .previous, range: try PeriodRange(from: Month(unsafe: "2026-06"), to: Month(unsafe: "2026-08"))))
         let rent = try row(report, "Rent")
         #expect(rent.change?.base.plainString == "1150.00" && rent.change?.amount.plainString == "1250.00")
-        #expect(rent.change?.basisPoints == 10_869 && rent.change?.percentString == "+108.6%")
+        #expect(rent.change?.basisPoints == 10_870 && rent.change?.percentString == "+108.7%")
         let groceries = try row(report, "Groceries")
         #expect(groceries.change?.base == .zero && groceries.change?.amount.plainString == "640.35")
         #expect(groceries.change?.basisPoints == nil)
