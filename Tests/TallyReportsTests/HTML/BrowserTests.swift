@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyInMemory
 import Testing
 @testable import TallyReports
 
@@ -31,6 +32,50 @@ struct BrowserTests {
         let image = try #require(DecodedImage(data))
         #expect(image.width == 1000)
         #expect(image.height == 1600)
+    }
+}
+
+/// Budget names wrap between words, never inside one ("Entertain|ment"), at a phone's width
+/// and at a narrow desktop's, where the budget column is squeezed by the figures beside it.
+@Suite(.enabled(if: Browser.path != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+struct NameWrappingTests {
+    @Test(arguments: [390, 620, 800])
+    func budgetNamesWrapAtWordBoundaries(width: Int) throws {
+        let browser = try #require(Browser.path, "chromium is not installed; install Debian's chromium package")
+        let directory = try TemporaryDirectory()
+        let store = InMemoryStore(clock: Fixtures.clock)
+        let names = ["Entertainment", "Subscriptions and memberships", "Household maintenance and repairs", "Groceries"]
+        for (offset, name) in names.enumerated() {
+            let budget = try store.addBudget(Budget(name: name, limit: Money(cents: 123_456_789), createdAt: Fixtures.clock()))
+            _ = try store.addExpense(
+                Expense(name: "Bill \(offset)", amount: Money(cents: 98_765_432), date: Day(year: 2026, month: 11, day: 3 + offset),
+                    budgetID: budget.id ?? 0, createdAt: Fixtures.clock()))
+        }
+        // The page measures itself: every word of a budget name must lie on one line.
+        let probe = """
+            <script>
+            const split = [];
+            for (const cell of document.querySelectorAll('.budget-table tbody th.name')) {
+              const text = cell.firstChild;
+              let at = 0;
+              for (const word of text.textContent.split(' ')) {
+                const range = document.createRange();
+                range.setStart(text, at); range.setEnd(text, at + word.length);
+                const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+                if (tops.size > 1) split.push(word);
+                at += word.length + 1;
+              }
+            }
+            document.body.setAttribute('data-split', split.join(',') || 'none');
+            </script>
+            """
+        let html = try HTMLRenderer().render(Fixtures.report(store)).replacingOccurrences(of: "</body>", with: probe + "</body>")
+        let page = directory.path("names.html")
+        try Data(html.utf8).write(to: URL(fileURLWithPath: page))
+        let dom = try Browser.run(
+            browser, ["--dump-dom", "--window-size=\(width),900", URL(fileURLWithPath: page).absoluteString], profile: directory.path("profile"))
+        #expect(dom.status == 0)
+        #expect(dom.output.contains("data-split=\"none\""), "\(dom.output.components(separatedBy: "data-split=").dropFirst().first?.prefix(80) ?? "no probe ran")")
     }
 }
 
