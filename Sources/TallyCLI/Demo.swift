@@ -8,10 +8,13 @@ extension Tally {
             commandName: "demo",
             abstract: "Fill an empty database with realistic sample budgets and expenses.",
             discussion: """
-                Adds eight budgets and six months of expenses ending today, with one budget over \
-                its limit this month. With --expenses it adds that many expenses over twelve \
-                budgets instead. The same seed gives the same data on the same day. A database \
-                that already has budgets is left alone.
+                Adds eight budgets and six months of a household's expenses ending today, with one \
+                budget over its limit this month: two people spend, Groceries rolls over what is \
+                left, a checking account and a card take a salary and a card payment each month, \
+                and the rent is a recurring bill with every month paid. With --expenses it adds \
+                that many expenses over twelve budgets instead, and with --accounts, --incomes or \
+                --transfers those accounts and entries. The same seed gives the same data on the \
+                same day. A database that already has budgets is left alone.
                 """
         )
 
@@ -59,6 +62,7 @@ extension Tally {
         func run() throws {
             var demo = FillDemo(expenseCount: expenses, months: months, seed: seed, today: Day.today())
             (demo.accounts, demo.incomes, demo.transfers) = (accounts, incomes, transfers)
+            demo.showcase = expenses == nil && accounts == 0 && incomes == 0 && transfers == 0
             do {
                 let added = try demo.run(in: store.ledger)
                 let money = added.accounts == 0 ? "" : ", \(added.accounts) accounts and \(added.entries) incomes and transfers"

@@ -16,6 +16,24 @@ import Testing
         #expect(expenses.contains { !($0["tags"] as? [String] ?? []).isEmpty })
     }
 
+    /// The plain `demo` shows a household: two people, a rollover budget, a checking account and a
+    /// card with a salary and a card payment each month, and the rent as a recurring bill whose
+    /// months are all paid, so its pace projects exactly the rent.
+    @Test func theDemoShowsAHousehold() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.ok(["demo"]).stdout.contains(", 2 accounts and 12 incomes and transfers"))
+        let expenses = try sandbox.ok(["expense", "list", "--json", "--page-size", "1000"]).jsonArray
+        #expect(Set(expenses.compactMap { $0["by"] as? String }) == ["Alex", "Sam"])
+        let budgets = try sandbox.ok(["budget", "list", "--json"]).jsonArray
+        #expect(budgets.first { $0["name"] as? String == "Groceries" }?["rollover"] as? String == "surplus")
+        #expect(budgets.first { $0["name"] as? String == "Rent" }?["projected"] as? String == "1200.00")
+        let rules = try sandbox.ok(["recurring", "list", "--json"]).jsonArray
+        #expect(rules.map { $0["name"] as? String } == ["Rent"])
+        #expect(try sandbox.ok(["upcoming", "--json"]).jsonArray.allSatisfy { $0["overdue"] as? Bool == false })
+        #expect(try sandbox.ok(["income", "list", "--json"]).jsonArray.count == 6)
+        #expect(try sandbox.ok(["account", "list", "--json"]).jsonArray.map { $0["name"] as? String } == ["Checking", "Visa"])
+    }
+
     /// `--accounts` opens them and pays the same expenses from them; incomes land in checking,
     /// a salary each month, and transfers go out of it; the figures add up on every account.
     @Test func accountsPayTheSameExpensesAndTakeIncomesAndTransfers() throws {

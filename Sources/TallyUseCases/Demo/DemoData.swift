@@ -85,6 +85,13 @@ struct DemoData {
 
     /// The budget that the demo pushes over its limit this month, so the mark shows.
     static let overspentBudget = "Café & Coffee"
+    /// The showcase's rollover budget and its recurring bill (``FillDemo/showcase``).
+    static let rolloverBudget = "Groceries"
+    static let recurringBill = (name: "Rent", budget: "Rent", amount: Money(cents: 1_200_00))
+    static let people = ["Alex", "Sam"]
+
+    /// One of ``people``, at random.
+    mutating func person() -> String { Self.people[random.next(below: Self.people.count)] }
 
     var random: SeededGenerator
 

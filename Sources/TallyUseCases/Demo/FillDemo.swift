@@ -23,6 +23,11 @@ public struct FillDemo: Sendable {
     public var transfers = 0
     public static let accountCounts = 0...5
     public static let entryCounts = 0...10_000_000
+    /// The typical months as a household lives them, to show what Tally does: two people, a
+    /// rollover budget, a checking account and a card with a salary and card payments each
+    /// month, and the rent as a recurring bill whose months are paid. `expenseCount` and the
+    /// account counts leave it off.
+    public var showcase = false
 
     public init(expenseCount: Int? = nil, months: Int? = nil, seed: UInt64 = FillDemo.defaultSeed, today: Day) {
         self.expenseCount = expenseCount
@@ -56,8 +61,10 @@ public struct FillDemo: Sendable {
             guard existing.isEmpty else { throw LedgerNotEmpty(budgetCount: existing.count) }
             let plans = expenseCount == nil ? DemoData.plans : DemoData.plans + DemoData.extraPlans
             var saved: [(plan: DemoData.Plan, budgetID: Int64)] = []
+            let showcase = showcase && expenseCount == nil
             for plan in plans {
-                let budget = try store.addBudget(Budget(name: plan.name, limit: plan.limit))
+                let rollover: RolloverPolicy = showcase && plan.name == DemoData.rolloverBudget ? .surplus : .none
+                let budget = try store.addBudget(Budget(name: plan.name, limit: plan.limit, rollover: rollover))
                 saved.append((plan, budget.id ?? 0))
             }
             var generator = DemoData(seed: seed)
@@ -65,8 +72,9 @@ public struct FillDemo: Sendable {
             var payers = DemoData(seed: seed &+ 1)
             let months = months ?? (expenseCount == nil ? 6 : 24)
             let opened = today.monthValue.adding(months: 1 - months).firstDay
+            let (accountCount, incomes, transfers) = showcase ? (2, months, months) : (self.accounts, self.incomes, self.transfers)
             var accounts: [Account] = []
-            for plan in DemoData.accountPlans.prefix(self.accounts) {
+            for plan in DemoData.accountPlans.prefix(accountCount) {
                 accounts.append(try store.addAccount(Account(name: plan.name, kind: plan.kind, opening: plan.opening, openingDate: opened)))
             }
             let spending = DemoData.spendingAccounts(accounts)
@@ -91,7 +99,13 @@ public struct FillDemo: Sendable {
                     }
                 }
             } else {
-                added = try store.addExpenses(paid(generator.typicalExpenses(plans: saved, months: months, today: today)))
+                var expenses = paid(generator.typicalExpenses(plans: saved, months: months, today: today))
+                if showcase {
+                    // Who spent it draws from its own sequence too.
+                    var people = DemoData(seed: seed &+ 2)
+                    for index in expenses.indices { expenses[index].by = people.person() }
+                }
+                added = try store.addExpenses(expenses)
             }
             var entries = 0
             if let main = accounts.first?.id {
@@ -103,6 +117,14 @@ public struct FillDemo: Sendable {
                         incomes: payers.incomes(count: incomeCount, into: main, months: months, today: today),
                         transfers: payers.transfers(count: transferCount, from: main, to: others, months: months, today: today))
                 }
+            }
+            if showcase, let rent = saved.first(where: { $0.plan.name == DemoData.recurringBill.budget }) {
+                // The rent the months above paid on the 1st: `recurring post` matches each to its
+                // expense, so none is posted twice and the pace knows the bill.
+                _ = try store.addRecurringRule(RecurringRule(
+                    name: DemoData.recurringBill.name, budgetID: rent.budgetID, amount: DemoData.recurringBill.amount, tags: ["home", "fixed"],
+                    every: .month, day: 1, start: opened))
+                _ = try store.postRecurring(through: today, dryRun: false)
             }
             return Added(budgets: saved.count, expenses: added, accounts: accounts.count, entries: entries)
         })
