@@ -58,6 +58,7 @@ enum Failures {
         case .decimalComma: "say which with --decimal-comma if ',' is the decimal sign"
         case .currencyGiven: "only amounts in the --currency given can be read"
         case .currencyUnnamed: "name the currency with --currency"
+        case .dateOrder: "say which with --date-format MM/dd/yyyy or --date-format dd/MM/yyyy"
         }
     }
 

@@ -192,6 +192,8 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case currencyGiven
         /// The amount carries a currency sign or code while no currency was named: naming it reads the sign.
         case currencyUnnamed
+        /// The dates read either way (a QIF file's `03/04/2026`): the date format says which.
+        case dateOrder
     }
 
     /// Whether it is ``accountInUse(_:entries:assertions:expenses:)``.

@@ -73,7 +73,12 @@ struct QIFReaderTests {
 
     @Test func ambiguousDatesAskForTheFormat() throws {
         let result = statementEvents(QIFReader.self, try StatementFixtureFiles.input("qif-ambiguous.qif"))
-        #expect(result.failure?.message.contains("MM/dd/yyyy or dd/MM/yyyy") == true)
+        // The CLI words the hint with its flag (`--date-format`).
+        guard case .failure(.importFile(_, let reason, let hint)) = result, case .dateOrder? = hint else {
+            Issue.record("not a date-order refusal: \(String(describing: result.failure))")
+            return
+        }
+        #expect(reason.contains("read both month-first and day-first"))
         #expect(result.failure?.message.contains("line 2") == true)
         guard case .failure = try order("qif-ambiguous.qif") else {
             Issue.record("the order was inferred")

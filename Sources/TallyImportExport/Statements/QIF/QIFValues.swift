@@ -130,8 +130,8 @@ struct QIFShape {
             guard let example = ambiguousDate else { return nil }
             throw .importFile(
                 line: nil,
-                reason: "the file's dates, such as \(quoted(example.text)) on line \(example.line), read both month-first and day-first: "
-                    + "give the date format, such as MM/dd/yyyy or dd/MM/yyyy")
+                reason: "the file's dates, such as \(quoted(example.text)) on line \(example.line), read both month-first and day-first",
+                hint: .dateOrder)
         }
     }
 
