@@ -53,14 +53,9 @@ public struct ImportStatements: Sendable {
             let outcome = try store.afterSnapshot(.import) { () throws(TallyError) in
                 try store.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in
                     let order = try StatementFile.stream(.file(path), as: format, options: readOptions) { (event: StatementEvent) throws(TallyError) in
-                        switch event {
-                        case .begin(let account, let index, let id): try planner.begin(account: account, index: index, id: id)
-                        case .entry(let entry):
-                            guard let row = try planner.take(entry) else { return }
-                            try insert(row.expense, row.budgetName)
-                            progress()
-                        case .end(let summary): planner.end(summary)
-                        }
+                        guard let row = try planner.handle(event) else { return }
+                        try insert(row.expense, row.budgetName)
+                        progress()
                     }
                     plan = try planner.finish()
                     plan.dateOrder = order
@@ -78,32 +73,33 @@ public struct ImportStatements: Sendable {
     /// that does not exist yet stays that way.
     public func dryRun(in ledger: Ledger) throws(TallyError) -> Result {
         _ = try FileSource(path: path)
-        guard ledger.exists else {
-            // An empty ledger has no account for the statements to go to.
-            var file = try StatementFile.read(.file(path), as: format, options: readOptions)
-            throw .accountNotFound(account ?? file.statements.removeFirst().account.label ?? "")
+        guard ledger.exists else { return try preview(nil) }
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in try preview(store) }
+    }
+
+    /// The dry run over `store`, or over an empty ledger (no account, no budget) when `nil`: it
+    /// fails where the import into that ledger would.
+    private func preview(_ store: (any DataAccess)?) throws(TallyError) -> Result {
+        let keys = ImportRowKeys(admitsDuplicates: force)
+        keys.known = try store?.importedRowKeys() ?? []
+        var planner: StatementPlanner
+        if let store {
+            planner = try self.planner(store, keys: keys)
+        } else {
+            let empty = StatementPlanner(book: AccountBook(accounts: [], assertions: [], days: []), rowKeys: keys)
+            planner = try configured(empty, settings: LedgerSettings(), rules: [])
         }
-        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            let keys = ImportRowKeys(admitsDuplicates: force)
-            keys.known = try store.importedRowKeys()
-            var planner = try self.planner(store, keys: keys)
-            var resolution = ImportResolution(
-                request: ImportRequest(source: path, missingBudgetLimit: missingBudgetLimit), existing: try store.budgets())
-            let pretend = StandInBudgets().create
-            let order = try StatementFile.stream(.file(path), as: format, options: readOptions) { (event: StatementEvent) throws(TallyError) in
-                switch event {
-                case .begin(let account, let index, let id): try planner.begin(account: account, index: index, id: id)
-                case .entry(let entry):
-                    guard let row = try planner.take(entry) else { return }
-                    _ = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: pretend)
-                case .end(let summary): planner.end(summary)
-                }
-            }
-            var plan = try planner.finish()
-            plan.dateOrder = order
-            try resolution.finish(earlier: nil)
-            return Result(plan: plan, outcome: ImportOutcome(importedCount: plan.expenseCount, createdBudgets: resolution.createdBudgets))
+        var resolution = ImportResolution(
+            request: ImportRequest(source: path, missingBudgetLimit: missingBudgetLimit), existing: try store?.budgets() ?? [])
+        let pretend = StandInBudgets().create
+        let order = try StatementFile.stream(.file(path), as: format, options: readOptions) { (event: StatementEvent) throws(TallyError) in
+            guard let row = try planner.handle(event) else { return }
+            _ = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: pretend)
         }
+        var plan = try planner.finish()
+        plan.dateOrder = order
+        try resolution.finish(earlier: nil)
+        return Result(plan: plan, outcome: ImportOutcome(importedCount: plan.expenseCount, createdBudgets: resolution.createdBudgets))
     }
 
     /// A planner over what the ledger holds now, admitting new keys into `keys`.
@@ -122,14 +118,21 @@ public struct ImportStatements: Sendable {
             }
             var planner = StatementPlanner(book: book, rowKeys: keys)
             planner.transfers = transfers
-            planner.chosenAccount = try account.map { (name: String) throws(TallyError) in try book.account(named: name) }
-            planner.defaultAccount = try settings.defaultAccountID.map { (id: Int64) throws(TallyError) in try book.account(id: id) }
-            planner.ledgerCurrency = settings.currency?.code
-            planner.rules = rules
-            planner.defaultBudget = defaultBudget
-            planner.tagsUncategorized = tagsUncategorized
-            planner.by = by
-            return planner
+            return try configured(planner, settings: settings, rules: rules)
         }
+    }
+
+    /// `planner` with this import's options and the ledger's `settings` and `rules`.
+    private func configured(_ planner: StatementPlanner, settings: LedgerSettings, rules: [ImportRule]) throws(TallyError) -> StatementPlanner {
+        var planner = planner
+        let book = planner.book
+        planner.chosenAccount = try account.map { (name: String) throws(TallyError) in try book.account(named: name) }
+        planner.defaultAccount = try settings.defaultAccountID.map { (id: Int64) throws(TallyError) in try book.account(id: id) }
+        planner.ledgerCurrency = settings.currency?.code
+        planner.rules = rules
+        planner.defaultBudget = defaultBudget
+        planner.tagsUncategorized = tagsUncategorized
+        planner.by = by
+        return planner
     }
 }

@@ -174,6 +174,17 @@ public struct StatementPlanner {
         return row
     }
 
+    /// One event of the file: ``begin(account:index:id:)``, ``take(_:)`` or ``end(_:)``; returns
+    /// the expense an entry becomes, if any.
+    public mutating func handle(_ event: StatementEvent) throws(TallyError) -> ImportedExpense? {
+        switch event {
+        case .begin(let account, let index, let id): try begin(account: account, index: index, id: id)
+        case .entry(let entry): return try take(entry)
+        case .end(let summary): end(summary)
+        }
+        return nil
+    }
+
     /// The statement ends with what it says about itself.
     public mutating func end(_ summary: StatementSummary) {
         guard let index = plan.parts.indices.last else { return }
@@ -205,11 +216,11 @@ public struct StatementPlanner {
     public mutating func plan(_ file: StatementFile) throws(TallyError) -> StatementPlan {
         var expenses: [ImportedExpense] = []
         for statement in file.statements {
-            try begin(account: statement.account, index: statement.index, id: statement.id)
-            for entry in statement.entries {
-                if let row = try take(entry) { expenses.append(row) }
+            let events = [StatementEvent.begin(account: statement.account, index: statement.index, id: statement.id)]
+                + statement.entries.map(StatementEvent.entry) + [.end(statement.summary)]
+            for event in events {
+                if let row = try handle(event) { expenses.append(row) }
             }
-            end(statement.summary)
         }
         var plan = try finish()
         plan.expenses = expenses
