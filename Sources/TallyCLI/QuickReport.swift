@@ -1,7 +1,7 @@
 /// Reads the usual spellings of a month's `tally report` without ArgumentParser, as `QuickAdd`
 /// reads `add`: on a month of a few thousand expenses, ArgumentParser's reflection costs more
 /// than the report itself. It takes only `--month`, `--format` (but csv), `--output`, `--db`,
-/// `--explain` and the global `--locale` and `--color`, each at most once, and returns `nil` for
+/// `--explain` or `--no-explain` and the global `--locale` and `--color`, each at most once, and returns `nil` for
 /// anything else: help, another or a repeated option, a value that starts with `-` (but for a
 /// month's: `--month -1`), an empty value or one that fails validation. ArgumentParser then
 /// reads those, so its messages stay the only ones. A differential test holds the two readers
@@ -16,9 +16,11 @@ enum QuickReport {
             let token = arguments[index]
             index += 1
             guard token.hasPrefix("--"), !seen.contains(token.split(separator: "=", maxSplits: 1).first.map(String.init) ?? token) else { return nil }
-            if token == "--explain" {
+            if token == "--explain" || token == "--no-explain" {
+                // The two together: ArgumentParser's rule (the last wins) stays its own.
+                guard !seen.contains("--explain"), !seen.contains("--no-explain") else { return nil }
                 seen.insert(token)
-                request.explain = true
+                request.explain = token == "--explain"
                 continue
             }
             let name: String

@@ -49,8 +49,10 @@ extension Tally {
         @Option(help: "Render the HTML report with this Mustache template.")
         var template: String?
 
-        @Flag(help: "Explain each budget over or past its warning level: its largest expenses, and the tags and names that grew most against the three periods before.")
-        var explain = false
+        @Flag(
+            inversion: .prefixedNo,
+            help: "Explain each budget over or past its warning level (the default): its largest expenses, and the tags and names that grew most against the three periods before.")
+        var explain: Bool?
 
         func validate() throws {
             guard scale == 1 || scale == 2 else { throw ValidationError("invalid scale \(scale): use 1 or 2") }
@@ -60,7 +62,7 @@ extension Tally {
                 throw ValidationError("--month cannot be used with \(range.year != nil ? "--year" : "--from or --to")")
             }
             if range.asksForRange, template != nil { throw ValidationError("--template is for the report of one month") }
-            if range.asksForRange, explain { throw ValidationError("--explain is for the report of one month") }
+            if range.asksForRange, explain != nil { throw ValidationError("--\(explain == true ? "" : "no-")explain is for the report of one month") }
             if !range.asksForRange, format == .csv { throw ValidationError("--format csv needs --from and --to, or --year") }
         }
 
@@ -73,7 +75,7 @@ extension Tally {
 
         /// The report of one period as plain values, as `QuickReport` reads it too.
         var request: MonthReportRequest {
-            MonthReportRequest(month: month.month, format: format, output: output, scale: scale, template: template, explain: explain, db: store.db)
+            MonthReportRequest(month: month.month, format: format, output: output, scale: scale, template: template, explain: explain ?? true, db: store.db)
         }
 
         private func runOverTime(_ span: PeriodsReport.Span) throws {
@@ -106,7 +108,7 @@ struct MonthReportRequest: Equatable {
     var output: String?
     var scale = 1
     var template: String?
-    var explain = false
+    var explain = true
     var db: String?
 
     func run() throws {
@@ -123,11 +125,7 @@ struct MonthReportRequest: Equatable {
         let out = ReportOutput(path: output)
         switch format {
         case .text:
-            var text = TextRenderer(useColor: output == nil && preferences.colorsStandardOutput, money: money).render(report)
-            let flagged = report.budgets.filter { $0.level != BudgetLevel.ok }.count
-            if !explain, flagged > 0 {
-                text += "\n\(flagged) budget\(flagged == 1 ? " is" : "s are") past the warning level; --explain says why.\n"
-            }
+            let text = TextRenderer(useColor: output == nil && preferences.colorsStandardOutput, money: money).render(report)
             try out.emit(Data(text.utf8))
         case .json:
             try out.emit(Data(JSONRenderer().render(report).utf8))

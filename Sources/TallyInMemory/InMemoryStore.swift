@@ -170,9 +170,9 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         }
     }
 
-    public func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup] {
+    public func spendingGroups(ofBudgets ids: Set<Int64>, in months: ClosedRange<Month>) throws(TallyError) -> [SpendingGroup] {
         try transaction { (state: inout State) throws(TallyError) in
-            try SpendingGroup.groups(ofBudgets: ids, in: days, of: state.expenses.values)
+            try SpendingGroup.groups(ofBudgets: ids, in: state.settings.calendar.days(of: months), of: state.expenses.values)
         }
     }
 

@@ -1,14 +1,16 @@
 import Foundation
 import TallyCore
 
-/// The one writer of PostgreSQL's three caches, kept for speed as `ExpenseCaches` keeps SQLite's:
+/// The one writer of PostgreSQL's four caches, kept for speed as `ExpenseCaches` keeps SQLite's:
 /// - `budgetMonth` (`v5-caches`): each budget's spending and expense count per period,
 ///   `Budget.spent(in:of:)` of the period's days;
 /// - `expenseDay` (`v6-expense-days`): each day's sum, count and largest total per budget, tag
 ///   set and person, `DaySpending.grouping(_:in:)` of the day's expenses;
 /// - `accountDay` (`v8-expense-accounts`): each day's change per account from its incomes,
 ///   transfers and expenses, `AccountDay.sums(incomes:transfers:expenses:)`; incomes and
-///   transfers reach it through ``recordEntries(_:of:where:_:)``.
+///   transfers reach it through ``recordEntries(_:of:where:_:)``;
+/// - `expenseGroup` (`v12-why-over-groups`): each period's spending per budget, name key and tag
+///   set, `SpendingGroup.grouping(_:)` of the period's expenses (`PostgresCaches+Groups.swift`).
 ///
 /// Every write of an expense row tells it which rows it adds (once they are in the table) and
 /// removes (while they still are): an add, an edit, a removal, a bulk insert or import, the undo
@@ -45,15 +47,24 @@ struct PostgresCaches {
             change, changes: "SELECT accountId, date, -(amountCents * quantity), 0 FROM \(table) WHERE (\(condition)) AND accountId IS NOT NULL",
             binds)
         switch change {
-        case .added: try add(rowsOf: table, where: condition, binds, dates: stored)
+        case .added:
+            try add(rowsOf: table, where: condition, binds, dates: stored)
+            try addGroups(rowsOf: table, where: condition, binds, dates: stored)
         case .removed:
             try recordMonths(.removed, rowsOf: table, where: condition, binds, dates: stored)
             try removeDays(rowsOf: table, where: condition, binds, dates: stored)
+            try removeGroups(rowsOf: table, where: condition, binds, dates: stored)
         }
     }
 
-    /// `budgetMonth` built anew from every expense: its periods changed (a new month start), or it
-    /// is new (`v5-caches`). `expenseDay` has no periods, so it stays.
+    /// The caches keyed by period, `budgetMonth` and `expenseGroup`, built anew: the periods
+    /// changed (a new month start). `expenseDay` has no periods, so it stays.
+    func rebuildPeriods() throws(TallyError) {
+        try rebuildMonths()
+        try rebuildGroups()
+    }
+
+    /// `budgetMonth` built anew from every expense: its periods changed, or it is new (`v5-caches`).
     func rebuildMonths() throws(TallyError) {
         try session.query("DELETE FROM budgetMonth")
         let dates = try session.query("SELECT DISTINCT date FROM expense").map { row throws(TallyError) in try row.int(0) }
@@ -229,16 +240,16 @@ struct PostgresCaches {
                 AS d(accountId, date, changeCents, incomeCents, entryCount)
             """
         ).map { row throws(TallyError) in try row.string(0) }
-        return months + days + accounts
+        return try months + days + accounts + groupMismatches()
     }
 
-    private func calendar() throws(TallyError) -> PeriodCalendar {
+    func calendar() throws(TallyError) -> PeriodCalendar {
         guard let row = try session.query("SELECT monthStart FROM setting WHERE id = 1").first else { return .calendarMonths }
         return try PeriodCalendar(monthStart: Int(try row.int(0)))
     }
 
     /// Each distinct stored date with its period (`YYYYMM`) under `calendar`.
-    private static func periods(of dates: [Int64], _ calendar: PeriodCalendar) throws(TallyError) -> (dates: [Int64], periods: [Int64]) {
+    static func periods(of dates: [Int64], _ calendar: PeriodCalendar) throws(TallyError) -> (dates: [Int64], periods: [Int64]) {
         let distinct = Array(Set(dates))
         var periods: [Int64] = []
         periods.reserveCapacity(distinct.count)

@@ -296,6 +296,25 @@ enum PostgresSchema {
                 "ALTER TABLE importRule ADD CONSTRAINT importRule_target CHECK ((budgetId IS NULL) <> (transferAccountId IS NULL))",
             ]
         ),
+        (
+            // Each period's spending per budget, name key and tag set, written by `PostgresCaches`
+            // alone (see `Schema.v19WhyOverGroups` for SQLite's): why over reads a few rows per
+            // budget and period instead of every expense of four periods. Filled by `fill`.
+            "v12-why-over-groups",
+            [
+                """
+                CREATE TABLE expenseGroup (
+                    budgetId BIGINT NOT NULL REFERENCES budget(id) ON DELETE CASCADE,
+                    month BIGINT NOT NULL,
+                    nameKey TEXT NOT NULL,
+                    tags TEXT[] NOT NULL,
+                    name TEXT NOT NULL,
+                    spentCents NUMERIC NOT NULL,
+                    expenseCount BIGINT NOT NULL,
+                    PRIMARY KEY (budgetId, month, nameKey, tags))
+                """
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }
@@ -349,6 +368,7 @@ enum PostgresSchema {
         case "v5-caches": try PostgresCaches(session: session).rebuildMonths()
         case "v6-expense-days": try PostgresCaches(session: session).rebuildDays()
         case "v8-expense-accounts": try PostgresCaches(session: session).rebuildAccountDays()
+        case "v12-why-over-groups": try PostgresCaches(session: session).rebuildGroups()
         default: break
         }
     }

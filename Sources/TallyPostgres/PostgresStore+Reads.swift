@@ -57,11 +57,21 @@ extension PostgresStore {
         try read { () throws(TallyError) in try UnitPriceFigures.byDay(matching: search, in: days, of: try expenses(within: days)) }
     }
 
-    public func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup] {
-        try read { () throws(TallyError) in
-            let expenses = try loadExpenses(
-                where: "budgetId = ANY($1) AND date BETWEEN $2 AND $3", [.ints(Array(ids)), .int(days.first.stored), .int(days.last.stored)])
-            return try SpendingGroup.groups(ofBudgets: ids, in: days, of: expenses)
+    /// From `expenseGroup`, summed over the periods.
+    public func spendingGroups(ofBudgets ids: Set<Int64>, in months: ClosedRange<Month>) throws(TallyError) -> [SpendingGroup] {
+        guard !ids.isEmpty else { return [] }
+        return try read { () throws(TallyError) in
+            let rows = try session.query(
+                """
+                SELECT budgetId, nameKey, name COLLATE "C", tags, spentCents::bigint, expenseCount FROM expenseGroup
+                WHERE budgetId = ANY($1) AND month BETWEEN $2 AND $3
+                """, [.ints(Array(ids)), .int(months.lowerBound.stored), .int(months.upperBound.stored)])
+            return try SpendingGroup.merged(
+                rows.map { row throws(TallyError) in
+                    SpendingGroup(
+                        budgetID: try row.int(0), nameKey: try row.string(1), name: try row.string(2), tags: try row.strings(3),
+                        spent: Money(cents: try row.int(4)), count: Int(try row.int(5)))
+                })
         }
     }
 

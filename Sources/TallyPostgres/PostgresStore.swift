@@ -61,7 +61,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
                 .int(Int64(settings.historyDays)), .int(settings.defaultAccountID),
             ])
         // `budgetMonth` holds each period's totals, and the periods just changed.
-        if monthStart != Int64(settings.calendar.monthStart) { try caches.rebuildMonths() }
+        if monthStart != Int64(settings.calendar.monthStart) { try caches.rebuildPeriods() }
     }
 
     // MARK: - Budgets

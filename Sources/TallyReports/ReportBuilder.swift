@@ -1,4 +1,3 @@
-import Dispatch
 import TallyCore
 
 /// Computes a ``MonthlyReport`` from any store.
@@ -19,10 +18,8 @@ public struct ReportBuilder: Sendable {
     }
 
     /// The report for period `month` under the ledger's calendar; `today` (when it falls inside
-    /// the period) ends the spending line. `explain` adds each flagged budget's ``WhyOver``: it
-    /// groups four periods of those budgets' expenses by name and tag, which no index or cached
-    /// total answers (on a large ledger where every budget is over, far more work than the rest
-    /// of the report), so the CLI asks for it with `--explain`.
+    /// the period) ends the spending line. `explain` adds each flagged budget's ``WhyOver``, from
+    /// the stores' sums per period, name and tag set (the CLI shows it unless `--no-explain`).
     public func report(for month: Month, today: Day? = nil, explain: Bool = true) throws(TallyError) -> MonthlyReport {
         // Trend entries are periods named by month: `spentByMonth` reads each under the ledger's calendar.
         let months = (0..<Self.trendLength).reversed().map { month.adding(months: -$0) }
@@ -43,7 +40,7 @@ public struct ReportBuilder: Sendable {
             let gone = Int64(today.ordinal - summary.days.first.ordinal + 1)
             pace = try MonthlyReport.TotalPace(budgets, elapsed: Share(basisPoints: gone * 10_000 / total))
         }
-        let explanations = explain ? try whyOver(statuses.filter(WhyOver.applies), in: month, days: summary.days) : [:]
+        let explanations = explain ? try whyOver(statuses.filter(WhyOver.applies), in: month) : [:]
         for (index, status) in statuses.enumerated() {
             if let id = status.budget.id { budgets[index].whyOver = explanations[id] }
         }
@@ -72,34 +69,22 @@ public struct ReportBuilder: Sendable {
 
     /// Why each of `flagged` is over or near: its three largest expenses (the store sorts and
     /// pages), and its spending by name and tag set in the period and in the
-    /// ``WhyOver/earlierPeriods`` before (only their sum is compared, so any split of their days
-    /// serves).
-    private func whyOver(_ flagged: [BudgetStatus], in month: Month, days: DayInterval) throws(TallyError) -> [Int64: WhyOver] {
+    /// ``WhyOver/earlierPeriods`` before, which the stores keep summed per period.
+    private func whyOver(_ flagged: [BudgetStatus], in month: Month) throws(TallyError) -> [Int64: WhyOver] {
         guard !flagged.isEmpty else { return [:] }
-        let calendar = try store.settings().calendar
-        let earlier = (1...WhyOver.earlierPeriods).map { calendar.days(of: month.adding(months: -$0)) }
         let ids = Set(flagged.compactMap(\.budget.id))
-        // Every expense of the four periods is read (no index holds names): the two earliest on
-        // another thread while this one reads the period and the one before it.
-        let store = self.store
-        let far = earlier.dropFirst()
-        let farGroups = Background { () throws(TallyError) -> [SpendingGroup] in
-            guard let first = far.last?.first, let last = far.first?.last else { return [] }
-            return try store.spendingGroups(ofBudgets: ids, in: DayInterval(first: first, last: last))
-        }
         var now: [Int64: [SpendingGroup]] = [:]
-        for group in try store.spendingGroups(ofBudgets: ids, in: days) { now[group.budgetID, default: []].append(group) }
+        for group in try store.spendingGroups(ofBudgets: ids, in: month...month) { now[group.budgetID, default: []].append(group) }
         var before: [Int64: [SpendingGroup]] = [:]
-        var earlierGroups: [SpendingGroup] = []
-        if let near = earlier.first { earlierGroups = try store.spendingGroups(ofBudgets: ids, in: near) }
-        for group in try earlierGroups + farGroups.value() { before[group.budgetID, default: []].append(group) }
+        let earlier = month.adding(months: -WhyOver.earlierPeriods)...month.adding(months: -1)
+        for group in try store.spendingGroups(ofBudgets: ids, in: earlier) { before[group.budgetID, default: []].append(group) }
         var explanations: [Int64: WhyOver] = [:]
         for status in flagged {
             guard let id = status.budget.id else { continue }
             let largest = try store.expenses(
                 ExpenseQuery(budgetID: id, days: status.days, sort: .total, descending: true, limit: WhyOver.largestCount))
             explanations[id] = try WhyOver(
-                largest: largest, groups: now[id] ?? [], earlier: before[id] ?? [], earlierPeriods: earlier.count)
+                largest: largest, groups: now[id] ?? [], earlier: before[id] ?? [], earlierPeriods: WhyOver.earlierPeriods)
         }
         return explanations
     }
@@ -167,28 +152,5 @@ public struct ReportBuilder: Sendable {
             totals.append(try Money.sum(Array(spent.values)))
         }
         return MonthlyReport.Trend(months: months, budgets: series, totals: totals)
-    }
-}
-
-/// A value computed on another thread from the moment it is made; `value()` waits for it.
-private final class Background<Value: Sendable>: @unchecked Sendable {
-    // Written once by the worker before `done` is signalled, read only after waiting on it.
-    private var result: Result<Value, TallyError> = .failure(.storage("the background read did not finish"))
-    private let done = DispatchSemaphore(value: 0)
-    private var waited = false
-
-    init(_ body: @escaping @Sendable () throws(TallyError) -> Value) {
-        DispatchQueue.global().async {
-            self.result = Result { () throws(TallyError) in try body() }
-            self.done.signal()
-        }
-    }
-
-    func value() throws(TallyError) -> Value {
-        if !waited {
-            done.wait()
-            waited = true
-        }
-        return try result.get()
     }
 }

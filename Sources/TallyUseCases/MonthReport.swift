@@ -6,16 +6,16 @@ public struct MonthReport: Sendable {
     public var period: PeriodChoice
     /// The day the period has lived through, for a current period.
     public var today: Day
-    /// Whether budgets over or past their warning level explain themselves (``WhyOver``), at a
-    /// cost that grows with their expenses (see ``ReportBuilder/report(for:today:explain:)``).
+    /// Whether budgets over or past their warning level explain themselves (``WhyOver``), from
+    /// the stores' sums per period, name and tag set (see ``ReportBuilder/report(for:today:explain:)``).
     public var explain: Bool
 
     /// `month` `nil` is the period `today` falls in.
-    public init(month: Month?, today: Day = Day.today(), explain: Bool = false) {
+    public init(month: Month?, today: Day = Day.today(), explain: Bool = true) {
         self.init(period: PeriodChoice(month), today: today, explain: explain)
     }
 
-    public init(period: PeriodChoice, today: Day = Day.today(), explain: Bool = false) {
+    public init(period: PeriodChoice, today: Day = Day.today(), explain: Bool = true) {
         self.period = period
         self.today = today
         self.explain = explain

@@ -21,6 +21,7 @@ import Testing
         ["report", "--month", "-1", "--format", "png", "--output", "out.png"],
         ["report", "--format", "html", "--output=r.html", "--explain"],
         ["report", "--explain", "--month", "oct", "--locale", "de_DE", "--color=never"],
+        ["report", "--no-explain", "--format", "json"],
     ]
 
     @Test(arguments: usualSpellings)
@@ -36,6 +37,7 @@ import Testing
         ["report", "extra"],
         ["report", "--month", "2026-10", "--month", "2026-11"],
         ["report", "--explain", "--explain"],
+        ["report", "--explain", "--no-explain"],
         ["report", "--month", "2026-13"],
         ["report", "--month"],
         ["report", "--format", "csv"],
@@ -69,6 +71,7 @@ import Testing
             (["--output"], ["out.json", "-", "-o", ""]),
             (["--db"], ["/tmp/t.sqlite", ""]),
             (["--explain"], []),
+            (["--no-explain"], []),
         ]
         let strays = ["--", "-h", "--help", "--x", "--Month", "extra", "--year", "--scale"]
         var generator = SeededGenerator(seed: 2026)

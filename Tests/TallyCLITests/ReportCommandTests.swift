@@ -56,9 +56,10 @@ import Testing
 }
 
 extension ReportCommandTests {
-    /// Budgets past their warning level explain themselves when asked: in every format with
-    /// `--explain`, and without it the text says how to ask.
-    @Test func explainAddsWhyOverToEveryFormat() throws {
+    /// Budgets past their warning level explain themselves by default, in every format; the
+    /// text names each group that grew with its change against the periods before, and
+    /// `--no-explain` leaves it out.
+    @Test func whyOverShowsByDefaultInEveryFormat() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["budget", "add", "Food", "--limit", "100", "--start", "2026-07"])
         try sandbox.ok(["budget", "add", "Rent", "--limit", "1000", "--start", "2026-07"])
@@ -68,30 +69,38 @@ extension ReportCommandTests {
         try sandbox.ok(["add", "Pizza", "70", "-b", "food", "--date", "2026-11-10", "--tag", "delivery"])
         try sandbox.ok(["add", "Sushi", "45", "-b", "food", "--date", "2026-11-12"])
 
-        let plain = try sandbox.ok(["report", "--month", "2026-11"]).stdout
-        #expect(!plain.contains("Why over"))
-        #expect(plain.hasSuffix("\n1 budget is past the warning level; --explain says why.\n"))
-        let explained = try sandbox.ok(["report", "--month", "2026-11", "--explain"]).stdout
-        #expect(explained.contains("Why over\n  Food +"))
-        #expect(explained.contains("largest: Pizza 70.00 (2026-11-10), Sushi 45.00 (2026-11-12)"))
-        #expect(!explained.contains("--explain says why"))
+        let text = try sandbox.ok(["report", "--month", "2026-11"]).stdout
+        // 115.00 against (30 + 40 + 50) / 3 = 40.00; delivery 70.00 against 40.00.
+        #expect(text.contains("""
+            Why over
+              Food +187.5% against the average of the 3 periods before
+                1 expense named Sushi, 45.00, new
+                1 expense tagged delivery, 70.00, +75.0%
+                1 expense named Pizza, 70.00, +75.0%
+                largest: Pizza 70.00 (2026-11-10), Sushi 45.00 (2026-11-12)
+            """))
+        #expect(!text.contains("Rent +"))
+        #expect(try sandbox.ok(["report", "--month", "2026-11", "--explain"]).stdout == text)
+        let quiet = try sandbox.ok(["report", "--month", "2026-11", "--no-explain"]).stdout
+        #expect(!quiet.contains("Why over") && quiet.contains("Food"))
 
         let json = try sandbox.ok(["report", "--month", "2026-11", "--format", "json"]).jsonObject
-        let budgets = try #require(json["budgets"] as? [[String: Any]])
-        #expect(budgets.allSatisfy { $0["whyOver"] == nil })
-        let explainedJSON = try sandbox.ok(["report", "--month", "2026-11", "--format", "json", "--explain"]).jsonObject
-        let food = try #require((explainedJSON["budgets"] as? [[String: Any]])?.first { $0["name"] as? String == "Food" })
+        let food = try #require((json["budgets"] as? [[String: Any]])?.first { $0["name"] as? String == "Food" })
         let why = try #require(food["whyOver"] as? [String: Any])
         #expect(why["earlierAverage"] as? String == "40.00")
         #expect((why["largest"] as? [[String: Any]])?.first?["name"] as? String == "Pizza")
-        #expect((explainedJSON["budgets"] as? [[String: Any]])?.first { $0["name"] as? String == "Rent" }?["whyOver"] == nil)
+        #expect((json["budgets"] as? [[String: Any]])?.first { $0["name"] as? String == "Rent" }?["whyOver"] == nil)
+        let quietJSON = try sandbox.ok(["report", "--month", "2026-11", "--format", "json", "--no-explain"]).jsonObject
+        #expect((quietJSON["budgets"] as? [[String: Any]])?.allSatisfy { $0["whyOver"] == nil } == true)
 
         let page = sandbox.directory.appendingPathComponent("why.html").path
-        try sandbox.ok(["report", "--month", "2026-11", "--format", "html", "--explain", "--output", page])
+        try sandbox.ok(["report", "--month", "2026-11", "--format", "html", "--output", page])
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains("Pizza 70.00 (2026-11-10)"))
 
-        let range = try sandbox.run(["report", "--from", "2026-08", "--to", "2026-11", "--explain"])
-        #expect(range.status == 64 && range.isOneLineFailure && range.stderr.contains("--explain is for the report of one month"))
+        for flag in ["--explain", "--no-explain"] {
+            let range = try sandbox.run(["report", "--from", "2026-08", "--to", "2026-11", flag])
+            #expect(range.status == 64 && range.isOneLineFailure && range.stderr.contains("\(flag) is for the report of one month"))
+        }
     }
 }
 

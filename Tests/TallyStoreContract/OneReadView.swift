@@ -31,7 +31,7 @@ final class OneReadView: DataAccess, @unchecked Sendable {
     func tags() throws(TallyError) -> [String] { throw Self.misuse }
     func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] { throw Self.misuse }
     func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures] { throw Self.misuse }
-    func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup] { throw Self.misuse }
+    func spendingGroups(ofBudgets ids: Set<Int64>, in months: ClosedRange<Month>) throws(TallyError) -> [SpendingGroup] { throw Self.misuse }
     func changeSets(since: Date?, limit: Int?) throws(TallyError) -> [ChangeSetEntry] { throw Self.misuse }
     func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome { throw Self.misuse }
     func exchangeAlertLevels(_ levels: [Int64: AlertLevel], for period: Month) throws(TallyError) -> [Int64: AlertLevel] {

@@ -81,6 +81,7 @@ public enum StoreContract {
         Check("reportAggregatesOfAnEmptyStoreAreEmpty", reportAggregatesOfAnEmptyStoreAreEmpty),
         Check("reportAggregatesTooLargeFailInsteadOfWrapping", reportAggregatesTooLargeFailInsteadOfWrapping),
         Check("aggregatesAndCachedFiguresAreTheCoreRules", aggregatesAndCachedFiguresAreTheCoreRules),
+        Check("whyOverGroupsFollowEveryWrite", whyOverGroupsFollowEveryWrite),
         Check("periodFiguresAreTheCoreRulesAfterEditsToOldExpenses", periodFiguresAreTheCoreRulesAfterEditsToOldExpenses),
         Check("aOnceBudgetRefusesExpensesOutsideItsRange", aOnceBudgetRefusesExpensesOutsideItsRange),
         Check("recurringRulesAreAddedListedEditedAndRemoved", recurringRulesAreAddedListedEditedAndRemoved),

@@ -154,6 +154,27 @@ public struct SpendingGroup: Hashable, Sendable {
         return Array(groups.values)
     }
 
+    /// `groups` with those of one budget, name key and tag set summed into one (a store's groups
+    /// of several periods), in no particular order.
+    public static func merged(_ groups: [SpendingGroup]) throws(TallyError) -> [SpendingGroup] {
+        struct Key: Hashable {
+            let budgetID: Int64, nameKey: String, tags: [String]
+        }
+        var merged: [Key: SpendingGroup] = [:]
+        for group in groups {
+            let key = Key(budgetID: group.budgetID, nameKey: group.nameKey, tags: group.tags)
+            guard var total = merged[key] else {
+                merged[key] = group
+                continue
+            }
+            if group.name.utf8.lexicographicallyPrecedes(total.name.utf8) { total.name = group.name }
+            total.spent = try total.spent + group.spent
+            total.count += group.count
+            merged[key] = total
+        }
+        return Array(merged.values)
+    }
+
     /// ``DataAccess/spendingGroups(ofBudgets:in:)`` from the expenses themselves.
     public static func groups(ofBudgets ids: Set<Int64>, in days: DayInterval, of expenses: some Sequence<Expense>) throws(TallyError) -> [SpendingGroup] {
         try grouping(expenses.filter { ids.contains($0.budgetID) && days.contains($0.date) })

@@ -90,9 +90,10 @@ public protocol DataAccess: AnyObject, Sendable {
     /// diacritics, as ``ExpenseQuery/search``) paid per unit, per day, from one read:
     /// ``UnitPriceFigures/byDay(matching:in:of:)``.
     func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures]
-    /// What the budgets `ids` spent within `days` per budget, name key and tag set, from
-    /// one read: ``SpendingGroup/groups(ofBudgets:in:of:)``, in no particular order.
-    func spendingGroups(ofBudgets ids: Set<Int64>, in days: DayInterval) throws(TallyError) -> [SpendingGroup]
+    /// What the budgets `ids` spent within the periods `months` (under the ledger's calendar)
+    /// per budget, name key and tag set, summed over those periods, from one read:
+    /// ``SpendingGroup/groups(ofBudgets:in:of:)`` of their days, in no particular order.
+    func spendingGroups(ofBudgets ids: Set<Int64>, in months: ClosedRange<Month>) throws(TallyError) -> [SpendingGroup]
 
     // MARK: History
 

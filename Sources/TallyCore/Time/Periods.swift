@@ -28,6 +28,11 @@ public struct PeriodCalendar: Hashable, Sendable, Codable {
     }
 
     /// The period `day` falls in.
+    /// The days of the periods `months`, from the first's first to the last's last.
+    public func days(of months: ClosedRange<Month>) -> DayInterval {
+        DayInterval(first: days(of: months.lowerBound).first, last: days(of: months.upperBound).last)
+    }
+
     public func period(containing day: Day) -> Month {
         let month = day.monthValue
         return day.day >= monthStart ? month : month.adding(months: -1)

@@ -154,7 +154,8 @@ public struct TextRenderer: Sendable {
         for line in lines {
             guard let why = line.whyOver else { continue }
             let name = DisplayWidth.truncated(line.name, to: maximumNameWidth)
-            text.append("  " + style(WhyOverText.sentence(name, why, money: money), tone(for: line.level)))
+            text.append("  " + style(WhyOverText.head(name, why, money: money), tone(for: line.level)))
+            for growth in why.grown { text.append("    " + WhyOverText.growth(growth, money: money)) }
             if !why.largest.isEmpty {
                 text.append("    largest: " + why.largest.map { WhyOverText.largest($0, money: money) }.joined(separator: ", "))
             }

@@ -3,12 +3,14 @@ import GRDB
 import GRDBSQLite
 import TallyCore
 
-/// The one writer of the store's three caches of entry sums, each a copy of Core's rules kept
+/// The one writer of the store's four caches of entry sums, each a copy of Core's rules kept
 /// for speed:
 /// - `budgetMonth`: each budget's spending and expense count per period (`Schema.v3`), what
 ///   `Budget.spent(in:of:)` computes from the expenses, under `PeriodCalendar` (`MonthlyTotals`);
 /// - `expenseDay`: each day's sum, count and largest total per budget, tag set and person
 ///   (`Schema.v12ExpenseDays`), what the month report reads (`DayTotals`);
+/// - `expenseGroup`: each period's sum, count and smallest spelling per budget, name key and tag
+///   set (`Schema.v19WhyOverGroups`), what why over compares (`GroupTotals`);
 /// - `accountDay`: each day's change per account (`Schema.v15ExpenseAccounts`), what balances
 ///   read (`AccountDays`); incomes and transfers reach it through ``recordAccountRows(removed:added:_:)``.
 ///
@@ -24,6 +26,8 @@ struct ExpenseCaches {
         var budgetID: Int64
         var tagSetID: Int64?
         var by: String
+        var nameKey: String
+        var name: String
         /// 0 when the expense names no account.
         var accountID: Int64 = 0
         var cents: Int64
@@ -31,10 +35,12 @@ struct ExpenseCaches {
 
     private var months: MonthlyTotals
     private var days = DayTotals()
+    private var groups: GroupTotals
     private var accounts = AccountDays()
 
     init(calendar: PeriodCalendar) {
         months = MonthlyTotals(calendar: calendar)
+        groups = GroupTotals(calendar: calendar)
     }
 
     /// Under the ledger's own calendar.
@@ -45,11 +51,12 @@ struct ExpenseCaches {
     mutating func add(_ row: Row) {
         months.add(budgetID: row.budgetID, date: row.date, cents: row.cents)
         days.add(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.cents)
+        groups.add(date: row.date, budgetID: row.budgetID, nameKey: row.nameKey, name: row.name, tagSetID: row.tagSetID, cents: row.cents)
         if row.accountID != 0 { accounts.add(accountID: row.accountID, date: row.date, change: 0 &- row.cents) }
     }
 
     /// What ``add(expenses:argument:_:)`` reads from a table of expense rows, before its `FROM`.
-    static let columns = "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, ifnull(accountId, 0)"
+    static let columns = "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, ifnull(accountId, 0), nameKey, name"
 
     /// Adds the rows `sql` selects as ``columns`` does, after `bind` bound its parameters.
     /// Stepped through SQLite's C API: a GRDB row costs far more than the sums it feeds.
@@ -58,9 +65,8 @@ struct ExpenseCaches {
         bind(statement)
         try statement.forEachRow { row in
             let tagSetID = sqlite3_column_type(row, 2) == SQLITE_NULL ? nil : sqlite3_column_int64(row, 2)
-            let by = sqlite3_column_text(row, 3).map { String(cString: $0) } ?? ""
-            add(Row(date: sqlite3_column_int64(row, 0), budgetID: sqlite3_column_int64(row, 1), tagSetID: tagSetID, by: by,
-                accountID: sqlite3_column_int64(row, 5), cents: sqlite3_column_int64(row, 4)))
+            add(Row(date: sqlite3_column_int64(row, 0), budgetID: sqlite3_column_int64(row, 1), tagSetID: tagSetID, by: RawStatement.text(row, 3),
+                nameKey: RawStatement.text(row, 6), name: RawStatement.text(row, 7), accountID: sqlite3_column_int64(row, 5), cents: sqlite3_column_int64(row, 4)))
         }
     }
 
@@ -68,6 +74,7 @@ struct ExpenseCaches {
     func saveAdded(_ db: Database) throws {
         try months.save(db)
         try days.save(db)
+        try groups.save(db)
         try accounts.save(db)
     }
 
@@ -76,6 +83,7 @@ struct ExpenseCaches {
     func saveRemoved(_ db: Database) throws {
         try months.subtract(db)
         try days.subtract(db)
+        try groups.subtract(db)
         try accounts.subtract(db)
     }
 
@@ -96,11 +104,29 @@ struct ExpenseCaches {
     static func added(_ row: Row, calendar: PeriodCalendar, _ db: Database) throws {
         try MonthlyTotals.saveOne(budgetID: row.budgetID, date: row.date, cents: row.cents, calendar: calendar, db)
         try DayTotals.saveOne(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.cents, db)
+        try GroupTotals.saveOne(
+            date: row.date, budgetID: row.budgetID, nameKey: row.nameKey, name: row.name, tagSetID: row.tagSetID, cents: row.cents,
+            calendar: calendar, db)
         if row.accountID != 0 {
             var accounts = AccountDays()
             accounts.add(accountID: row.accountID, date: row.date, change: 0 &- row.cents)
             try accounts.save(db)
         }
+    }
+
+    /// The caches keyed by period, `budgetMonth` and `expenseGroup`, built anew from every
+    /// expense: the periods changed (a new month start).
+    static func rebuildPeriods(calendar: PeriodCalendar, _ db: Database) throws {
+        try rebuildMonths(calendar: calendar, db)
+        try rebuildGroups(calendar: calendar, db)
+    }
+
+    /// `expenseGroup` filled from every expense (`Schema.v19WhyOverGroups`).
+    static func rebuildGroups(calendar: PeriodCalendar, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM expenseGroup")
+        var caches = ExpenseCaches(calendar: calendar)
+        try caches.add(expenses: "\(columns) FROM expense", db)
+        try caches.groups.save(db)
     }
 
     /// `budgetMonth` built anew from every expense: its periods changed (a new month start), or
@@ -122,7 +148,7 @@ struct ExpenseCaches {
         try db.execute(sql: "DELETE FROM expenseDay")
         var caches = ExpenseCaches(calendar: .calendarMonths)
         // No `accountId` before `Schema.v15ExpenseAccounts`, which fills `accountDay` itself.
-        try caches.add(expenses: "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, 0 FROM expense", db)
+        try caches.add(expenses: "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, 0, '', '' FROM expense", db)
         try caches.days.save(db)
     }
 }
@@ -132,13 +158,13 @@ extension ExpenseCaches.Row {
     init(_ expense: Expense, tagSetID: Int64?) {
         self.init(
             date: expense.date.storedNumber, budgetID: expense.budgetID, tagSetID: tagSetID, by: expense.by,
-            accountID: expense.accountID ?? 0, cents: expense.amount.cents &* expense.quantity)
+            nameKey: expense.nameKey, name: expense.name, accountID: expense.accountID ?? 0, cents: expense.amount.cents &* expense.quantity)
     }
 
     /// A stored row.
     init(_ record: ExpenseRecord) {
         self.init(
             date: record.date, budgetID: record.budgetId, tagSetID: record.tagSetId, by: record.spentBy,
-            accountID: record.accountId ?? 0, cents: record.amountCents &* record.quantity)
+            nameKey: record.nameKey, name: record.name, accountID: record.accountId ?? 0, cents: record.amountCents &* record.quantity)
     }
 }

@@ -233,7 +233,8 @@ struct ExpenseBatchWriter {
             if let accountID = row.accountID { statement.bind(index + 11, accountID) } else { statement.bindNull(index + 11) }
             index += 11
             caches.add(ExpenseCaches.Row(
-                date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, accountID: row.accountID ?? 0,
+                date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, nameKey: row.nameKey, name: row.name,
+                accountID: row.accountID ?? 0,
                 cents: row.amountCents * row.quantity))
         }
         try statement.step()
@@ -289,6 +290,12 @@ struct RawStatement {
     }
 
     /// Steps a query, handing the statement to `body` at each row to read its columns.
+    /// Column `column` of a row `forEachRow` stepped to, as text by its bytes and length.
+    static func text(_ row: OpaquePointer, _ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(row, column) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(row, column))), as: UTF8.self)
+    }
+
     func forEachRow(_ body: (OpaquePointer) -> Void) throws(TallyError) {
         defer { sqlite3_reset(handle) }
         while true {

@@ -35,8 +35,8 @@ extension SQLiteStore {
             arguments: [settings.currency?.code, settings.warn, settings.historyDays, settings.defaultAccountID])
         guard try calendar(db) != settings.calendar else { return }
         try db.execute(sql: "UPDATE setting SET monthStart = ? WHERE id = 1", arguments: [settings.calendar.monthStart])
-        // `budgetMonth` holds each period's totals, and the periods just changed.
-        try ExpenseCaches.rebuildMonths(calendar: settings.calendar, db)
+        // `budgetMonth` and `expenseGroup` hold each period's totals, and the periods just changed.
+        try ExpenseCaches.rebuildPeriods(calendar: settings.calendar, db)
     }
 
     /// Saves a validated expense under a new id, with its rows of the caches (`ExpenseCaches`).

@@ -195,8 +195,19 @@ public final class SQLiteStore: DataAccess {
             let stored = "SELECT budgetId, month, spentCents, expenseCount FROM budgetMonth WHERE expenseCount <> 0 OR spentCents <> 0"
             let summed = "SELECT budgetId, \(Schema.period("date")), SUM(amountCents * quantity), COUNT(*) FROM expense GROUP BY 1, 2"
             return try Row.fetchAll(db, sql: "\(stored) EXCEPT \(summed) UNION ALL SELECT * FROM (\(summed) EXCEPT \(stored))")
-                .map(\.description) + Self.expenseDayMismatches(db) + Self.accountDayMismatches(db)
+                .map(\.description) + Self.expenseDayMismatches(db) + Self.expenseGroupMismatches(db) + Self.accountDayMismatches(db)
         }
+    }
+
+    /// `expenseGroup` against the groups of each period's expenses, under the ledger's calendar.
+    private static func expenseGroupMismatches(_ db: Database) throws -> [String] {
+        let stored = "SELECT budgetId, month, nameKey, tagSetId, name, spentCents, expenseCount FROM expenseGroup"
+        let summed = """
+            SELECT budgetId, \(Schema.period("date")), nameKey, ifnull(tagSetId, 0), min(name), SUM(amountCents * quantity), COUNT(*)
+            FROM expense GROUP BY 1, 2, 3, 4
+            """
+        return try Row.fetchAll(db, sql: "\(stored) EXCEPT \(summed) UNION ALL SELECT * FROM (\(summed) EXCEPT \(stored))")
+            .map { "expenseGroup \($0)" }
     }
 
     /// `accountDay` against Core's rule over every income, transfer and expense paid from an account.
