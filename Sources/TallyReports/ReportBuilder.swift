@@ -78,15 +78,18 @@ public struct ReportBuilder: Sendable {
         var before: [Int64: [SpendingGroup]] = [:]
         let earlier = month.adding(months: -WhyOver.earlierPeriods)...month.adding(months: -1)
         for group in try store.spendingGroups(ofBudgets: ids, in: earlier) { before[group.budgetID, default: []].append(group) }
-        var explanations: [Int64: WhyOver] = [:]
-        for status in flagged {
-            guard let id = status.budget.id else { continue }
-            let largest = try store.expenses(
-                ExpenseQuery(budgetID: id, days: status.days, sort: .total, descending: true, limit: WhyOver.largestCount))
-            explanations[id] = try WhyOver(
-                largest: largest, groups: now[id] ?? [], earlier: before[id] ?? [], earlierPeriods: WhyOver.earlierPeriods)
+        // Every budget's largest in one transaction.
+        return try store.reading { (rows: any LedgerRows) throws(TallyError) in
+            var explanations: [Int64: WhyOver] = [:]
+            for status in flagged {
+                guard let id = status.budget.id else { continue }
+                let largest = try rows.expenses(
+                    ExpenseQuery(budgetID: id, days: status.days, sort: .total, descending: true, limit: WhyOver.largestCount))
+                explanations[id] = try WhyOver(
+                    largest: largest, groups: now[id] ?? [], earlier: before[id] ?? [], earlierPeriods: WhyOver.earlierPeriods)
+            }
+            return explanations
         }
-        return explanations
     }
 
     private func names(of statuses: [BudgetStatus]) -> [Int64: String] {

@@ -148,6 +148,44 @@ import Testing
         try store.close()
     }
 
+    /// A ledger from before `v12-why-over-groups` opens with `expenseGroup` filled from its
+    /// expenses under its own month start: why over's groups as they were summed from the rows
+    /// and as `InMemoryStore` computes them, spellings included.
+    @Test func aLedgerFromBeforeV12OpensWithItsWhyOverGroups() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: "v11")
+        let clock = TestClock()
+        let old = try PostgresStore(location: try ServerLocation(url: database.url), clock: { clock() })
+        let memory = InMemoryStore(clock: { clock() })
+        var ids: Set<Int64> = []
+        for store in [old, memory] as [any DataAccess] {
+            var settings = try store.settings()
+            settings.calendar = try PeriodCalendar(monthStart: 20)
+            _ = try store.updateSettings(settings)
+            let food = try store.addBudget(Budget(name: "Food", limit: money("300"), createdAt: clock()))
+            let home = try store.addBudget(Budget(name: "Home", limit: money("900"), createdAt: clock()))
+            ids = Set([food.id, home.id].compactMap { $0 })
+            try store.addExpenses((0..<120).map { index in
+                Expense(
+                    name: ["Pizza", "pizza", "PIZZA", "Lamp", "lamp"][index % 5], amount: Money(cents: Int64(index % 31 + 1) * 110),
+                    quantity: Int64(index % 2 + 1), date: (try? Day(year: 2026, month: index % 5 + 3, day: index % 27 + 1)) ?? Day.today(),
+                    budgetID: (index % 3 == 0 ? home : food).id ?? 0, tags: index % 4 == 0 ? ["x", "a"] : [])
+            })
+            // The smallest spelling of one group leaves it.
+            let upper = try store.expenses(ExpenseQuery(search: "pizza")).filter { $0.name == "PIZZA" }
+            for expense in upper.prefix(3) { try store.removeExpense(id: expense.id ?? 0) }
+        }
+        func figures(_ store: any DataAccess) throws -> [Set<SpendingGroup>] {
+            try (0..<6).map { offset in
+                let first = try month("2026-02").adding(months: offset)
+                return Set(try store.spendingGroups(ofBudgets: ids, in: first...first.adding(months: 1)))
+            }
+        }
+        let store = try reopenBefore(
+            "v12-why-over-groups", dropping: "expenseGroup", old, database: database.name, clock: clock, memory: memory, figures: figures)
+        try store.close()
+    }
+
     /// A ledger from before `v7-accounts` opens with every figure as it was, and takes accounts.
     @Test func aLedgerFromBeforeV7OpensAndTakesAccounts() throws {
         let downgrade = Self.beforeV8 + """

@@ -64,20 +64,20 @@ extension SQLiteStore {
             groupFilter += " AND g.budgetId = ?"
             arguments += [budgetID]
         }
+        // Cached: why over asks for each flagged budget's largest in turn.
         let bounds = try DatabaseValue.fetchAll(
-            db, sql: "SELECT g.largestCents FROM expenseDay g WHERE \(groupFilter) ORDER BY g.largestCents DESC LIMIT ?",
+            db.cachedStatement(sql: "SELECT g.largestCents FROM expenseDay g WHERE \(groupFilter) ORDER BY g.largestCents DESC LIMIT ?"),
             arguments: arguments + [limit])
         // Fewer groups than asked for bound nothing; a REAL marks a total that overflowed.
         guard bounds.count == limit, let last = bounds.last, case .int64(let bound) = last.storage else { return nil }
         let ids = try Int64.fetchAll(
-            db,
-            sql: """
+            db.cachedStatement(sql: """
                 SELECT e.id FROM expenseDay g
                 JOIN expense e ON e.date = g.date AND e.budgetId = g.budgetId AND e.tagSetId IS nullif(g.tagSetId, 0)
                     AND e.spentBy = g.spentBy
                 WHERE \(groupFilter) AND g.largestCents >= ? AND e.amountCents * e.quantity >= ?
                 ORDER BY e.amountCents * e.quantity DESC, e.id DESC LIMIT ?
-                """,
+                """),
             arguments: arguments + [bound, bound, limit])
         return ids.count == limit ? ids : nil
     }

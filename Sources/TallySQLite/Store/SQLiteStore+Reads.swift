@@ -29,7 +29,7 @@ extension SQLiteStore {
                 JOIN expense e ON e.id = page.id \(order)
                 """
         }
-        let records = try ExpenseRecord.fetchAll(db, sql: sql, arguments: arguments)
+        let records = try ExpenseRecord.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
         let tags = try Self.tags(ofSets: records.compactMap(\.tagSetId), db)
         var expenses: [Expense] = []
         expenses.reserveCapacity(records.count)

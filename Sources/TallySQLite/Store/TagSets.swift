@@ -33,7 +33,7 @@ extension SQLiteStore {
         guard !tagSetIDs.isEmpty else { return [:] }
         let ids = "[" + Set(tagSetIDs).map(String.init).joined(separator: ",") + "]"
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT id, tags FROM tagSet WHERE id IN (SELECT value FROM json_each(?))", arguments: [ids])
+            db.cachedStatement(sql: "SELECT id, tags FROM tagSet WHERE id IN (SELECT value FROM json_each(?))"), arguments: [ids])
         var tags: [Int64: [String]] = [:]
         while let row = try rows.next() {
             tags[row["id"]] = TagSetKey.tags(row["tags"])
