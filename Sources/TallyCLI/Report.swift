@@ -51,7 +51,7 @@ extension Tally {
 
         @Flag(
             inversion: .prefixedNo,
-            help: "Explain each budget over or past its warning level (the default): its largest expenses, and the tags and names that grew most against the three periods before.")
+            help: "Whether each budget over or past its warning level explains itself, with its largest expenses and the tags and names that grew most against the three periods before (on unless --no-explain).")
         var explain: Bool?
 
         func validate() throws {
