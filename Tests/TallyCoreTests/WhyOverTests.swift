@@ -43,6 +43,26 @@ import Testing
         #expect(quiet.grown.isEmpty && quiet.largest.map(\.id) == [1])
     }
 
+    /// A store's groups of several periods merge into one per budget, name key and tag set,
+    /// with the smallest spelling, as grouping the periods' expenses at once gives.
+    @Test func groupsOfSeveralPeriodsMergeAsTheirExpensesGroup() throws {
+        let october = [try expense(1, "pizza", 1_000, "2026-10-04", tags: ["delivery"]), try expense(2, "Lunch", 3_000, "2026-10-10")]
+        let november = [
+            try expense(3, "Pizza", 1_960, "2026-11-02", tags: ["delivery"]), try expense(4, "PIZZA", 500, "2026-11-03"),
+            try expense(5, "Lunch", 1_000, "2026-11-24", quantity: 2),
+        ]
+        let merged = try SpendingGroup.merged(try SpendingGroup.grouping(october) + SpendingGroup.grouping(november))
+        let atOnce = try SpendingGroup.grouping(october + november)
+        #expect(Set(merged) == Set(atOnce) && merged.count == 3)
+        let pizza = try #require(merged.first { $0.tags == ["delivery"] })
+        #expect(pizza.name == "Pizza" && pizza.spent == Money(cents: 2_960) && pizza.count == 2)
+        // Periods from the 25th: October 2026 runs from 25 October to 24 November.
+        let calendar = try PeriodCalendar(monthStart: 25)
+        let days = calendar.days(of: try Month(parsing: "2026-09")...Month(parsing: "2026-10"))
+        let (first, last) = (try Day(parsing: "2026-09-25"), try Day(parsing: "2026-11-24"))
+        #expect(days.first == first && days.last == last)
+    }
+
     @Test func onlyBudgetsOverOrPastTheWarningLevelExplainThemselves() throws {
         let budget = Budget(id: 1, name: "Food", limit: Money(cents: 10_000))
         let days = Month.current(now: Date(timeIntervalSince1970: 1_790_000_000), in: TimeZone(identifier: "UTC") ?? .current).days
