@@ -3,7 +3,7 @@ import GRDB
 /// The database schema, one named migration per change. A released migration is never edited:
 /// the fixtures under `Tests/TallySQLiteTests/Fixtures` prove that old files still open. This
 /// file holds the migrator and what the migrations share; the migrations themselves read in
-/// order, as a history of the schema, in `SchemaV1toV2.swift` to `SchemaV17.swift`.
+/// order, as a history of the schema, in `SchemaV1toV2.swift` to `SchemaV18.swift`.
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -24,6 +24,7 @@ enum Schema {
         migrator.registerMigration("v15-expense-accounts", migrate: v15ExpenseAccounts)
         migrator.registerMigration("v16-profile-skip", migrate: v16ProfileSkip)
         migrator.registerMigration("v17-statement-accounts", migrate: v17StatementAccounts)
+        migrator.registerMigration("v18-budget-goals", migrate: v18BudgetGoals)
         return migrator
     }
 
@@ -31,7 +32,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 17
+    static let version: Int32 = 18
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
