@@ -243,3 +243,22 @@ public struct ShowBudget: Sendable {
 func goalDay(_ days: DayInterval, today: Day) -> Day {
     min(days.last, max(today, days.first))
 }
+
+/// `upcoming`'s goals: the figures of every budget with a target in the current period, for
+/// what each needs set aside now.
+public struct ListGoals: Sendable {
+    public var today: Day
+
+    public init(today: Day = Day.today()) {
+        self.today = today
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> [BudgetStatus] {
+        try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            let budgets = try store.budgets().filter { $0.target != nil }
+            guard !budgets.isEmpty else { return [] }
+            let period = try store.settings().calendar.period(containing: today)
+            return try store.budgetStatuses(for: period).filter { $0.budget.target != nil }
+        }
+    }
+}

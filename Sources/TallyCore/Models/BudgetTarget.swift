@@ -115,6 +115,12 @@ extension BudgetStatus {
         guard let target = budget.target else { return nil }
         return try GoalFigures(self, target: target)
     }
+
+    /// Whether the budget is behind its goal: `tally check`'s warning level. Goal figures stay
+    /// within `Money`'s bounds for any limit and target a budget accepts.
+    public var isBehindGoal: Bool {
+        (try? goal())??.progress == .behind
+    }
 }
 
 extension Budget {
