@@ -103,9 +103,13 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
         self.warn = warn
     }
 
-    /// The entry of a budget: every field it uses, and when it was created; `accountNames` by id
-    /// name its target's account.
-    public init(_ budget: Budget, accountNames: [Int64: String] = [:]) {
+    /// The entry of a budget: every field it uses, and when it was created.
+    public init(_ budget: Budget) {
+        self.init(budget, accountNames: [:])
+    }
+
+    /// The entry of a budget, with `accountNames` by id naming its target's account.
+    public init(_ budget: Budget, accountNames: [Int64: String]) {
         self.init(
             name: budget.name, limit: budget.limit.plainString, period: budget.period.rawValue,
             rollover: budget.rollover == .none ? nil : budget.rollover.rawValue, cap: budget.cap?.plainString,
