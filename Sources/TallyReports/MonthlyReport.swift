@@ -110,7 +110,7 @@ public struct MonthlyReport: Hashable, Sendable {
                 remaining: status.remaining, share: status.share, isOver: status.isOverBudget,
                 expenseCount: status.expenseCount)
             warn = status.budget.warn
-            goal = try? status.goal()
+            goal = status.goal
         }
 
         /// Its figures against its target (``GoalFigures``); `nil` without one.

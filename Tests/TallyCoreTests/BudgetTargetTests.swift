@@ -22,7 +22,7 @@ import TallyCore
         var history = BudgetHistory()
         for (key, cents) in spent { history.spentByPeriod[try month(key)] = money(cents) }
         let status = try budget.status(viewing: month(text), in: calendar, spent: money(spentNow), expenseCount: 0, history: history)
-        return try #require(try status.goal())
+        return try #require(status.goal)
     }
 
     // MARK: - By a date (sinking funds)

@@ -70,13 +70,15 @@ public struct GoalFigures: Hashable, Sendable {
     /// after the date the whole remainder is needed now); `nil` for a per-period target.
     public let periodsLeft: Int?
 
-    init(_ status: BudgetStatus, target: BudgetTarget) throws(TallyError) {
+    /// Plain cent arithmetic: a target and a limit are at most ``Money/maximumInput`` and what is
+    /// held is at least zero, so no difference here leaves Int64 and the figures cannot fail.
+    init(_ status: BudgetStatus, target: BudgetTarget) {
         self.target = target
         let key = status.budget.periodKey(of: status.month)
         // What the budget held as this period began: what carried in, never below zero, at most the cap.
         var held = max(status.carried, .zero)
         if let cap = status.budget.cap { held = min(held, cap) }
-        let remainder = max(try target.amount - held, .zero)
+        let remainder = Money(cents: max(target.amount.cents - min(held.cents, target.amount.cents), 0))
         if let by = target.by {
             let left = max(1, status.budget.periods(from: key, through: status.budget.periodKey(of: by)))
             periodsLeft = left
@@ -95,7 +97,7 @@ public struct GoalFigures: Hashable, Sendable {
             shortfall = .zero
         } else {
             progress = .behind
-            shortfall = try needed - status.limit
+            shortfall = Money(cents: needed.cents - status.limit.cents)
         }
     }
 
@@ -111,16 +113,12 @@ public struct GoalFigures: Hashable, Sendable {
 
 extension BudgetStatus {
     /// The figures against the budget's target; `nil` when it has none.
-    public func goal() throws(TallyError) -> GoalFigures? {
-        guard let target = budget.target else { return nil }
-        return try GoalFigures(self, target: target)
+    public var goal: GoalFigures? {
+        budget.target.map { GoalFigures(self, target: $0) }
     }
 
-    /// Whether the budget is behind its goal: `tally check`'s warning level. Goal figures stay
-    /// within `Money`'s bounds for any limit and target a budget accepts.
-    public var isBehindGoal: Bool {
-        (try? goal())??.progress == .behind
-    }
+    /// Whether the budget is behind its goal: `tally check`'s warning level.
+    public var isBehindGoal: Bool { goal?.progress == .behind }
 }
 
 extension Budget {

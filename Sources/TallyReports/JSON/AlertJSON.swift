@@ -60,7 +60,7 @@ public struct AlertJSON: Encodable, Equatable, Sendable {
         if alert.level == .projectedOver, let projected = alert.pace?.projected {
             text += ", projected \(money.string(projected)) by \(alert.pace?.days.last.isoString ?? "")"
         }
-        if let goal = try? status.goal(), goal.progress == .behind {
+        if let goal = status.goal, goal.progress == .behind {
             text += ", behind its goal by \(money.string(goal.shortfall)) (needs \(money.string(goal.needed)) this period)"
         }
         return text

@@ -55,7 +55,7 @@ public struct GoalJSON: Codable, Equatable, Sendable {
 extension GoalJSON {
     /// The goal of `status`'s budget, `nil` when it has no target.
     public init?(_ status: BudgetStatus, account: GoalAccount? = nil) {
-        guard let goal = try? status.goal() else { return nil }
+        guard let goal = status.goal else { return nil }
         self.init(goal, period: status.budget.period, account: account)
     }
 }

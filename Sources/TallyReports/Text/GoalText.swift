@@ -38,7 +38,7 @@ extension GoalText {
     public static func goalsAsTable(_ statuses: [BudgetStatus], money: MoneyFormat = .plain) -> String {
         var table = Table([.left("Budget"), .left("Target"), .right("Funded"), .right("Needed"), .left("Goal")])
         for status in statuses {
-            guard let goal = try? status.goal() else { continue }
+            guard let goal = status.goal else { continue }
             table.append([
                 status.budget.name, BudgetPhrases.target(goal.target, period: status.budget.period, money: money), money.string(goal.funded),
                 money.string(goal.needed), progress(goal, money: money),

@@ -12,7 +12,7 @@ public enum ListRenderers {
     public static func budgetsAsTable(
         _ statuses: [BudgetStatus], paces: [Int64: BudgetPace] = [:], goalAccounts: [Int64: GoalAccount] = [:], money: MoneyFormat = .plain
     ) -> String {
-        let goals = statuses.map { try? $0.goal() }
+        let goals = statuses.map(\.goal)
         let showGoals = goals.contains { $0 != nil }
         var columns: [Table.Column] = [
             .left("Budget"), .right("Limit"), .right("Carried"), .right("Available"), .right("Spent"), .right("Remaining"),
@@ -75,7 +75,7 @@ public enum ListRenderers {
             let changes = budget.limitChanges.map { "\(money.string($0.limit)) from \($0.from.isoString)" }
             details.append(("Limits", ([money.string(budget.limit)] + changes).joined(separator: ", then ")))
         }
-        if let goal = try? status.goal() {
+        if let goal = status.goal {
             details.append(("Target", BudgetPhrases.target(goal.target, period: budget.period, money: money)))
             details.append(("Funded", money.string(goal.funded)))
             let left = goal.periodsLeft.map { " (\($0) period\($0 == 1 ? "" : "s") left)" } ?? ""
