@@ -9,7 +9,7 @@ struct TargetOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The month by which the target should be saved (a sinking fund), \(PhraseHelp.months).", valueName: "month"))
     var by: String?
 
-    @Option(help: ArgumentHelp("Set the target aside every period: 'month' for a monthly budget, 'year' for a yearly one.", valueName: "period"))
+    @Option(help: ArgumentHelp("Set the target aside every period: 'month' for a monthly budget, 'year' for a yearly one.", valueName: "period"), completion: .list(["month", "year"]))
     var every: String?
 
     @Option(help: ArgumentHelp("The account the target's money sits in, shown with its balance beside the fund, or 'none'.", valueName: "name"), completion: .accountNames)
