@@ -139,7 +139,8 @@ import Testing
 
     @Test func removingTheAccountClearsTheLinkAndUndoBringsItBack() throws {
         let sandbox = try BudgetGoalCommandTests.funds()
-        try sandbox.ok(["account", "remove", "Savings", "--yes"])
+        let removed = try sandbox.ok(["account", "remove", "Savings", "--yes"])
+        #expect(removed.stdout == "Removed account 'Savings'; the goal of 'Holiday' names no account now.\n")
         let goal = { () throws -> [String: Any]? in
             try sandbox.ok(["budget", "show", "Holiday", "--month", "2026-09", "--json"]).jsonObject["goal"] as? [String: Any]
         }
