@@ -190,11 +190,13 @@ extension AccountCommand {
         @OptionGroup var store: CommonOptions
 
         func run() throws {
-            let (account, entries, expenses) = try RemoveAccount(name: name, includingEntries: yes).run(in: store.ledger) { error in
+            let (account, entries, expenses, goals) = try RemoveAccount(name: name, includingEntries: yes).run(in: store.ledger) { error in
                 Console.confirm((error.errorDescription ?? "") + ". Remove the account?")
             }
             let kept = expenses == 0 ? "" : "; \(expenses == 1 ? "1 expense" : "\(expenses) expenses") now name no account"
-            Console.write("Removed account \(quoted(account.name))\(entries == 0 ? "" : " and \(Self.entries(entries))")\(kept).")
+            let names = goals.map { quoted($0) }.joined(separator: ", ")
+            let unlinked = goals.isEmpty ? "" : goals.count == 1 ? "; the goal of \(names) names no account now" : "; the goals of \(names) name no account now"
+            Console.write("Removed account \(quoted(account.name))\(entries == 0 ? "" : " and \(Self.entries(entries))")\(kept)\(unlinked).")
         }
     }
 }

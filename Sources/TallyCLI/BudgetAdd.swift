@@ -13,7 +13,9 @@ extension BudgetCommand {
                 'tally settings set month-start DAY'); a yearly one's for the year's twelve periods; \
                 a once budget's for the days from --from to --to. --rollover carries what is left \
                 (surplus) or also what is overspent (both) into the next period; --cap bounds what \
-                a period may have available.
+                a period may have available. --target saves toward an amount: by a month with --by \
+                (a sinking fund, best with --rollover surplus so what is saved carries over), or \
+                every period with --every; --account names the account the money sits in.
                 """
         )
 
@@ -44,9 +46,19 @@ extension BudgetCommand {
         @Option(help: ArgumentHelp("The percent of the limit from which the budget shows a warning, 1 to 100 (default: the ledger's, 80 unless 'settings set warn' changed it).", valueName: "percent"))
         var warn: Int?
 
+        @OptionGroup var goal: TargetOptions
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
+            if goal.removesTarget { throw ValidationError("--target none applies only to 'budget edit'") }
+            if goal.isGiven, goal.target == nil { throw ValidationError("--by, --every and --account apply only with --target") }
+            if goal.target != nil {
+                guard period != .once else { throw ValidationError("--target applies only to monthly and yearly budgets") }
+                guard goal.by != nil || goal.every != nil else { throw ValidationError("--target needs --by MONTH or --every \(period == .yearly ? "year" : "month")") }
+                if let every = goal.every, try TargetOptions.period(every) != period {
+                    throw ValidationError("--every \(every) does not match --period \(period.rawValue): a target is set aside every period of its budget")
+                }
+            }
             _ = try ArgumentValue.limit(limit)
             if let warn { try ArgumentValue.check(warn, BudgetLevel.checkWarn) }
             if let cap { _ = try ArgumentValue.money(cap) }
@@ -70,9 +82,12 @@ extension BudgetCommand {
                 cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
                 start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }, range: range)
             let ledger = store.ledger
-            let saved = try AddBudget(budget, warn: warn).run(in: ledger)
+            let (target, targetAccount) = try goal.change()
+            let saved = try AddBudget(budget, warn: warn, target: target, targetAccount: targetAccount).run(in: ledger)
             let money = try Preferences.current.moneyFormat(for: ledger)
-            Console.write("Added budget \(quoted(saved.name)) with a \(BudgetPhrases.limit(of: saved, joinedWithOf: true, money: money)).")
+            Console.write(
+                "Added budget \(quoted(saved.name)) with a \(BudgetPhrases.limit(of: saved, joinedWithOf: true, money: money))"
+                    + (saved.target.map { ", saving toward \(BudgetPhrases.target($0, money: money))" } ?? "") + ".")
         }
     }
 }

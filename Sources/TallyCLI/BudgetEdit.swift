@@ -7,10 +7,12 @@ extension BudgetCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
-            abstract: "Rename a budget, or change its limit, rollover, cap, first period or warning level.",
+            abstract: "Rename a budget, or change its limit, rollover, cap, first period, warning level or target.",
             discussion: """
                 A new --limit applies from --from on (default: the current period); earlier periods \
-                keep the limit they had. From the budget's first period, it replaces the first limit.
+                keep the limit they had. From the budget's first period, it replaces the first limit. \
+                --target sets what the budget saves toward (a new one needs --by or --every; a \
+                changed amount keeps its date), --target none removes it.
                 """
         )
 
@@ -41,12 +43,13 @@ extension BudgetCommand {
         @Option(help: ArgumentHelp("The percent of the limit from which the budget shows a warning, 1 to 100.", valueName: "percent"))
         var warn: Int?
 
+        @OptionGroup var goal: TargetOptions
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
             if from != nil, limit == nil { throw ValidationError("--from applies only with --limit") }
-            guard newName != nil || limit != nil || rollover != nil || cap != nil || noCap || start != nil || warn != nil else {
-                throw ValidationError("nothing to change: give --name, --limit, --rollover, --cap, --start or --warn")
+            guard newName != nil || limit != nil || rollover != nil || cap != nil || noCap || start != nil || warn != nil || goal.isGiven else {
+                throw ValidationError("nothing to change: give --name, --limit, --rollover, --cap, --start, --warn or --target")
             }
             if let warn { try ArgumentValue.check(warn, BudgetLevel.checkWarn) }
             if cap != nil, noCap { throw ValidationError("--cap and --no-cap cannot be used together") }
@@ -63,12 +66,15 @@ extension BudgetCommand {
                 limitFrom: try from.map { (text: String) throws(ValidationError) in try ArgumentValue.period(text) },
                 rollover: rollover, cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
                 removesCap: noCap,
-                start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }, warn: warn)
+                start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }, warn: warn,
+                target: try goal.change().change, targetAccount: try goal.change().account)
             let ledger = store.ledger
             let (before, budget) = try edit.run(in: ledger)
             let renamed = before.name == budget.name ? "" : " (was \(quoted(before.name)))"
             let money = try Preferences.current.moneyFormat(for: ledger)
-            Console.write("Updated budget \(quoted(budget.name))\(renamed): \(BudgetPhrases.limit(of: budget, money: money)).")
+            let target = budget.target.map { "; saving toward \(BudgetPhrases.target($0, money: money))" }
+                ?? (before.target == nil ? "" : "; no target")
+            Console.write("Updated budget \(quoted(budget.name))\(renamed): \(BudgetPhrases.limit(of: budget, money: money))\(target).")
         }
     }
 }

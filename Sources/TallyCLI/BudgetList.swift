@@ -34,7 +34,10 @@ extension BudgetCommand {
             let result = try ListBudgets(period: month, search: search, order: sort, descending: desc).run(in: ledger)
             let statuses = result.statuses
             if output.json {
-                Console.write(try ListJSON.encode(statuses.map { ListJSON.BudgetFigures($0, pace: result.paces[$0.budget.id ?? 0]) }))
+                Console.write(try ListJSON.encode(statuses.map {
+                    ListJSON.BudgetFigures(
+                        $0, pace: result.paces[$0.budget.id ?? 0], goalAccount: $0.budget.target?.accountID.flatMap { result.goalAccounts[$0] })
+                }))
             } else if statuses.isEmpty {
                 Console.write(search == nil
                     ? "No budgets yet. Add one with: tally budget add NAME --limit AMOUNT"
@@ -42,7 +45,7 @@ extension BudgetCommand {
             } else {
                 Console.write(
                     "Budgets for \(PeriodText.name(result.period, days: result.days))\n\n"
-                        + ListRenderers.budgetsAsTable(statuses, paces: result.paces, money: try Preferences.current.moneyFormat(for: ledger)))
+                        + ListRenderers.budgetsAsTable(statuses, paces: result.paces, goalAccounts: result.goalAccounts, money: try Preferences.current.moneyFormat(for: ledger)))
             }
         }
     }

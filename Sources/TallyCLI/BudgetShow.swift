@@ -24,11 +24,16 @@ extension BudgetCommand {
             let (status, expenses) = (shown.status, shown.expenses)
             if output.json {
                 Console.write(try ListJSON.encode(try ListJSON.BudgetDetail(
-                    status, firstPeriod: shown.firstPeriod, expenses: expenses, pace: shown.pace, accountNames: shown.accountNames)))
+                    status, firstPeriod: shown.firstPeriod, expenses: expenses, pace: shown.pace, accountNames: shown.accountNames,
+                    goalAccount: shown.goalAccount)))
                 return
             }
             let money = try Preferences.current.moneyFormat(for: ledger)
-            var text = ListRenderers.budgetAsText(status, pace: shown.pace, money: money) + "\n\n"
+            var text = ListRenderers.budgetAsText(status, pace: shown.pace, goalAccount: shown.goalAccount, money: money) + "\n\n"
+            if status.budget.target?.isByDate == true, status.budget.rollover == .none {
+                // Without rollover a sinking fund starts every period from nothing.
+                text += "Hint: a sinking fund keeps what it saved only when it rolls over: --rollover surplus\n\n"
+            }
             if expenses.isEmpty {
                 text += "No expenses from \(status.days.first.isoString) to \(status.days.last.isoString)."
             } else {

@@ -10,7 +10,8 @@ struct Check: ParsableCommand {
         abstract: "Say whether any budget is past its warning level or over, by exit code.",
         discussion: """
             Exit 0 when every budget of the current period is below its warning level, 1 when one \
-            is past it or projected to end the period over its limit, 2 when one is over; errors \
+            is past it, behind its goal (its limit sets aside less than its target needs this \
+            period) or projected to end the period over its limit, 2 when one is over; errors \
             exit 3 (bad arguments 64). --new-only reports only budgets whose level rose since the \
             last 'check --new-only' of the period, and its exit code only what it reports, so an \
             hourly cron job speaks once per crossing. A balance assertion ('tally reconcile') that a \

@@ -12,7 +12,8 @@ struct Upcoming: ParsableCommand {
         discussion: """
             Overdue bills (due before today, neither posted, matched nor skipped) come first, then \
             those due from today through the next --days − 1 days. --ics writes them as an \
-            iCalendar file a calendar app can subscribe to.
+            iCalendar file a calendar app can subscribe to. Then each budget goal's need this \
+            period (text only: 'budget list --json' has the goals).
             """
     )
 
@@ -44,11 +45,14 @@ struct Upcoming: ParsableCommand {
                 entries.append(try RecurringJSON.Occurrence(occurrence, budgetName: names[occurrence.rule.budgetID] ?? ""))
             }
             Console.write(try ListJSON.encode(entries))
-        } else if occurrences.isEmpty {
-            Console.write("No bills are due in the next \(days) day\(days == 1 ? "" : "s").")
         } else {
-            Console.write(try RecurringRenderers.upcomingAsTable(
-                occurrences, budgetNames: names, money: try Preferences.current.moneyFormat(for: ledger)))
+            let money = try Preferences.current.moneyFormat(for: ledger)
+            var text = occurrences.isEmpty
+                ? "No bills are due in the next \(days) day\(days == 1 ? "" : "s")."
+                : try RecurringRenderers.upcomingAsTable(occurrences, budgetNames: names, money: money)
+            let goals = try ListGoals().run(in: ledger)
+            if !goals.isEmpty { text += "\n\nGoals this period\n\n" + GoalText.goalsAsTable(goals, money: money) }
+            Console.write(text)
         }
     }
 }

@@ -75,11 +75,21 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
     public var created: String?
     /// The warning level, percent (version 4); absent for the default 80.
     public var warn: Int?
+    /// The target's amount (version 8); absent for no target.
+    public var target: String?
+    /// A sinking fund's month, `YYYY-MM`; absent for a target set aside every period.
+    public var targetBy: String?
+    /// The account the target's money sits in, by name: one of the document's `accounts`.
+    public var targetAccount: String?
 
     public init(
         name: String, limit: String, period: String, rollover: String? = nil, cap: String? = nil, start: String? = nil,
-        from: String? = nil, to: String? = nil, limits: [LimitDTO]? = nil, created: String? = nil, warn: Int? = nil
+        from: String? = nil, to: String? = nil, limits: [LimitDTO]? = nil, created: String? = nil, warn: Int? = nil,
+        target: String? = nil, targetBy: String? = nil, targetAccount: String? = nil
     ) {
+        self.target = target
+        self.targetBy = targetBy
+        self.targetAccount = targetAccount
         self.name = name
         self.limit = limit
         self.period = period
@@ -95,17 +105,26 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
 
     /// The entry of a budget: every field it uses, and when it was created.
     public init(_ budget: Budget) {
+        self.init(budget, accountNames: [:])
+    }
+
+    /// The entry of a budget, with `accountNames` by id naming its target's account.
+    public init(_ budget: Budget, accountNames: [Int64: String]) {
         self.init(
             name: budget.name, limit: budget.limit.plainString, period: budget.period.rawValue,
             rollover: budget.rollover == .none ? nil : budget.rollover.rawValue, cap: budget.cap?.plainString,
             start: budget.start?.isoString, from: budget.range?.first.isoString, to: budget.range?.last.isoString,
             limits: budget.limitChanges.isEmpty ? nil : budget.limitChanges.map(LimitDTO.init),
-            created: DocumentTime.string(budget.createdAt), warn: budget.warn == BudgetLevel.defaultWarnPercent ? nil : budget.warn)
+            created: DocumentTime.string(budget.createdAt), warn: budget.warn == BudgetLevel.defaultWarnPercent ? nil : budget.warn,
+            target: budget.target?.amount.plainString, targetBy: budget.target?.by?.isoString,
+            targetAccount: budget.target?.accountID.flatMap { accountNames[$0] })
     }
 
     /// The budget this entry describes, validated; `index` names it in errors. Without
     /// `created`, its `createdAt` is a placeholder the store replaces.
-    public func budget(index: Int) throws(TallyError) -> Budget {
+    /// `accounts` are the document's: a target's account is named by its placeholder among them
+    /// (``DeclaredAccounts/placeholder(forAccountNamed:)``), which the import resolves.
+    public func budget(index: Int, accounts: DeclaredAccounts = DeclaredAccounts()) throws(TallyError) -> Budget {
         func invalid(_ field: String, _ value: String, _ reason: String) -> TallyError {
             .importFile(line: nil, reason: "budgets[\(index)].\(field) \(quoted(value)): \(reason)")
         }
@@ -162,10 +181,23 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
             }
             createdAt = date
         }
+        var targetValue: BudgetTarget?
+        if let target {
+            targetValue = BudgetTarget(
+                amount: try amount("target", target), by: try targetBy.map { (text: String) throws(TallyError) in try month("targetBy", text) })
+            if let targetAccount {
+                guard let placeholder = accounts.placeholder(forAccountNamed: targetAccount) else {
+                    throw invalid("targetAccount", targetAccount, "the document has no account of that name")
+                }
+                targetValue?.accountID = placeholder
+            }
+        } else if let field = targetBy.map({ ("targetBy", $0) }) ?? targetAccount.map({ ("targetAccount", $0) }) {
+            throw invalid(field.0, field.1, "a budget without \"target\" has no target to date or place")
+        }
         do {
             return try Budget(
                 name: name, limit: limitValue, period: periodValue, rollover: rolloverValue, cap: capValue, start: startValue,
-                range: range, limitChanges: changes, warn: warn ?? BudgetLevel.defaultWarnPercent, createdAt: createdAt
+                range: range, limitChanges: changes, warn: warn ?? BudgetLevel.defaultWarnPercent, target: targetValue, createdAt: createdAt
             ).validated()
         } catch {
             // The amounts were checked above: what is left is the cap, the name or how the fields fit together.
@@ -178,6 +210,8 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
                 case .rolloverNeedsRenewingPeriod: ("rollover", rollover ?? "")
                 case .limitChangesOutOfOrder(let from): ("limits", from.isoString)
                 case .invalidWarnLevel(let percent): ("warn", String(percent))
+                case .targetNotPositive, .targetNeedsRenewingPeriod: ("target", target ?? "")
+                case .targetBeforeStart: ("targetBy", targetBy ?? "")
                 default: ("name", name)
                 }
             throw invalid(field, value, error.errorDescription ?? "invalid budget")

@@ -72,9 +72,11 @@ public final class JSONExportWriter: ExportWriter {
             appendString(defaultAccount)
         }
         line.append(contentsOf: "},\n  \"budgets\": [".utf8)
+        var accountNames: [Int64: String] = [:]
+        for account in accounts.accounts { accountNames[account.id ?? 0] = account.name }
         for (index, budget) in budgets.enumerated() {
             line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
-            let dto = BudgetDTO(budget)
+            let dto = BudgetDTO(budget, accountNames: accountNames)
             appendKey("name", first: true)
             appendString(dto.name)
             appendKey("limit")
@@ -106,6 +108,11 @@ public final class JSONExportWriter: ExportWriter {
             if let warn = dto.warn {
                 appendKey("warn")
                 line.append(contentsOf: String(warn).utf8)
+            }
+            for (key, value) in [("target", dto.target), ("targetBy", dto.targetBy), ("targetAccount", dto.targetAccount)] {
+                guard let value else { continue }
+                appendKey(key)
+                appendString(value)
             }
             line.append(UInt8(ascii: "}"))
         }

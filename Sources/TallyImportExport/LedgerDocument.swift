@@ -32,9 +32,12 @@ import TallyCore
 /// written only when the ledger has accounts, with an expense's `account` and the settings'
 /// `defaultAccount`. Version 6 was never written; a document claiming it reads as version 5
 /// does.
+///
+/// Version 8 added budget goals: `target`, `targetBy` and `targetAccount` (the name of one of
+/// the document's `accounts`) on a budget, written only for a budget with a target.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 7
+    public static let currentVersion = 8
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -71,11 +74,13 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
 
     /// The version a document of `budgets` and `settings` is written as: the oldest whose reader
     /// reads all of it (1, 2, 3 with a currency, 4 with recurring rules, warning levels other than
-    /// 80 %, import rules or profiles, 5 when an expense records who spent it, 7 with accounts).
+    /// 80 %, import rules or profiles, 5 when an expense records who spent it, 7 with accounts,
+    /// 8 with a budget target).
     public static func version(
         budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false, rules: [ImportRule] = [], profiles: [ImportProfile] = [],
         recordsPeople: Bool = false, hasAccounts: Bool = false
     ) -> Int {
+        if budgets.contains(where: { $0.target != nil }) { return 8 }
         if hasAccounts { return 7 }
         if recordsPeople { return 5 }
         // Older readers would drop what they do not know.
@@ -126,7 +131,8 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     /// Budgets validated by the models' rules.
     public func validatedBudgets() throws(TallyError) -> [Budget] {
         var result: [Budget] = []
-        for (index, dto) in budgets.enumerated() { result.append(try dto.budget(index: index)) }
+        let accounts = try validatedAccounts()
+        for (index, dto) in budgets.enumerated() { result.append(try dto.budget(index: index, accounts: accounts)) }
         return result
     }
 

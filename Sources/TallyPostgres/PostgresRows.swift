@@ -5,7 +5,10 @@ import TallyCore
 // Rows to models and back, with the SQLite file's conventions (see `PostgresSchema`).
 
 enum Columns {
-    static let budget = "id, name, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt"
+    static let budget = "id, name, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt, targetCents, targetBy, targetAccountId"
+    /// What `Budget.binds` fills, after the id.
+    static let budgetInsert =
+        "id, name, nameKey, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt, targetCents, targetBy, targetAccountId"
     static let expense = "id, budgetId, name, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy, accountId"
     /// `columns`, each named by the table's `alias`.
     static func qualified(_ columns: String, as alias: String) -> String {
@@ -28,10 +31,16 @@ extension Budget {
         if let from = try row.optionalInt(7), let to = try row.optionalInt(8) {
             range = DayInterval(first: try Day(stored: from), last: try Day(stored: to))
         }
+        var target: BudgetTarget?
+        if let cents = try row.optionalInt(12) {
+            target = BudgetTarget(
+                amount: Money(cents: cents), by: try row.optionalInt(13).map { (number: Int64) throws(TallyError) in try Month(stored: number) },
+                accountID: try row.optionalInt(14))
+        }
         self.init(
             id: try row.int(0), name: name, limit: Money(cents: try row.int(2)), period: period, rollover: rollover,
             cap: try row.optionalInt(5).map(Money.init(cents:)), start: try row.optionalInt(6).map { (number: Int64) throws(TallyError) in try Month(stored: number) },
-            range: range, limitChanges: limitChanges, warn: Int(try row.int(9)), createdAt: Milliseconds.date(try row.int(10)),
+            range: range, limitChanges: limitChanges, warn: Int(try row.int(9)), target: target, createdAt: Milliseconds.date(try row.int(10)),
             updatedAt: Milliseconds.date(try row.int(11)))
     }
 
@@ -40,7 +49,7 @@ extension Budget {
         [
             .text(name), .text(nameKey), .int(limit.cents), .text(period.rawValue), .text(rollover.rawValue), .int(cap?.cents),
             .int(start?.stored), .int(range?.first.stored), .int(range?.last.stored), .int(Int64(warn)), .int(Milliseconds.since1970(createdAt)),
-            .int(Milliseconds.since1970(updatedAt)),
+            .int(Milliseconds.since1970(updatedAt)), .int(target?.amount.cents), .int(target?.by?.stored), .int(target?.accountID),
         ]
     }
 }

@@ -296,6 +296,16 @@ enum PostgresSchema {
                 "ALTER TABLE importRule ADD CONSTRAINT importRule_target CHECK ((budgetId IS NULL) <> (transferAccountId IS NULL))",
             ]
         ),
+        // A budget's target, as SQLite's `v18-budget-goals`: its amount, its date (`YYYYMM`, `NULL`
+        // for every period) and the account it sits in.
+        (
+            "v11-budget-goals",
+            [
+                "ALTER TABLE budget ADD COLUMN targetCents BIGINT CHECK (targetCents IS NULL OR targetCents > 0)",
+                "ALTER TABLE budget ADD COLUMN targetBy BIGINT CHECK (targetBy IS NULL OR targetCents IS NOT NULL)",
+                "ALTER TABLE budget ADD COLUMN targetAccountId BIGINT REFERENCES account(id) ON DELETE SET NULL",
+            ]
+        ),
         (
             // Each period's spending per budget, name key and tag set, written by `PostgresCaches`
             // alone (see `Schema.v19WhyOverGroups` for SQLite's): why over reads a few rows per

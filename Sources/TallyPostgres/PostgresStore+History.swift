@@ -227,10 +227,11 @@ extension PostgresStore {
         case .budget(let budget):
             try session.query(
                 """
-                INSERT INTO budget (id, name, nameKey, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                INSERT INTO budget (\(Columns.budgetInsert))
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
                 ON CONFLICT (id) DO UPDATE SET name = $2, nameKey = $3, limitCents = $4, period = $5, rollover = $6, capCents = $7,
-                    startMonth = $8, fromDate = $9, toDate = $10, warnPercent = $11, createdAt = $12, updatedAt = $13
+                    startMonth = $8, fromDate = $9, toDate = $10, warnPercent = $11, createdAt = $12, updatedAt = $13,
+                    targetCents = $14, targetBy = $15, targetAccountId = $16
                 """, [.int(budget.id)] + budget.binds)
             try saveLimitChanges(of: budget)
         case .recurringRule(let rule):

@@ -110,7 +110,11 @@ public struct MonthlyReport: Hashable, Sendable {
                 remaining: status.remaining, share: status.share, isOver: status.isOverBudget,
                 expenseCount: status.expenseCount)
             warn = status.budget.warn
+            goal = status.goal
         }
+
+        /// Its figures against its target (``GoalFigures``); `nil` without one.
+        public var goal: GoalFigures?
 
         /// The budget's warning level, percent.
         public var warn = BudgetLevel.defaultWarnPercent

@@ -72,15 +72,20 @@ public struct RemoveAccount: Sendable {
 
     /// `confirm` is asked, with what names the account (``TallyError/accountInUse(_:entries:assertions:expenses:)``),
     /// when something does and `includingEntries` is off; it answers whether to go on.
+    /// `unlinkedGoals` names the budgets whose target named the account and now names none.
     public func run(
         in ledger: Ledger, confirm: (TallyError) -> Bool
-    ) throws(TallyError) -> (account: Account, entries: Int, expenses: Int) {
+    ) throws(TallyError) -> (account: Account, entries: Int, expenses: Int, unlinkedGoals: [String]) {
         try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            let linked = try store.budgets().filter { $0.target?.accountID != nil }
+            let removed: (account: Account, entries: Int, expenses: Int)
             do throws(TallyError) {
-                return try store.removeAccount(named: name, includingEntries: includingEntries)
+                removed = try store.removeAccount(named: name, includingEntries: includingEntries)
             } catch let error where error.isAccountInUse && confirm(error) {
-                return try store.removeAccount(named: name, includingEntries: true)
+                removed = try store.removeAccount(named: name, includingEntries: true)
             }
+            let unlinked = linked.filter { $0.target?.accountID == removed.account.id }.map(\.name)
+            return (removed.account, removed.entries, removed.expenses, unlinked)
         }
     }
 }

@@ -6,11 +6,17 @@ public struct AddBudget: Sendable {
     public var budget: Budget
     /// `--warn`; `nil` takes the ledger's default (``LedgerSettings/warn``).
     public var warn: Int?
+    /// Its target, if any (`TargetChange/accountID` is found from ``targetAccount``).
+    public var target: TargetChange
+    /// The name of the account the target's money sits in.
+    public var targetAccount: String?
 
     /// `budget` as the user described it; the store gives it its id and timestamps.
-    public init(_ budget: Budget, warn: Int? = nil) {
+    public init(_ budget: Budget, warn: Int? = nil, target: TargetChange = TargetChange(), targetAccount: String? = nil) {
         self.budget = budget
         self.warn = warn
+        self.target = target
+        self.targetAccount = targetAccount
     }
 
     public init(name: String, limit: Money) {
@@ -23,9 +29,16 @@ public struct AddBudget: Sendable {
             try BudgetLevel.checkWarn(warn)
             budget.warn = warn
         }
-        let given = warn
+        try budget.apply(target)
+        budget = try budget.validated()
+        let (given, target, targetAccount) = (warn, target, targetAccount)
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             if given == nil { budget.warn = try store.settings().warn }
+            if let targetAccount {
+                var change = target
+                change.accountID = try store.accountBook(withEntries: false).account(named: targetAccount).id
+                try budget.apply(change)
+            }
             return try store.addBudget(budget)
         }
     }
@@ -45,13 +58,20 @@ public struct EditBudget: Sendable {
     public var start: Month?
     /// `--warn`: the budget's new warning level, percent.
     public var warn: Int?
+    /// A change to its target (`TargetChange/accountID` is found from ``targetAccount``).
+    public var target: TargetChange
+    /// The name of the account the target's money sits in.
+    public var targetAccount: String?
     /// The day that tells the current period.
     public var today: Day
 
     public init(
         name: String, newName: String? = nil, newLimit: Money? = nil, limitFrom: PeriodChoice? = nil, rollover: RolloverPolicy? = nil,
-        cap: Money? = nil, removesCap: Bool = false, start: Month? = nil, warn: Int? = nil, today: Day = Day.today()
+        cap: Money? = nil, removesCap: Bool = false, start: Month? = nil, warn: Int? = nil, target: TargetChange = TargetChange(),
+        targetAccount: String? = nil, today: Day = Day.today()
     ) {
+        self.target = target
+        self.targetAccount = targetAccount
         self.name = name
         self.newName = newName
         self.newLimit = newLimit
@@ -71,6 +91,7 @@ public struct EditBudget: Sendable {
         if let newLimit { try Budget.checkLimit(newLimit) }
         if let cap { try Budget.checkCap(cap) }
         if let warn { try BudgetLevel.checkWarn(warn) }
+        if let amount = target.amount { try BudgetTarget(amount: amount).checkAmount() }
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let before = try store.budget(named: name)
             var changed = before
@@ -80,6 +101,9 @@ public struct EditBudget: Sendable {
             if removesCap { changed.cap = nil }
             if let start { changed.start = start }
             if let warn { changed.warn = warn }
+            var target = target
+            if let targetAccount { target.accountID = try store.accountBook(withEntries: false).account(named: targetAccount).id }
+            try changed.apply(target)
             if let newLimit {
                 let calendar = try store.settings().calendar
                 let earliest = try store.expenses(ExpenseQuery(budgetID: before.id, sort: .date, limit: 1)).first?.date
@@ -148,6 +172,8 @@ public struct ListBudgets: Sendable {
         public var statuses: [BudgetStatus]
         /// Each budget's pace by id, in the current period only.
         public var paces: [Int64: BudgetPace] = [:]
+        /// The accounts the targets name, by account id, with their balance (``goalDay``).
+        public var goalAccounts: [Int64: GoalAccount] = [:]
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Result {
@@ -157,7 +183,10 @@ public struct ListBudgets: Sendable {
             let statuses = BudgetStatus.arranged(
                 try store.budgetStatuses(for: period), search: search, order: order, descending: descending)
             let paces = try store.paces(for: statuses, today: today, calendar: calendar)
-            return Result(period: period, days: calendar.days(of: period), statuses: statuses, paces: paces)
+            let days = calendar.days(of: period)
+            return Result(
+                period: period, days: days, statuses: statuses, paces: paces,
+                goalAccounts: try store.goalAccounts(of: statuses.map(\.budget), through: goalDay(days, today: today)))
         }
     }
 }
@@ -189,6 +218,8 @@ public struct ShowBudget: Sendable {
         public var pace: BudgetPace?
         /// The names of the accounts the expenses name, by id.
         public var accountNames: [Int64: String] = [:]
+        /// The account its target names, with its balance (``goalDay``).
+        public var goalAccount: GoalAccount?
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Result {
@@ -199,9 +230,35 @@ public struct ShowBudget: Sendable {
             let expenses = try store.expenses(ExpenseQuery(budgetID: budget.id, days: status.days, sort: .date))
             let earliest = try store.expenses(ExpenseQuery(budgetID: budget.id, sort: .date, limit: 1)).first?.date
             let pace = try store.paces(for: [status], today: today, calendar: calendar)[budget.id ?? 0]
+            let goalAccounts = try store.goalAccounts(of: [budget], through: goalDay(status.days, today: today))
             return Result(
                 status: status, expenses: expenses, firstPeriod: budget.firstPeriod(in: calendar, earliestExpense: earliest), pace: pace,
-                accountNames: try store.accountNames(of: expenses))
+                accountNames: try store.accountNames(of: expenses), goalAccount: budget.target?.accountID.flatMap { goalAccounts[$0] })
+        }
+    }
+}
+
+/// The day a target's account balance is read at: the end of the period viewed, or today while
+/// it runs, so a balance is never one of days still to come.
+func goalDay(_ days: DayInterval, today: Day) -> Day {
+    min(days.last, max(today, days.first))
+}
+
+/// `upcoming`'s goals: the figures of every budget with a target in the current period, for
+/// what each needs set aside now.
+public struct ListGoals: Sendable {
+    public var today: Day
+
+    public init(today: Day = Day.today()) {
+        self.today = today
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> [BudgetStatus] {
+        try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            let budgets = try store.budgets().filter { $0.target != nil }
+            guard !budgets.isEmpty else { return [] }
+            let period = try store.settings().calendar.period(containing: today)
+            return try store.budgetStatuses(for: period).filter { $0.budget.target != nil }
         }
     }
 }

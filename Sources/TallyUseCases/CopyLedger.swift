@@ -54,6 +54,13 @@ public struct CopyLedger: Sendable {
         // Expenses name their accounts by place among the declared ones: ids may differ there.
         var placeholders: [Int64: Int64] = [:]
         for account in book.accounts { placeholders[account.id ?? 0] = accounts.placeholder(forAccountNamed: account.name) }
+        // So do budget targets.
+        request.newBudgets = budgets.map { budget in
+            var budget = budget
+            let id = budget.target?.accountID
+            budget.target?.accountID = id.flatMap { placeholders[$0] }
+            return budget
+        }
         var first: Day?
         var last: Day?
         _ = try to.importExpenses(request) { (insert: ImportInsert) throws(TallyError) -> String? in

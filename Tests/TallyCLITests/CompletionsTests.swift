@@ -81,6 +81,15 @@ import Testing
         #expect(try bash(fixture, "tally expense list --tag ", environment: ["TALLY_DB": fixture.db]).words == ["day off", "été"])
     }
 
+    /// A goal's flags complete: `--every` its two cadences, `--account` the ledger's accounts.
+    @Test func bashCompletesTheGoalFlags() throws {
+        let fixture = try Fixture()
+        #expect(try fixture.sandbox.run(["account", "add", "Savings", "--kind", "savings", "--db", fixture.db], useDB: false).status == 0)
+        let db = Self.singleQuoted(fixture.db)
+        #expect(try bash(fixture, "tally budget edit --db \(db) Groceries --every ").words == ["month", "year"])
+        #expect(try bash(fixture, "tally budget add Car --db \(db) --limit 5 --target 5 --every month --account ").words == ["Savings"])
+    }
+
     /// `tally undo` completes the ids of the change sets not undone yet, as `tally log` lists them.
     @Test func bashCompletesTheChangeSetsUndoCanTake() throws {
         let fixture = try Fixture()

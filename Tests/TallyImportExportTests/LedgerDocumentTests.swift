@@ -78,8 +78,8 @@ struct LedgerDocumentTests {
     }
 
     @Test func rejectsUnknownVersionsAndNonDocuments() {
-        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 8; this Tally reads versions 1 to 7")) {
-            try LedgerDocument.decode(Data(#"{"version": 8, "budgets": [], "expenses": []}"#.utf8))
+        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 9; this Tally reads versions 1 to 8")) {
+            try LedgerDocument.decode(Data(#"{"version": 9, "budgets": [], "expenses": []}"#.utf8))
         }
         #expect(throws: TallyError.importFile(line: nil, reason: "not a Tally JSON document: it has no \"version\"")) {
             try LedgerDocument.decode(Data("{}".utf8))
@@ -100,6 +100,35 @@ struct LedgerDocumentTests {
         #expect(throws: TallyError.self) { try bad.importedExpense(index: 0) }
         #expect(throws: TallyError.self) { try BudgetDTO(name: "Food", limit: "0.00", period: "monthly").budget(index: 0) }
         #expect(throws: TallyError.self) { try BudgetDTO(name: "Food", limit: "1.00", period: "weekly").budget(index: 0) }
+    }
+
+    /// Version 8 carries a budget's target; an older reader would drop it, so only a ledger
+    /// with a target writes 8, and older documents read as before (no target).
+    @Test func budgetTargetsMakeVersion8AndComeBack() throws {
+        let holiday = Budget(
+            id: 1, name: "Holiday", limit: Money(cents: 10_000), rollover: .surplus, start: try Month(parsing: "2026-07"),
+            target: BudgetTarget(amount: Money(cents: 120_000), by: try Month(parsing: "2027-06")), createdAt: epoch)
+        let car = Budget(id: 2, name: "Car", limit: Money(cents: 10_000), target: BudgetTarget(amount: Money(cents: 15_000)), createdAt: epoch)
+        let document = try LedgerDocument.decode(Data(try export(budgets: [holiday, car], expenses: []).bytes))
+        #expect(document.version == 8)
+        #expect(document.budgets.map(\.target) == ["1200.00", "150.00"])
+        #expect(document.budgets.map(\.targetBy) == ["2027-06", nil])
+        #expect(try document.validatedBudgets().map(\.target) == [holiday.target, car.target])
+        var plain = car
+        plain.target = nil
+        #expect(try LedgerDocument.decode(Data(try export(budgets: [plain], expenses: []).bytes)).version == 1)
+
+        let noTarget = BudgetDTO(name: "Car", limit: "100.00", period: "monthly", targetBy: "2027-01")
+        #expect(throws: TallyError.importFile(
+            line: nil, reason: "budgets[0].targetBy '2027-01': a budget without \"target\" has no target to date or place")) { try noTarget.budget(index: 0) }
+        let unknownAccount = BudgetDTO(name: "Car", limit: "100.00", period: "monthly", target: "150.00", targetAccount: "Savings")
+        #expect(throws: TallyError.importFile(line: nil, reason: "budgets[0].targetAccount 'Savings': the document has no account of that name")) {
+            try unknownAccount.budget(index: 0)
+        }
+        let zero = BudgetDTO(name: "Car", limit: "100.00", period: "monthly", target: "0.00")
+        #expect(throws: TallyError.importFile(line: nil, reason: "budgets[0].target '0.00': budget target 0.00 must be greater than 0")) {
+            try zero.budget(index: 0)
+        }
     }
 
     @Test func jsonImportPlan() throws {

@@ -206,8 +206,36 @@ import Testing
         #expect(try store.accountBook().balance(of: account, through: day("2026-03-31")) == money("10"))
     }
 
+    /// What takes a database back to before `v11-budget-goals`.
+    static let beforeV11 = """
+        ALTER TABLE budget DROP COLUMN targetAccountId; ALTER TABLE budget DROP COLUMN targetBy;
+        ALTER TABLE budget DROP COLUMN targetCents; DELETE FROM tally_migration WHERE name = 'v11-budget-goals';
+
+        """
+
+    /// A ledger from before `v11-budget-goals` opens with its budgets and their figures as they
+    /// were, without a target; a budget then keeps the target it is given, and the server
+    /// refuses a target of zero.
+    @Test func aLedgerFromBeforeV11KeepsItsBudgetsAndTakesATarget() throws {
+        let (store, old, database) = try reopened("v10", after: Self.beforeV11) { old in
+            let food = try old.addBudget(Budget(name: "Food", limit: money("300"), rollover: .surplus, start: month("2026-01")))
+            _ = try old.addExpense(Expense(name: "Bread", amount: money("2.50"), date: day("2026-03-01"), budgetID: food.id ?? 0))
+            _ = try old.addAccount(Account(name: "Savings", kind: .savings, opening: money("100")))
+            return (budgets: try old.budgets(), statuses: try old.budgetStatuses(for: month("2026-03")))
+        }
+        defer { try? store.close() }
+        #expect(try store.budgets() == old.budgets)
+        #expect(try store.budgetStatuses(for: month("2026-03")) == old.statuses)
+        var food = old.budgets[0]
+        food.target = BudgetTarget(amount: try money("1200"), by: try month("2026-12"), accountID: try store.accountBook().account(named: "savings").id)
+        _ = try store.updateBudget(food)
+        #expect(try store.budget(named: "food").target == food.target)
+        #expect(try store.budgetStatuses(for: month("2026-03")).map(\.spent) == old.statuses.map(\.spent))
+        #expect(throws: (any Error).self) { try PostgresTestServer.get().psql("UPDATE budget SET targetCents = 0", database: database) }
+    }
+
     /// What takes a database back to before `v10-statement-accounts`.
-    static let beforeV10 = """
+    static let beforeV10 = beforeV11 + """
         ALTER TABLE account DROP COLUMN number; ALTER TABLE importRule DROP COLUMN transferAccountId;
         ALTER TABLE importRule ALTER COLUMN budgetId SET NOT NULL; DELETE FROM tally_migration WHERE name = 'v10-statement-accounts';
 

@@ -158,10 +158,12 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v13-cache-writer';
             PRAGMA user_version = 12;
             """,
-        "schema-v16.sqlite": beforeV17,
-        "schema-v15.sqlite": beforeV16,
-        "schema-v14.sqlite": beforeV16 + beforeV15,
-        "schema-v13.sqlite": beforeV16 + beforeV15 + """
+        "schema-v18.sqlite": beforeV19,
+        "schema-v17.sqlite": beforeV19 + beforeV18,
+        "schema-v16.sqlite": beforeV19 + beforeV18 + beforeV17,
+        "schema-v15.sqlite": beforeV19 + beforeV18 + beforeV17 + beforeV16,
+        "schema-v14.sqlite": beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
+        "schema-v13.sqlite": beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
             DROP TABLE balanceAssertion;
             DROP TABLE transfer;
             DROP TABLE income;
@@ -179,7 +181,32 @@ enum SchemaFixtures {
             """,
     ]
 
-    /// The inverse of `v16-profile-skip`.
+    /// The inverse of `v19-why-over-groups`: a cache, filled again on migration.
+    static let beforeV19 = """
+        DROP TABLE expenseGroup;
+        DELETE FROM grdb_migrations WHERE identifier = 'v19-why-over-groups';
+        PRAGMA user_version = 18;
+
+        """
+
+    /// `schema-v18.sqlite`: `fillV14`'s contents with a sinking fund on Food, the target `v18` added.
+    static func fillV18(_ store: any DataAccess, clock: TestClock) throws {
+        try fillV14(store, clock: clock)
+        var food = try store.budget(named: "Food")
+        food.target = BudgetTarget(amount: Money(cents: 50_000), by: try Month(parsing: "2026-06"))
+        _ = try store.updateBudget(food)
+    }
+
+    /// The inverse of `v18-budget-goals`: no budget of the fills before `fillV18` has a target.
+    static let beforeV18 = """
+        ALTER TABLE budget DROP COLUMN targetAccountId;
+        ALTER TABLE budget DROP COLUMN targetBy;
+        ALTER TABLE budget DROP COLUMN targetCents;
+        DELETE FROM grdb_migrations WHERE identifier = 'v18-budget-goals';
+        PRAGMA user_version = 17;
+
+        """
+
     /// The inverse of `v17-statement-accounts`; the rules keep their ids.
     static let beforeV17 = """
         ALTER TABLE account DROP COLUMN number;
@@ -259,11 +286,17 @@ enum SchemaFixtures {
         // file was made by `makeFixtures` and taken back to v16: its accounts have no number and
         // its rules a budget each.
         "schema-v16.sqlite": fillV14,
+        // v18 lets a budget have a target (a goal). This file was made by `makeFixtures` and
+        // taken back to v17: its budgets have no target columns.
+        "schema-v17.sqlite": fillV14,
+        // v19 keeps why over's sums per period, budget, name and tag set, filled on migration.
+        // This file was made by `makeFixtures` and taken back to v18, with a goal.
+        "schema-v18.sqlite": fillV18,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite", "schema-v17.sqlite", "schema-v18.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -286,6 +319,12 @@ enum SchemaFixtures {
             #expect(try store.spendingByDay(in: month.days) == expected.spendingByDay(in: month.days))
             #expect(try store.spendingByTag(in: month.days) == expected.spendingByTag(in: month.days))
         }
+        // Why over's groups, which `v19` filled from the expenses.
+        let ids = Set(try expected.budgets().compactMap(\.id))
+        for months in [try Month(parsing: "2025-12")...Month(parsing: "2026-03"), try Month(parsing: "2026-02")...Month(parsing: "2026-02")] {
+            let groups = try store.spendingGroups(ofBudgets: ids, in: months)
+            #expect(Set(groups) == Set(try expected.spendingGroups(ofBudgets: ids, in: months)) && !groups.isEmpty)
+        }
         for tag in ["daily", "coffee", "oops", "home"] {
             #expect(try store.expenses(ExpenseQuery(tag: tag)) == expected.expenses(ExpenseQuery(tag: tag)))
         }
@@ -305,7 +344,8 @@ enum SchemaFixtures {
         #expect(try store.countExpenses(ExpenseQuery(by: "")) == 7)
         #expect(try store.spendingByPerson(in: Month(parsing: "2026-02").days) == [PersonSpending(by: "", spent: Money(cents: 123_610), expenses: 3)])
         #expect(try store.pragma("user_version") == String(Schema.version))
-        if ["schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite"].contains(name) {
+        #expect(try store.budgets().filter { $0.target != nil }.map(\.name) == (name == "schema-v18.sqlite" ? ["Food"] : []))
+        if ["schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite", "schema-v17.sqlite", "schema-v18.sqlite"].contains(name) {
             // Balances read `accountDay`, which `v15` filled from the incomes and transfers.
             let book = try store.accountBook()
             #expect(book.accounts.map(\.name) == ["Checking", "Visa"])
@@ -362,6 +402,28 @@ enum SchemaFixtures {
         let transfer = try store.addRule(ImportRule(pattern: "SAVINGS PLAN", budget: "", transferTo: "checking"))
         #expect(transfer.transferTo == "Checking" && transfer.id == 2)
         #expect(throws: (any Error).self) { try store.executeUnchecked("UPDATE importRule SET budgetId = 1 WHERE id = 2") }
+    }
+
+    /// The v17 file's budgets open without a target (`v18` adds only empty columns) and every
+    /// figure stays; a budget then keeps the target it is given, its account too, and SQLite
+    /// itself refuses a target of zero or a date without an amount.
+    @Test func aV17BudgetOpensAndTakesATarget() throws {
+        let fixture = try #require(Bundle.module.url(forResource: "schema-v17.sqlite", withExtension: nil, subdirectory: "Fixtures"))
+        let path = try temporaryFolder().appendingPathComponent("v17.sqlite").path
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let store = try SQLiteStore(path: path)
+        #expect(try store.pragma("user_version") == String(Schema.version))
+        var food = try store.budget(named: "Food")
+        #expect(food.target == nil)
+        let before = try store.budgetStatuses(for: Month(parsing: "2026-02"))
+        let checking = try store.accountBook().account(named: "Checking")
+        food.target = BudgetTarget(amount: Money(cents: 50_000), by: try Month(parsing: "2026-12"), accountID: checking.id)
+        _ = try store.updateBudget(food)
+        #expect(try store.budget(named: "Food").target == food.target)
+        let after = try store.budgetStatuses(for: Month(parsing: "2026-02"))
+        #expect(after.map(\.spent) == before.map(\.spent) && after.map(\.available) == before.map(\.available))
+        #expect(throws: (any Error).self) { try store.executeUnchecked("UPDATE budget SET targetCents = 0 WHERE name = 'Food'") }
+        #expect(throws: (any Error).self) { try store.executeUnchecked("UPDATE budget SET targetBy = 202612 WHERE name = 'Rent'") }
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["TALLY_MAKE_FIXTURES"] == "1"))

@@ -47,6 +47,7 @@ public enum StoreContract {
     public static let checks: [Check] = [
         Check("budgetsAreAddedFoundListedAndUpdated", budgetsAreAddedFoundListedAndUpdated),
         Check("budgetsAreOrderedByNameKeyBytesThenID", budgetsAreOrderedByNameKeyBytesThenID),
+        Check("budgetTargetsRoundTripAndUndo", budgetTargetsRoundTripAndUndo),
         Check("brokenBudgetRulesAreRefusedAndChangeNothing", brokenBudgetRulesAreRefusedAndChangeNothing),
         Check("namesMadeOfManyScalarsFitTheirCharacterLimit", namesMadeOfManyScalarsFitTheirCharacterLimit),
         Check("namesClashIgnoringCaseAndDiacriticsOnly", namesClashIgnoringCaseAndDiacriticsOnly),

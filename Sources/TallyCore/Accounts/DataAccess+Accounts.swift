@@ -77,6 +77,19 @@ extension DataAccess {
         try reading { (rows: any LedgerRows) throws(TallyError) in try rows.accountBook(withEntries: withEntries) }
     }
 
+    /// The accounts `budgets`' targets name, by id, each with its balance at the end of `day`
+    /// (the balance `account list` shows); reads nothing when no target names one.
+    public func goalAccounts(of budgets: [Budget], through day: Day) throws(TallyError) -> [Int64: GoalAccount] {
+        let ids = Set(budgets.compactMap { $0.target?.accountID })
+        guard !ids.isEmpty else { return [:] }
+        let book = try accountBook(withEntries: false)
+        var accounts: [Int64: GoalAccount] = [:]
+        for account in book.accounts where ids.contains(account.id ?? 0) {
+            accounts[account.id ?? 0] = GoalAccount(name: account.name, balance: try book.balance(of: account, through: day))
+        }
+        return accounts
+    }
+
     /// The names of the accounts `expenses` name, by id; reads nothing when none does.
     public func accountNames(of expenses: [Expense]) throws(TallyError) -> [Int64: String] {
         guard expenses.contains(where: { $0.accountID != nil }) else { return [:] }
@@ -144,7 +157,8 @@ extension DataAccess {
     /// Removes the account called `name`. One with incomes, transfers, assertions or expenses
     /// is removed only with `includingEntries`: its incomes, transfers and assertions go with
     /// it, and its expenses stay in their budgets, paid from no account. Returns the account,
-    /// how many incomes and transfers went and how many expenses it let go.
+    /// how many incomes and transfers went and how many expenses it let go. A budget target that
+    /// names the account loses the link and keeps its amount and date.
     public func removeAccount(
         named name: String, includingEntries: Bool
     ) throws(TallyError) -> (account: Account, entries: Int, expenses: Int) {
@@ -166,6 +180,13 @@ extension DataAccess {
                 })
             }
             for row in dependents { try rows.delete(row) }
+            // A goal that shows where its money sits lets go of the account, in this change set
+            // so that undo brings the link back with the account.
+            for var budget in try rows.budgets() where budget.target?.accountID != nil && budget.target?.accountID == account.id {
+                budget.target?.accountID = nil
+                budget.updatedAt = rows.timestamp
+                _ = try rows.save(.budget(budget))
+            }
             // Its transfer rules go with it, as a budget's rules go with the budget.
             for rule in try rows.importRules() where rule.transferAccountID == account.id { try rows.delete(.importRule(rule, budgetID: 0)) }
             try rows.delete(.account(account))

@@ -108,6 +108,7 @@ public enum RowImage: Hashable, Sendable, Codable {
         case .transfer(let transfer): [.account(transfer.fromAccountID), .account(transfer.toAccountID)]
         case .balanceAssertion(let assertion): [.account(assertion.accountID)]
         case .settings(let settings): settings.defaultAccountID.map { [.account($0)] } ?? []
+        case .budget(let budget): budget.target?.accountID.map { [.account($0)] } ?? []
         default: []
         }
     }

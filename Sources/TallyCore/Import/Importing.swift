@@ -118,6 +118,9 @@ public struct ImportResolution {
     public private(set) var createdBudgets: [String] = []
     /// The ids of `request.accounts`' accounts, in their order, once restored.
     private var declaredAccountIDs: [Int64] = []
+    /// Budgets created without their target's account, which a placeholder named: linked once
+    /// the accounts are there (``restoreDeclaredAccounts(into:)``).
+    private var pendingGoalAccounts: [(budget: Budget, placeholder: Int64)] = []
 
     public init(request: ImportRequest, existing: [Budget]) {
         self.request = request
@@ -141,9 +144,13 @@ public struct ImportResolution {
     /// Creates `request.newBudgets` that do not exist yet, in order, through `create` (which saves one validated budget and returns it with its id).
     public mutating func createDeclaredBudgets(_ create: (Budget) throws(TallyError) -> Budget) throws(TallyError) {
         for budget in request.newBudgets {
-            let budget = try budget.validated()
+            var budget = try budget.validated()
             guard !resolver.contains(budget) else { continue }
+            // A target's declared account has no id yet.
+            let placeholder = budget.target?.accountID.flatMap { $0 < 0 ? $0 : nil }
+            if placeholder != nil { budget.target?.accountID = nil }
             let saved = try create(budget)
+            if let placeholder { pendingGoalAccounts.append((saved, placeholder)) }
             resolver.register(saved)
             if saved.period == .once { onceBudgets[saved.id ?? 0] = saved }
             createdBudgets.append(saved.name)
@@ -226,6 +233,13 @@ public struct ImportResolution {
     public mutating func restoreDeclaredAccounts(into rows: any LedgerRows) throws(TallyError) {
         guard !request.accounts.isEmpty else { return }
         declaredAccountIDs = try rows.restore(request.accounts)
+        for (budget, placeholder) in pendingGoalAccounts {
+            let place = Int(-(placeholder + 1))
+            guard declaredAccountIDs.indices.contains(place) else { throw .storage("an imported budget's target names an account not declared") }
+            var linked = budget
+            linked.target?.accountID = declaredAccountIDs[place]
+            _ = try rows.save(.budget(linked))
+        }
         // The transfer rules of `request.newRules`, now that their accounts are there; one equal
         // to a rule the ledger has is skipped, as budget rules are.
         let transferRules = request.newRules.filter { $0.transferTo != nil }

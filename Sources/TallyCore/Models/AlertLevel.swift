@@ -2,7 +2,8 @@
 /// warning > ok. Exit codes follow the monitoring-plugin convention (``exitCode``).
 public enum AlertLevel: String, Hashable, Sendable, CaseIterable, Comparable {
     case ok
-    /// At or past the budget's warning level (``BudgetLevel/near``).
+    /// At or past the budget's warning level (``BudgetLevel/near``), or behind its goal
+    /// (``GoalProgress/behind``): saving less this period than its target needs.
     case warning
     /// Below the limit but on course to end the period over it (``BudgetPace/projected``).
     case projectedOver = "projected-over"
@@ -14,7 +15,7 @@ public enum AlertLevel: String, Hashable, Sendable, CaseIterable, Comparable {
             self = .over
         } else if pace?.isProjectedOver(status) ?? false {
             self = .projectedOver
-        } else if status.level == .near {
+        } else if status.level == .near || status.isBehindGoal {
             self = .warning
         } else {
             self = .ok

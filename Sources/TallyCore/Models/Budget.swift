@@ -23,13 +23,15 @@ public struct Budget: Identifiable, Hashable, Sendable, Codable {
     /// The percent of what is available from which the budget is `near` (1–100): given with
     /// `--warn`, else the ledger's default when the budget was added (``LedgerSettings/warn``).
     public var warn: Int
+    /// What the budget saves toward, if anything (``BudgetTarget``).
+    public var target: BudgetTarget?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: Int64? = nil, name: String, limit: Money, period: BudgetPeriod = .monthly, rollover: RolloverPolicy = .none,
         cap: Money? = nil, start: Month? = nil, range: DayInterval? = nil, limitChanges: [LimitChange] = [],
-        warn: Int = BudgetLevel.defaultWarnPercent, createdAt: Date = Date(), updatedAt: Date? = nil
+        warn: Int = BudgetLevel.defaultWarnPercent, target: BudgetTarget? = nil, createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -41,6 +43,7 @@ public struct Budget: Identifiable, Hashable, Sendable, Codable {
         self.range = range
         self.limitChanges = limitChanges
         self.warn = warn
+        self.target = target
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
     }
@@ -74,6 +77,7 @@ public struct Budget: Identifiable, Hashable, Sendable, Codable {
             }
             budget.limitChanges = limitChanges.map { LimitChange(from: periodKey(of: $0.from), limit: $0.limit) }
         }
+        try budget.target?.check(for: budget)
         return budget
     }
 

@@ -48,6 +48,20 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case rangeEndsBeforeItStarts(DayInterval)
     /// A once budget cannot roll over.
     case rolloverNeedsRenewingPeriod
+    /// A budget's target is zero or negative.
+    case targetNotPositive(Money)
+    /// A target was given to a once budget: its limit is its target.
+    case targetNeedsRenewingPeriod
+    /// A sinking fund's date is before the budget's first period.
+    case targetBeforeStart(by: Month, start: Month)
+    /// A per-period target names a cadence other than its budget's period.
+    case targetCadenceMismatch(budget: String, period: BudgetPeriod)
+    /// An account was linked to a budget that has no target.
+    case targetAccountNeedsTarget(String)
+    /// A date or cadence was given to a budget that has no target, without an amount.
+    case targetNeedsAmount(String)
+    /// A new target was given neither a date nor a cadence.
+    case targetNeedsSchedule(String)
     /// A limit change is not after the budget's first period and its earlier changes.
     case limitChangesOutOfOrder(Month)
     /// A limit change would start before the budget's first period.
@@ -252,6 +266,20 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
             "the range \(range.first.isoString) to \(range.last.isoString) ends before it starts"
         case .rolloverNeedsRenewingPeriod:
             "only monthly and yearly budgets roll over"
+        case .targetNotPositive(let amount):
+            "budget target \(amount.plainString) must be greater than 0"
+        case .targetNeedsRenewingPeriod:
+            "only monthly and yearly budgets have a target: a once budget's limit is its target"
+        case .targetBeforeStart(let by, let start):
+            "the budget begins in \(start.isoString); its target cannot be due by \(by.isoString)"
+        case .targetCadenceMismatch(let budget, let period):
+            "budget \(quoted(budget)) renews \(period.rawValue): a per-period target is set aside every \(period == .yearly ? "year" : "month")"
+        case .targetAccountNeedsTarget(let budget):
+            "budget \(quoted(budget)) has no target: an account shows where a target's money sits"
+        case .targetNeedsAmount(let budget):
+            "budget \(quoted(budget)) has no target yet: give its amount too"
+        case .targetNeedsSchedule(let budget):
+            "budget \(quoted(budget)) has no target yet: say by which month it is due, or that it is set aside every period"
         case .limitChangesOutOfOrder(let from):
             "a limit change from \(from.isoString) is not after the budget's first period and its earlier changes"
         case .limitChangeBeforeStart(let from, let first):

@@ -140,6 +140,9 @@ enum HTMLContext {
             ] as [String: Any],
             "hasBudgets": !report.budgets.isEmpty,
             "budgets": report.budgets.map { budget($0, money: money) },
+            // The budgets with a target, as `GoalText` words them (`hasGoals`).
+            "hasGoals": report.budgets.contains { $0.goal != nil },
+            "goals": report.budgets.compactMap { line in line.goal.map { goal(line.name, $0, period: line.period, money: money) } },
             "hasWhyOver": report.budgets.contains { $0.whyOver != nil },
             "whyOver": report.budgets.compactMap { line in
                 line.whyOver.map { why -> [String: Any] in
@@ -185,6 +188,17 @@ enum HTMLContext {
             // The pace, shown in the current period only (`hasPace`).
             "projected": line.pace.map { $0.projected.map(money.string) ?? "too early" } ?? "",
             "perDay": line.pace.map { money.string($0.perDay) } ?? "",
+        ]
+    }
+
+    private static func goal(_ name: String, _ goal: GoalFigures, period: BudgetPeriod, money: MoneyFormat) -> [String: Any] {
+        [
+            "name": name,
+            "target": BudgetPhrases.target(goal.target, period: period, money: money),
+            "funded": money.string(goal.funded),
+            "needed": money.string(goal.needed),
+            "status": goal.progress.rawValue,
+            "progress": GoalText.progress(goal, money: money),
         ]
     }
 

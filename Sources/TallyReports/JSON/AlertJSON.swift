@@ -14,6 +14,8 @@ public struct AlertJSON: Encodable, Equatable, Sendable {
     public let elapsed: String?
     public let projected: String?
     public let perDay: String?
+    /// The goal (``GoalJSON``), present only for a budget with a target.
+    public let goal: GoalJSON?
 
     public init(_ alert: BudgetAlert) {
         let status = alert.status
@@ -27,13 +29,14 @@ public struct AlertJSON: Encodable, Equatable, Sendable {
         elapsed = alert.pace?.elapsed.ratioString
         projected = alert.pace?.projected?.plainString
         perDay = alert.pace?.perDay.plainString
+        goal = GoalJSON(status)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, level, spent, available, share, warn, month, elapsed, projected, perDay
+        case name, level, spent, available, share, warn, month, elapsed, projected, perDay, goal
     }
 
-    /// Every key always, absent figures as `null`.
+    /// Every key always, absent figures as `null`; `goal` only with a target.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
@@ -46,14 +49,19 @@ public struct AlertJSON: Encodable, Equatable, Sendable {
         try container.encode(elapsed, forKey: .elapsed)
         try container.encode(projected, forKey: .projected)
         try container.encode(perDay, forKey: .perDay)
+        try container.encodeIfPresent(goal, forKey: .goal)
     }
 
-    /// The text `check` prints for one budget: `Groceries: warning, 83 % of 450.00 used`.
+    /// The text `check` prints for one budget: `Groceries: warning, 83 % of 450.00 used`, and
+    /// `, behind its goal by 50.00` when it is.
     public static func line(_ alert: BudgetAlert, money: MoneyFormat = .plain) -> String {
         let status = alert.status
         var text = "\(status.budget.name): \(alert.level.rawValue), \(status.share.wholePercent) % of \(money.string(status.available)) used"
         if alert.level == .projectedOver, let projected = alert.pace?.projected {
             text += ", projected \(money.string(projected)) by \(alert.pace?.days.last.isoString ?? "")"
+        }
+        if let goal = status.goal, goal.progress == .behind {
+            text += ", behind its goal by \(money.string(goal.shortfall)) (needs \(money.string(goal.needed)) this period)"
         }
         return text
     }

@@ -47,7 +47,8 @@ public struct JSONRenderer: Sendable {
 
     /// `period` is `monthly`, `yearly` or `once`; `from` and `to` are the days the figures
     /// cover. The pace is `null` outside the current period (and `projected` before a tenth of
-    /// it); `whyOver` is there only for a budget over or past its warning level.
+    /// it); `whyOver` is there only for a budget over or past its warning level, `goal` only
+    /// for one with a target.
     private static func budget(_ line: MonthlyReport.BudgetLine) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("name", .string(line.name)), ("period", .string(line.period.rawValue)),
@@ -58,7 +59,17 @@ public struct JSONRenderer: Sendable {
             share: line.share, level: line.level, over: line.isOver, expenseCount: line.expenseCount,
             elapsed: line.pace?.elapsed, projected: line.pace?.projected, perDay: line.pace?.perDay)
         if let why = line.whyOver { members.append(("whyOver", whyOver(why, name: line.name))) }
+        if let goal = line.goal { members.append(("goal", Self.goal(GoalJSON(goal, period: line.period)))) }
         return .object(members)
+    }
+
+    /// A budget's goal, in the keys and order of ``GoalJSON`` (no account: the report reads none).
+    private static func goal(_ goal: GoalJSON) -> JSONValue {
+        .object([
+            ("target", .string(goal.target)), ("targetBy", .string(goal.targetBy)), ("every", .string(goal.every)),
+            ("funded", .string(goal.funded)), ("needed", .string(goal.needed)), ("status", .string(goal.status)),
+            ("shortfall", .string(goal.shortfall)), ("periodsLeft", goal.periodsLeft.map { .int(Int64($0)) } ?? .null),
+        ])
     }
 
     /// Every key always, the pace's as `null` when there is none.

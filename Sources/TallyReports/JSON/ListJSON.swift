@@ -31,8 +31,10 @@ public enum ListJSON {
         public let elapsed: String?
         public let projected: String?
         public let perDay: String?
+        /// The goal (``GoalJSON``), present only for a budget with a target.
+        public let goal: GoalJSON?
 
-        public init(_ status: BudgetStatus, pace: BudgetPace? = nil) {
+        public init(_ status: BudgetStatus, pace: BudgetPace? = nil, goalAccount: GoalAccount? = nil) {
             name = status.budget.name
             period = status.budget.period.rawValue
             limit = status.limit.plainString
@@ -52,14 +54,15 @@ public enum ListJSON {
             elapsed = pace?.elapsed.ratioString
             projected = pace?.projected?.plainString
             perDay = pace?.perDay.plainString
+            goal = GoalJSON(status, account: goalAccount)
         }
 
         private enum CodingKeys: String, CodingKey {
             case name, period, limit, carried, available, spent, remaining, share, status, over, expenseCount, month, from, to
-            case rollover, cap, elapsed, projected, perDay
+            case rollover, cap, elapsed, projected, perDay, goal
         }
 
-        /// Every key always, `cap` as `null` when there is none.
+        /// Every key always, `cap` as `null` when there is none; `goal` only with a target.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
@@ -81,6 +84,7 @@ public enum ListJSON {
             try container.encode(elapsed, forKey: .elapsed)
             try container.encode(projected, forKey: .projected)
             try container.encode(perDay, forKey: .perDay)
+            try container.encodeIfPresent(goal, forKey: .goal)
         }
     }
 
@@ -109,10 +113,11 @@ public enum ListJSON {
         /// which only the store knows: `limits` starts with the budget's first limit from it, then
         /// lists each of its ``Budget/limitChanges``.
         public init(
-            _ status: BudgetStatus, firstPeriod: Month, expenses: [Expense], pace: BudgetPace? = nil, accountNames: [Int64: String] = [:]
+            _ status: BudgetStatus, firstPeriod: Month, expenses: [Expense], pace: BudgetPace? = nil, accountNames: [Int64: String] = [:],
+            goalAccount: GoalAccount? = nil
         ) throws(TallyError) {
             let budget = status.budget
-            figures = BudgetFigures(status, pace: pace)
+            figures = BudgetFigures(status, pace: pace, goalAccount: goalAccount)
             limits = [LimitEntry(from: firstPeriod, limit: budget.limit)]
                 + budget.limitChanges.map { LimitEntry(from: $0.from, limit: $0.limit) }
             var items: [ExpenseItem] = []

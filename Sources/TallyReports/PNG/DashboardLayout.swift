@@ -28,6 +28,17 @@ public struct DashboardLayout: Sendable {
     /// Its lines: each budget's sentence, then its largest expenses, shortened to fit.
     public var whyOverLines: [WhyOverLine] = []
 
+    /// The "Goals" heading at the bottom, when a budget has a target.
+    public var goalsTitleY: Double?
+    /// One line per budget with a target (``GoalText/line(_:period:money:)``), shortened to fit.
+    public var goalLines: [GoalLine] = []
+
+    public struct GoalLine: Sendable {
+        public var text: String
+        public var baseline: Double
+        public var progress: GoalProgress
+    }
+
     public struct WhyOverLine: Sendable {
         public var text: String
         public var baseline: Double
@@ -108,6 +119,18 @@ public struct DashboardLayout: Sendable {
                 bottom += 19
                 let largest = "Largest: " + why.largest.map { WhyOverText.largest($0, money: money) }.joined(separator: ", ")
                 whyOverLines.append(WhyOverLine(text: typesetter.fitted(largest, maximumWidth: contentWidth - 12, size: 11.5), baseline: bottom, level: nil))
+            }
+        }
+        let goals = report.budgets.filter { $0.goal != nil }
+        if !goals.isEmpty {
+            bottom += 44
+            goalsTitleY = bottom
+            for line in goals {
+                guard let goal = line.goal else { continue }
+                bottom += 22
+                let text = typesetter.fitted(
+                    "\(line.name): \(GoalText.line(goal, period: line.period, money: money))", maximumWidth: contentWidth, size: Self.amountSize)
+                goalLines.append(GoalLine(text: text, baseline: bottom, progress: goal.progress))
             }
         }
         height = (bottom + margin).rounded(.up)

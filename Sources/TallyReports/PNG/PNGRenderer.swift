@@ -52,7 +52,19 @@ public struct PNGRenderer: Sendable {
         ChartPainter(report: report, canvas: canvas, money: money).cumulative(in: layout.cumulativeChart)
         ChartPainter(report: report, canvas: canvas, money: money).trend(in: layout.trendChart)
         drawWhyOver(layout, on: canvas)
+        drawGoals(layout, on: canvas)
         return try canvas.pngData()
+    }
+
+    /// Each goal's line, a budget behind its goal in the warning colour.
+    private func drawGoals(_ layout: DashboardLayout, on canvas: Canvas) {
+        guard let titleY = layout.goalsTitleY else { return }
+        canvas.text("Goals", x: DashboardLayout.margin, y: titleY, size: 15, Palette.ink, weight: .bold)
+        for line in layout.goalLines {
+            canvas.text(
+                line.text, x: DashboardLayout.margin, y: line.baseline, size: DashboardLayout.amountSize,
+                line.progress == .behind ? Palette.near : Palette.ink)
+        }
     }
 
     private func drawWhyOver(_ layout: DashboardLayout, on canvas: Canvas) {

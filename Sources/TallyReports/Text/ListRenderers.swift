@@ -7,14 +7,22 @@ public enum ListRenderers {
     /// (`monthly`, `yearly, to date`, or `once` with its range).
     /// In the current period (`paces` by budget id not empty) the pace follows: projected
     /// spending (`too early` before a tenth of the period) and what can be spent per day.
-    public static func budgetsAsTable(_ statuses: [BudgetStatus], paces: [Int64: BudgetPace] = [:], money: MoneyFormat = .plain) -> String {
+    /// When a budget has a target, its goal follows: the target, what is funded, what this
+    /// period needs and how it stands (``GoalText``), with its account's balance when one is named.
+    public static func budgetsAsTable(
+        _ statuses: [BudgetStatus], paces: [Int64: BudgetPace] = [:], goalAccounts: [Int64: GoalAccount] = [:], money: MoneyFormat = .plain
+    ) -> String {
+        let goals = statuses.map(\.goal)
+        let showGoals = goals.contains { $0 != nil }
         var columns: [Table.Column] = [
             .left("Budget"), .right("Limit"), .right("Carried"), .right("Available"), .right("Spent"), .right("Remaining"),
             .right("Expenses"), .left("Status"), .left("Period"),
         ]
         if !paces.isEmpty { columns += [.right("Projected"), .right("Per day")] }
+        if showGoals { columns += [.left("Target"), .right("Funded"), .right("Needed"), .left("Goal")] }
+        if !goalAccounts.isEmpty { columns.append(.left("Account")) }
         var table = Table(columns)
-        for status in statuses {
+        for (status, goal) in zip(statuses, goals) {
             var row = [
                 status.budget.name, money.string(status.limit), money.string(status.carried), money.string(status.available),
                 money.string(status.spent), money.string(status.remaining), String(status.expenseCount), statusMark(status),
@@ -23,6 +31,15 @@ public enum ListRenderers {
             if !paces.isEmpty {
                 let pace = paces[status.budget.id ?? 0]
                 row += [pace.map { projectedText($0, money: money) } ?? "", pace.map { money.string($0.perDay) } ?? ""]
+            }
+            if showGoals {
+                row += goal.map { goal in
+                    [BudgetPhrases.target(goal.target, period: status.budget.period, money: money), money.string(goal.funded),
+                     money.string(goal.needed), GoalText.progress(goal, money: money)]
+                } ?? ["", "", "", ""]
+            }
+            if !goalAccounts.isEmpty {
+                row.append(status.budget.target?.accountID.flatMap { goalAccounts[$0] }.map { GoalText.account($0, money: money) } ?? "")
             }
             table.append(row)
         }
@@ -36,7 +53,10 @@ public enum ListRenderers {
 
     /// `budget show`: the figures, then what they cover, how the budget rolls over, and its limits
     /// when it has had more than one.
-    public static func budgetAsText(_ status: BudgetStatus, pace: BudgetPace? = nil, money: MoneyFormat = .plain) -> String {
+    /// A budget with a target shows its goal figures last, with its account's balance.
+    public static func budgetAsText(
+        _ status: BudgetStatus, pace: BudgetPace? = nil, goalAccount: GoalAccount? = nil, money: MoneyFormat = .plain
+    ) -> String {
         let budget = status.budget
         let figures: [(String, Money)] = [
             ("Limit", status.limit), ("Carried", status.carried), ("Available", status.available), ("Spent", status.spent),
@@ -54,6 +74,14 @@ public enum ListRenderers {
         if !budget.limitChanges.isEmpty {
             let changes = budget.limitChanges.map { "\(money.string($0.limit)) from \($0.from.isoString)" }
             details.append(("Limits", ([money.string(budget.limit)] + changes).joined(separator: ", then ")))
+        }
+        if let goal = status.goal {
+            details.append(("Target", BudgetPhrases.target(goal.target, period: budget.period, money: money)))
+            details.append(("Funded", money.string(goal.funded)))
+            let left = goal.periodsLeft.map { " (\($0) period\($0 == 1 ? "" : "s") left)" } ?? ""
+            details.append(("Needed", money.string(goal.needed) + " this period" + left))
+            details.append(("Goal", GoalText.progress(goal, money: money)))
+            if let goalAccount { details.append(("Account", GoalText.account(goalAccount, money: money))) }
         }
         let keyWidth = (figures.map(\.0) + details.map(\.0)).map(DisplayWidth.of).max() ?? 0
         let amountWidth = figures.map { DisplayWidth.of(money.string($0.1)) }.max() ?? 0

@@ -36,6 +36,11 @@ public struct TextRenderer: Sendable {
         } else {
             lines += budgetTable(report)
         }
+        let goals = report.budgets.filter { $0.goal != nil }
+        if !goals.isEmpty {
+            lines.append("")
+            lines += goalLines(goals)
+        }
         if report.hasAccounts {
             lines.append("")
             lines += moneyInLines(report)
@@ -104,6 +109,16 @@ public struct TextRenderer: Sendable {
             }
         }
         return lines
+    }
+
+    /// `Goals`, then one line per budget with a target: `Holiday: goal 1,200.00 by 2027-06:
+    /// funded 500.00, needs 100.00 this period, on-track`, behind in yellow.
+    private func goalLines(_ lines: [MonthlyReport.BudgetLine]) -> [String] {
+        [style("Goals", .bold)] + lines.compactMap { line in
+            guard let goal = line.goal else { return nil }
+            let text = "\(DisplayWidth.truncated(line.name, to: maximumNameWidth)): \(GoalText.line(goal, period: line.period, money: money))"
+            return goal.progress == .behind ? style(text, .yellow) : text
+        }
     }
 
     /// Money in against spending and what the accounts held at the period's end, once the

@@ -24,6 +24,7 @@ enum Schema {
         migrator.registerMigration("v15-expense-accounts", migrate: v15ExpenseAccounts)
         migrator.registerMigration("v16-profile-skip", migrate: v16ProfileSkip)
         migrator.registerMigration("v17-statement-accounts", migrate: v17StatementAccounts)
+        migrator.registerMigration("v18-budget-goals", migrate: v18BudgetGoals)
         migrator.registerMigration("v19-why-over-groups", migrate: v19WhyOverGroups)
         return migrator
     }

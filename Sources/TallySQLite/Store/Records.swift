@@ -20,6 +20,10 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
     var toDate: Int64?
     /// The warning level, percent (`Schema.v6`).
     var warnPercent: Int
+    /// The target (`Schema.v18BudgetGoals`): its amount, `YYYYMM` of its date, its account.
+    var targetCents: Int64?
+    var targetBy: Int64?
+    var targetAccountId: Int64?
     var createdAt: Int64
     var updatedAt: Int64
 
@@ -35,6 +39,9 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         fromDate = budget.range?.first.storedNumber
         toDate = budget.range?.last.storedNumber
         warnPercent = budget.warn
+        targetCents = budget.target?.amount.cents
+        targetBy = budget.target?.by?.storedNumber
+        targetAccountId = budget.target?.accountID
         createdAt = Milliseconds.since1970(budget.createdAt)
         updatedAt = Milliseconds.since1970(budget.updatedAt)
     }
@@ -51,6 +58,9 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         fromDate = row["fromDate"]
         toDate = row["toDate"]
         warnPercent = row["warnPercent"]
+        targetCents = row["targetCents"]
+        targetBy = row["targetBy"]
+        targetAccountId = row["targetAccountId"]
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
     }
@@ -67,6 +77,9 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         container["fromDate"] = fromDate
         container["toDate"] = toDate
         container["warnPercent"] = warnPercent
+        container["targetCents"] = targetCents
+        container["targetBy"] = targetBy
+        container["targetAccountId"] = targetAccountId
         container["createdAt"] = createdAt
         container["updatedAt"] = updatedAt
     }
@@ -90,10 +103,13 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
             }
             range = DayInterval(first: first, last: last)
         }
+        let target = try targetCents.map { (cents: Int64) throws(TallyError) in
+            BudgetTarget(amount: Money(cents: cents), by: try targetBy.map(Month.init(storedNumber:)), accountID: targetAccountId)
+        }
         return Budget(
             id: id, name: name, limit: Money(cents: limitCents), period: period, rollover: rollover,
             cap: capCents.map(Money.init(cents:)), start: try startMonth.map(Month.init(storedNumber:)), range: range,
-            limitChanges: limitChanges, warn: warnPercent, createdAt: Milliseconds.date(createdAt),
+            limitChanges: limitChanges, warn: warnPercent, target: target, createdAt: Milliseconds.date(createdAt),
             updatedAt: Milliseconds.date(updatedAt))
     }
 }
