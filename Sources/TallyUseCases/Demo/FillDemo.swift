@@ -24,8 +24,9 @@ public struct FillDemo: Sendable {
     public static let accountCounts = 0...5
     public static let entryCounts = 0...10_000_000
     /// The typical months as a household lives them, to show what Tally does: two people, a
-    /// rollover budget, a checking account and a card with a salary and card payments each
-    /// month, and the rent as a recurring bill whose months are paid. `expenseCount` and the
+    /// rollover budget, a yearly budget and a sinking fund (``DemoShowcase``), a checking account,
+    /// a card and savings with a salary, card payments and the fund's savings each month, and the
+    /// rent and a subscription as recurring bills whose months are paid. `expenseCount` and the
     /// account counts leave it off.
     public var showcase = false
 
@@ -118,6 +119,12 @@ public struct FillDemo: Sendable {
                         transfers: payers.transfers(count: transferCount, from: main, to: others, months: months, today: today))
                 }
             }
+            var extras = (budgets: 0, accounts: 0, entries: 0)
+            if showcase {
+                var ids: [String: Int64] = [:]
+                for budget in saved { ids[budget.plan.name] = budget.budgetID }
+                extras = try DemoShowcase(opened: opened, today: today).add(to: store, checking: accounts.first, budgets: ids)
+            }
             if showcase, let rent = saved.first(where: { $0.plan.name == DemoData.recurringBill.budget }) {
                 // The rent the months above paid on the 1st: `recurring post` matches each to its
                 // expense, so none is posted twice and the pace knows the bill.
@@ -126,7 +133,10 @@ public struct FillDemo: Sendable {
                     every: .month, day: 1, start: opened))
                 _ = try store.postRecurring(through: today, dryRun: false)
             }
-            return Added(budgets: saved.count, expenses: added, accounts: accounts.count, entries: entries)
+            let posted = showcase ? try store.countExpenses(ExpenseQuery()) - added : 0
+            return Added(
+                budgets: saved.count + extras.budgets, expenses: added + posted, accounts: accounts.count + extras.accounts,
+                entries: entries + extras.entries)
         })
     }
 }
