@@ -23,6 +23,10 @@ struct WhyOverRenderingTests {
         let title = try #require(layout.whyOverTitleY)
         #expect(title > layout.trendChart.maxY)
         #expect(layout.whyOverLines.filter { $0.level != nil }.count == 3)
+        // Under each budget, the groups that grew, each with its own change.
+        let grew = report.budgets.compactMap(\.whyOver).filter { !$0.grown.isEmpty }
+        #expect(layout.whyOverLines.filter { $0.text.hasPrefix("Grew: ") }.count == grew.count && !grew.isEmpty)
+        #expect(layout.whyOverLines.contains { $0.text.hasPrefix("Grew: " + WhyOverText.growth(grew[0].grown[0])) })
         #expect(Double(layout.height) > (layout.whyOverLines.last?.baseline ?? 0))
         // Every line fits inside the margins, in the weight it is drawn in.
         for line in layout.whyOverLines {

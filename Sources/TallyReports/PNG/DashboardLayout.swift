@@ -113,8 +113,14 @@ public struct DashboardLayout: Sendable {
             for line in explained {
                 guard let why = line.whyOver else { continue }
                 bottom += 24
-                let sentence = typesetter.fitted(WhyOverText.sentence(line.name, why, money: money), maximumWidth: contentWidth, size: Self.amountSize, weight: .bold)
-                whyOverLines.append(WhyOverLine(text: sentence, baseline: bottom, level: line.level))
+                let head = typesetter.fitted(WhyOverText.head(line.name, why, money: money), maximumWidth: contentWidth, size: Self.amountSize, weight: .bold)
+                whyOverLines.append(WhyOverLine(text: head, baseline: bottom, level: line.level))
+                // Each group that grew with its own change, as the text report lists them.
+                if !why.grown.isEmpty {
+                    bottom += 19
+                    let grew = "Grew: " + why.grown.map { WhyOverText.growth($0, money: money) }.joined(separator: "; ")
+                    whyOverLines.append(WhyOverLine(text: typesetter.fitted(grew, maximumWidth: contentWidth - 12, size: 11.5), baseline: bottom, level: nil))
+                }
                 guard !why.largest.isEmpty else { continue }
                 bottom += 19
                 let largest = "Largest: " + why.largest.map { WhyOverText.largest($0, money: money) }.joined(separator: ", ")
