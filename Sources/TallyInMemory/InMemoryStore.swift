@@ -37,6 +37,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var nextTransferID: Int64 = 1
         /// Balance assertions by account id and day.
         var assertions: [Int64: [Day: BalanceAssertion]] = [:]
+        /// The rate table by pair, then day; not part of the history (``DataAccess/saveRates(_:)``).
+        var rates: [String: [Day: DayRate]] = [:]
     }
 
     // Guards `state`; that lock is what makes the class safe to share.

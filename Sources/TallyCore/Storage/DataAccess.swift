@@ -107,6 +107,17 @@ public protocol DataAccess: AnyObject, Sendable {
     /// decides the same and writes nothing.
     func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome
 
+    // MARK: Rates
+
+    /// The rate table's rows matching `query`, ordered by day, then from and to currency.
+    func rates(_ query: RateQuery) throws(TallyError) -> [DayRate]
+    /// For each pair of currencies, its latest row on or before `day`: what ``RateLookup`` needs.
+    func latestRates(onOrBefore day: Day) throws(TallyError) -> [DayRate]
+    /// Saves rows in one transaction, each replacing the row of its day and pair. Rates are
+    /// reference data, not ledger history: no change set records them, and no recorded expense
+    /// changes (``DataAccess/reapplyRates(in:dryRun:)`` does that, as a change of its own).
+    func saveRates(_ rates: [DayRate]) throws(TallyError)
+
     // MARK: Alerts
 
     /// What `check --new-only` does with its memory, as one transaction: saves each budget's
