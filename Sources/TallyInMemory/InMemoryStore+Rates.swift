@@ -20,9 +20,13 @@ extension InMemoryStore {
         }
     }
 
-    public func saveRates(_ rates: [DayRate]) throws(TallyError) {
-        try transaction(recording: false) { state in
-            for rate in rates { state.rates["\(rate.from.code)\(rate.to.code)", default: [:]][rate.day] = rate }
+    public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
+        try transaction(recording: false) { (state: inout State) throws(TallyError) in
+            var table = state.rates
+            try produce { (rates: [DayRate]) throws(TallyError) in
+                for rate in rates { table["\(rate.from.code)\(rate.to.code)", default: [:]][rate.day] = rate }
+            }
+            state.rates = table
         }
     }
 }

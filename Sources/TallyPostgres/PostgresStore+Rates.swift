@@ -32,22 +32,24 @@ extension PostgresStore {
         }
     }
 
-    public func saveRates(_ rates: [DayRate]) throws(TallyError) {
-        try write { () throws(TallyError) in
-            let perStatement = 1_000
-            for start in stride(from: 0, to: rates.count, by: perStatement) {
-                var binds: [SQLValue] = []
-                var values: [String] = []
-                for rate in rates[start..<min(start + perStatement, rates.count)] {
-                    let base = binds.count
-                    values.append("($\(base + 1), $\(base + 2), $\(base + 3), $\(base + 4))")
-                    binds += [.text(rate.from.code), .text(rate.to.code), .int(rate.day.stored), .text(rate.rate.plainString)]
-                }
-                try session.query(
-                    "INSERT INTO rate (fromCurrency, toCurrency, day, rate) VALUES \(values.joined(separator: ", ")) "
-                        + "ON CONFLICT (fromCurrency, toCurrency, day) DO UPDATE SET rate = excluded.rate",
-                    binds)
+    public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
+        try write { () throws(TallyError) in try produce { (rates: [DayRate]) throws(TallyError) in try insertRates(rates) } }
+    }
+
+    private func insertRates(_ rates: [DayRate]) throws(TallyError) {
+        let perStatement = 1_000
+        for start in stride(from: 0, to: rates.count, by: perStatement) {
+            var binds: [SQLValue] = []
+            var values: [String] = []
+            for rate in rates[start..<min(start + perStatement, rates.count)] {
+                let base = binds.count
+                values.append("($\(base + 1), $\(base + 2), $\(base + 3), $\(base + 4))")
+                binds += [.text(rate.from.code), .text(rate.to.code), .int(rate.day.stored), .text(rate.rate.plainString)]
             }
+            try session.query(
+                "INSERT INTO rate (fromCurrency, toCurrency, day, rate) VALUES \(values.joined(separator: ", ")) "
+                    + "ON CONFLICT (fromCurrency, toCurrency, day) DO UPDATE SET rate = excluded.rate",
+                binds)
         }
     }
 

@@ -6,19 +6,29 @@ public struct AddExpense: Sendable {
     public var budget: String
     /// The account it was paid from; the ledger's default account when `nil`.
     public var account: String?
+    /// The amount in another currency, converted into the ledger's (`expense.amount` is then ignored).
+    public var original: CurrencyAmount?
+    /// The rate charged for `original`, over the rate table's.
+    public var rate: ExchangeRate?
 
     /// `expense.budgetID` is ignored: the budget is the one `budget` names.
-    public init(_ expense: Expense, budget: String, account: String? = nil) {
+    public init(_ expense: Expense, budget: String, account: String? = nil, original: CurrencyAmount? = nil, rate: ExchangeRate? = nil) {
         self.expense = expense
         self.budget = budget
         self.account = account
+        self.original = original
+        self.rate = rate
     }
 
-    /// The saved expense with its budget's figures for the expense's month, one transaction.
+    /// The saved expense with its budget's figures for the expense's month, one transaction. An
+    /// amount in another currency without a rate on its day saves nothing (never 1:1).
     public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
         let expense = try expense.validated()
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            try store.addExpense(expense, toBudgetNamed: budget, accountNamed: account)
+            let converted = try original.map { (original: CurrencyAmount) throws(TallyError) in
+                try store.converting(expense, from: original, given: rate).validated()
+            } ?? expense
+            return try store.addExpense(converted, toBudgetNamed: budget, accountNamed: account)
         }
     }
 }

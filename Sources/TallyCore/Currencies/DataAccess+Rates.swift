@@ -20,6 +20,11 @@ public struct RateReapplication: Hashable, Sendable {
 }
 
 extension DataAccess {
+    /// Saves `rates` in one transaction (``saveRates(_:)-(produce)``).
+    public func saveRates(_ rates: [DayRate]) throws(TallyError) {
+        try saveRates { (save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) in try save(rates) }
+    }
+
     /// The ledger's currency, which every foreign amount converts into.
     public func ledgerCurrency() throws(TallyError) -> Currency {
         guard let currency = try reading({ (rows: any LedgerRows) throws(TallyError) in try rows.settings().currency }) else {

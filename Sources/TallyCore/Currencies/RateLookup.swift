@@ -51,3 +51,10 @@ public enum RateLookup {
         var to: String
     }
 }
+
+extension DayInterval {
+    /// From `first` (the year 1 when `nil`) to `last` (the year 9999 when `nil`): a range open on a side.
+    public static func from(_ first: Day?, to last: Day?) -> DayInterval {
+        DayInterval(first: first ?? Day(unchecked: 1, 1, 1), last: last ?? Day(unchecked: 9999, 12, 31))
+    }
+}

@@ -113,10 +113,11 @@ public protocol DataAccess: AnyObject, Sendable {
     func rates(_ query: RateQuery) throws(TallyError) -> [DayRate]
     /// For each pair of currencies, its latest row on or before `day`: what ``RateLookup`` needs.
     func latestRates(onOrBefore day: Day) throws(TallyError) -> [DayRate]
-    /// Saves rows in one transaction, each replacing the row of its day and pair. Rates are
-    /// reference data, not ledger history: no change set records them, and no recorded expense
-    /// changes (``DataAccess/reapplyRates(in:dryRun:)`` does that, as a change of its own).
-    func saveRates(_ rates: [DayRate]) throws(TallyError)
+    /// Saves the rows `produce` hands to `save`, batch by batch, in one transaction (a file of any
+    /// length in bounded memory; an error from `produce` saves none), each replacing the row of its
+    /// day and pair. Rates are reference data, not ledger history: no change set records them,
+    /// and no recorded expense changes (``DataAccess/reapplyRates(in:dryRun:)`` does that).
+    func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError)
 
     // MARK: Alerts
 

@@ -31,12 +31,18 @@ extension SQLiteStore {
         }
     }
 
-    public func saveRates(_ rates: [DayRate]) throws(TallyError) {
+    public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
         try write { db in
             let statement = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO rate (fromCurrency, toCurrency, day, rate) VALUES (?, ?, ?, ?)")
-            for rate in rates {
-                try statement.execute(arguments: [rate.from.code, rate.to.code, rate.day.storedNumber, rate.rate.plainString])
+            try produce { (rates: [DayRate]) throws(TallyError) in
+                do {
+                    for rate in rates {
+                        try statement.execute(arguments: [rate.from.code, rate.to.code, rate.day.storedNumber, rate.rate.plainString])
+                    }
+                } catch {
+                    throw Self.storageError(error)
+                }
             }
         }
     }
