@@ -74,7 +74,8 @@ public struct ExchangeRate: Hashable, Sendable, Codable {
         return Money(cents: Int64(cents))
     }
 
-    /// 1 / rate, rounded half-even to 12 fractional digits: the rate the other way.
+    /// 1 / rate, rounded half-even to 12 fractional digits (fewer above 9,223,372, see
+    /// ``quotient(numerator:numeratorScale:by:)``): the rate the other way.
     public func inverted() throws(TallyError) -> ExchangeRate {
         try ExchangeRate.quotient(numerator: 1, numeratorScale: 0, by: self)
     }
@@ -99,19 +100,25 @@ public struct ExchangeRate: Hashable, Sendable, Codable {
         return try ExchangeRate(mantissa: Int64(rounded), scale: maximumScale)
     }
 
-    /// (n / 10^ns) / (b.mantissa / 10^b.scale) at 12 digits = round(n × 10^(12 + b.scale − ns) / b.mantissa).
+    /// (n / 10^ns) / (b.mantissa / 10^b.scale) at s digits = round(n × 10^(s + b.scale − ns) / b.mantissa),
+    /// s = 12, or the most digits below 12 whose mantissa fits 64 bits (a rate above 9,223,372).
     static func quotient(numerator: UInt64, numeratorScale: Int, by b: ExchangeRate) throws(TallyError) -> ExchangeRate {
-        let overflow = TallyError.foreignMoney(.conversionOverflow("the rate 1 / \(b.plainString)"))
-        var wide = Wide(numerator)
-        var exponent = maximumScale + b.scale - numeratorScale  // 0...24
-        while exponent > 0 {
-            let step = min(exponent, 18)
-            guard wide.multiply(by: MinorUnits.power(step)) else { throw overflow }
-            exponent -= step
+        for scale in stride(from: maximumScale, through: 0, by: -1) {
+            var exponent = scale + b.scale - numeratorScale
+            guard exponent >= 0 else { break }
+            var wide = Wide(numerator)
+            var fits = true
+            while exponent > 0, fits {
+                let step = min(exponent, 18)
+                fits = wide.multiply(by: MinorUnits.power(step))
+                exponent -= step
+            }
+            if fits, let rounded = wide.dividedRoundingHalfEven(by: UInt64(b.mantissa)), rounded <= UInt64(Int64.max) {
+                guard rounded > 0 else { break }
+                return try ExchangeRate(mantissa: Int64(rounded), scale: scale)
+            }
         }
-        guard let rounded = wide.dividedRoundingHalfEven(by: UInt64(b.mantissa)), rounded > 0, rounded <= UInt64(Int64.max)
-        else { throw overflow }
-        return try ExchangeRate(mantissa: Int64(rounded), scale: maximumScale)
+        throw .foreignMoney(.conversionOverflow("the rate \(numerator)e-\(numeratorScale) / \(b.plainString)"))
     }
 }
 
