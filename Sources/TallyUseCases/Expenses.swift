@@ -48,11 +48,23 @@ public struct EditExpense: Sendable {
     public var account: String??
     /// Changes it even where an account is reconciled.
     public var force: Bool
+    /// A new amount in another currency (`amount` in the ledger's currency drops the original).
+    public var original: CurrencyAmount?
+    /// A new rate for the original amount: the one charged, or the table's on the expense's day.
+    public var rate: RateChoice?
+
+    public enum RateChoice: Hashable, Sendable {
+        case given(ExchangeRate)
+        case table
+    }
 
     public init(
         id: Int64, name: String? = nil, amount: Money? = nil, quantity: Int64? = nil, date: Day? = nil,
-        budget: String? = nil, tags: [String]? = nil, account: String?? = nil, force: Bool = false
+        budget: String? = nil, tags: [String]? = nil, account: String?? = nil, force: Bool = false,
+        original: CurrencyAmount? = nil, rate: RateChoice? = nil
     ) {
+        self.original = original
+        self.rate = rate
         self.id = id
         self.name = name
         self.amount = amount
@@ -69,9 +81,13 @@ public struct EditExpense: Sendable {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             var expense = try store.expense(id: id)
             if let name { expense.name = name }
-            if let amount { expense.amount = amount }
+            if let amount {
+                expense.amount = amount
+                expense.foreign = nil
+            }
             if let quantity { expense.quantity = quantity }
             if let date { expense.date = date }
+            expense = try reconverted(expense, in: store)
             var owner: Budget?
             if let budget {
                 owner = try store.budget(named: budget)
@@ -87,6 +103,21 @@ public struct EditExpense: Sendable {
             if owner == nil { owner = try store.budgets().first { $0.id == expense.budgetID } }
             return (expense, owner?.name ?? "")
         }
+    }
+
+    /// The expense converted again when its original amount, its rate or (for a table rate) its
+    /// day changed; a given rate is kept unless another is chosen.
+    private func reconverted(_ expense: Expense, in store: any DataAccess) throws(TallyError) -> Expense {
+        let tableRateMoved = date != nil && expense.foreign?.source == .table
+        guard original != nil || rate != nil || tableRateMoved else { return expense }
+        guard let amount = original ?? expense.foreign?.original else { throw .foreignMoney(.rateWithoutCurrency) }
+        let given: ExchangeRate?
+        switch rate {
+        case .given(let charged): given = charged
+        case .table: given = nil
+        case nil: given = expense.foreign?.source == .given ? expense.foreign?.rate : nil
+        }
+        return try store.converting(expense, from: amount, given: given)
     }
 }
 
