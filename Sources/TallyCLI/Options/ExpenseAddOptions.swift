@@ -9,7 +9,7 @@ struct ExpenseAddOptions: ParsableArguments {
     @Argument(help: "What was bought.")
     var name: String
 
-    @Argument(help: "The price of one item, like 12 or 12.50; in another currency '4500 JPY', 'JPY 4500' or '¥4500'.")
+    @Argument(help: "The price of one item, like 12 or 12.50; in another currency '4500 JPY' or 'JPY 4500' (or with --currency).")
     var amount: String
 
     @Option(
