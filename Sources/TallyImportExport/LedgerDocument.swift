@@ -32,11 +32,17 @@ import TallyCore
 /// written only when the ledger has accounts, with an expense's `account` and the settings'
 /// `defaultAccount`. Version 6 was never written; a document claiming it reads as version 5
 /// does.
+///
+/// Version 9 added spending abroad: an expense in another currency carries `original`
+/// (`amount` in its currency's own decimals, `currency`), `rate` and `rateSource` (`table` or
+/// `given`), as `expense list --json` names them, and the document carries the ledger's `rates`
+/// (`date`, `from`, `to`, `rate`). Written when an exported expense is in another currency or the
+/// ledger keeps rates. (Version 8 is the budget goals' document.)
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 7
-    /// Every version this Tally reads.
-    public static let readableVersions = 1...currentVersion
+    public static let currentVersion = 9
+    /// Every version this Tally reads: version 8 (budget goals) comes with its own branch.
+    public static let readableVersions: Set<Int> = Set(1...7).union([currentVersion])
 
     public var version: Int
     /// `nil` in documents written before version 2: the ledger keeps its own settings.
@@ -56,6 +62,8 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     public var transfers: [TransferDTO]?
     /// Balance assertions: `nil` in documents written before version 7, and in later ones without any.
     public var assertions: [AssertionDTO]?
+    /// The rate table (version 9): `nil` before, and in later documents of ledgers without rates.
+    public var rates: [RateDTO]?
     public var expenses: [ExpenseDTO]
 
     public init(
@@ -74,8 +82,9 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     /// 80 %, import rules or profiles, 5 when an expense records who spent it, 7 with accounts).
     public static func version(
         budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false, rules: [ImportRule] = [], profiles: [ImportProfile] = [],
-        recordsPeople: Bool = false, hasAccounts: Bool = false
+        recordsPeople: Bool = false, hasAccounts: Bool = false, abroad: Bool = false
     ) -> Int {
+        if abroad { return 9 }
         if hasAccounts { return 7 }
         if recordsPeople { return 5 }
         // Older readers would drop what they do not know.
@@ -108,8 +117,7 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
         guard readableVersions.contains(version) else {
             throw .importFile(
                 line: nil,
-                reason: "unsupported document version \(version); this Tally reads versions "
-                    + "\(readableVersions.lowerBound) to \(readableVersions.upperBound)")
+                reason: "unsupported document version \(version); this Tally reads versions 1 to 7 and \(currentVersion)")
         }
         do {
             return try decoder.decode(LedgerDocument.self, from: data)
@@ -121,6 +129,13 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     /// Who spent an expense that names no one: `importer` from version 5 on; no one before.
     public func defaultBy(_ importer: String) -> String {
         version >= 5 ? importer : ""
+    }
+
+    /// The rates, validated: `rates[i]` names the entry of a bad one.
+    public func validatedRates() throws(TallyError) -> [DayRate] {
+        var result: [DayRate] = []
+        for (index, dto) in (rates ?? []).enumerated() { result.append(try dto.dayRate(index: index)) }
+        return result
     }
 
     /// Budgets validated by the models' rules.

@@ -337,6 +337,7 @@ enum PostgresSchema {
                     rate TEXT NOT NULL CHECK (length(rate) BETWEEN 1 AND 40),
                     PRIMARY KEY (fromCurrency, toCurrency, day))
                 """,
+                "CREATE INDEX expense_foreign ON expense(date) WHERE originalCurrency IS NOT NULL",
             ]
         ),
     ]

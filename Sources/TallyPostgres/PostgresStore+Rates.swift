@@ -36,7 +36,7 @@ extension PostgresStore {
         try write { () throws(TallyError) in try produce { (rates: [DayRate]) throws(TallyError) in try insertRates(rates) } }
     }
 
-    private func insertRates(_ rates: [DayRate]) throws(TallyError) {
+    func insertRates(_ rates: [DayRate]) throws(TallyError) {
         let perStatement = 1_000
         for start in stride(from: 0, to: rates.count, by: perStatement) {
             var binds: [SQLValue] = []

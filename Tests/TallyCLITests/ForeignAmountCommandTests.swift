@@ -106,3 +106,61 @@ extension ForeignAmountCommandTests {
         #expect(outcome.status == 64 && outcome.isOneLineFailure, "\(outcome.stderr)")
     }
 }
+
+extension ForeignAmountCommandTests {
+    /// A JSON backup carries the rate table and each expense's original amount, rate and source
+    /// (document version 9), and restoring it into an empty ledger gives both back exactly.
+    @Test func aJSONBackupRoundTripsRatesAndOriginalAmounts() throws {
+        let sandbox = try ledger()
+        try sandbox.ok(["add", "Dinner", "4500 JPY", "-b", "Eating Out", "--date", "2026-03-08"])
+        try sandbox.ok(["add", "Taxi", "12.40 USD", "-b", "Eating Out", "--date", "2026-03-09", "--rate", "0.92"])
+        try sandbox.ok(["add", "Bread", "2.50", "-b", "Eating Out", "--date", "2026-03-09"])
+        let backup = sandbox.directory.appendingPathComponent("backup.json")
+        try sandbox.ok(["export", "--format", "json", "--output", backup.path])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: backup)) as? [String: Any])
+        #expect(document["version"] as? Int == 9)
+        #expect((document["rates"] as? [[String: String]])?.count == 4)
+        let expenses = document["expenses"] as? [[String: Any]] ?? []
+        #expect((expenses.first?["original"] as? [String: String]) == ["amount": "4500", "currency": "JPY"])
+        #expect(expenses.first?["rateSource"] as? String == "table")
+        #expect(expenses.last?["original"] == nil)
+
+        let restored = try Sandbox()
+        try restored.ok(["import", backup.path])
+        #expect(try restored.ok(["expense", "list", "--json"]).stdout == sandbox.ok(["expense", "list", "--json"]).stdout)
+        #expect(try restored.ok(["rates", "list", "--json"]).stdout == sandbox.ok(["rates", "list", "--json"]).stdout)
+        // A ledger without foreign amounts or rates still writes its older version.
+        let plain = try Sandbox()
+        try plain.ok(["budget", "add", "Food", "--limit", "10"])
+        try plain.ok(["add", "Bread", "2.50", "-b", "Food"])
+        let plainBackup = plain.directory.appendingPathComponent("plain.json")
+        try plain.ok(["export", "--format", "json", "--output", plainBackup.path])
+        let plainDocument = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: plainBackup)) as? [String: Any])
+        #expect((plainDocument["version"] as? Int ?? 0) < 9)
+    }
+}
+
+extension ForeignAmountCommandTests {
+    /// Month and range reports add "by currency" only when the period has expenses in other
+    /// currencies: each currency's original total and its ledger-currency equivalent.
+    @Test func reportsShowSpendingByCurrency() throws {
+        let sandbox = try ledger()
+        try sandbox.ok(["add", "Dinner", "4500 JPY", "-b", "Eating Out", "--date", "2026-03-08"])
+        try sandbox.ok(["add", "Lunch", "JPY 980", "-b", "Eating Out", "--date", "2026-03-09", "--quantity", "2"])
+        try sandbox.ok(["add", "Taxi", "12.40 USD", "-b", "Eating Out", "--date", "2026-03-09", "--rate", "0.92"])
+        try sandbox.ok(["add", "Bread", "2.50", "-b", "Eating Out", "--date", "2026-03-09"])
+        let json = try sandbox.ok(["report", "--month", "2026-03", "--format", "json"]).jsonObject
+        let byCurrency = json["byCurrency"] as? [[String: Any]] ?? []
+        #expect(byCurrency.map { $0["currency"] as? String } == ["JPY", "USD"])
+        #expect(byCurrency.first?["original"] as? String == "6460" && byCurrency.first?["expenses"] as? Int == 2)
+        #expect(byCurrency.last?["amount"] as? String == "11.41")
+        let text = try sandbox.ok(["report", "--month", "2026-03"]).stdout
+        #expect(text.contains("By currency") && text.contains("6460 JPY") && text.contains("12.40 USD"), "\(text)")
+        let range = try sandbox.ok(["report", "--from", "2026-02", "--to", "2026-03", "--format", "json"]).jsonObject
+        #expect((range["byCurrency"] as? [[String: Any]])?.count == 2)
+        // A period without foreign spending has no such section.
+        try sandbox.ok(["add", "Milk", "1.20", "-b", "Eating Out", "--date", "2026-04-02"])
+        #expect(try sandbox.ok(["report", "--month", "2026-04", "--format", "json"]).jsonObject["byCurrency"] == nil)
+        #expect(try !sandbox.ok(["report", "--month", "2026-04"]).stdout.contains("By currency"))
+    }
+}

@@ -78,7 +78,7 @@ struct LedgerDocumentTests {
     }
 
     @Test func rejectsUnknownVersionsAndNonDocuments() {
-        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 8; this Tally reads versions 1 to 7")) {
+        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 8; this Tally reads versions 1 to 7 and 9")) {
             try LedgerDocument.decode(Data(#"{"version": 8, "budgets": [], "expenses": []}"#.utf8))
         }
         #expect(throws: TallyError.importFile(line: nil, reason: "not a Tally JSON document: it has no \"version\"")) {

@@ -11,6 +11,7 @@ import Testing
     /// What takes a database back to before `v13-foreign-amounts`.
     static let beforeV13 = """
         DROP TABLE rate;
+        DROP INDEX expense_foreign;
         ALTER TABLE expense DROP COLUMN originalMinor, DROP COLUMN originalCurrency, DROP COLUMN rate, DROP COLUMN rateSource;
         ALTER TABLE removedExpense DROP COLUMN originalMinor, DROP COLUMN originalCurrency, DROP COLUMN rate, DROP COLUMN rateSource;
         DELETE FROM tally_migration WHERE name = 'v13-foreign-amounts';

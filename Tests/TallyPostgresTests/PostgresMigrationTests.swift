@@ -207,7 +207,8 @@ import Testing
     }
 
     /// What takes a database back to before `v10-statement-accounts`.
-    static let beforeV10 = """
+    static let beforeV10 = PostgresForeignMigrationTests.beforeV13 + """
+
         ALTER TABLE account DROP COLUMN number; ALTER TABLE importRule DROP COLUMN transferAccountId;
         ALTER TABLE importRule ALTER COLUMN budgetId SET NOT NULL; DELETE FROM tally_migration WHERE name = 'v10-statement-accounts';
 

@@ -12,6 +12,7 @@ import Testing
     /// What takes a file back to before `v20-foreign-amounts`.
     static let beforeV20 = """
         DROP TABLE rate;
+        DROP INDEX expense_foreign;
         ALTER TABLE expense DROP COLUMN originalMinor;
         ALTER TABLE expense DROP COLUMN originalCurrency;
         ALTER TABLE expense DROP COLUMN rate;

@@ -13,16 +13,23 @@ public enum AmountText {
     /// number, whose parser refuses them.
     public static func split(_ text: String) -> (code: String?, number: String) {
         let trimmed = NameKey.trimmed(text)
+        // Only a number is left beside a code or sign: other text is no amount (and its
+        // parser, not a currency lookup, says so).
+        func numeric(_ part: some StringProtocol) -> String? {
+            let number = NameKey.trimmed(String(part))
+            let allowed = number.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || $0 == "." || $0 == "," }
+            return !number.isEmpty && allowed ? number : nil
+        }
         for (sign, code) in signs.sorted(by: { $0.key.count > $1.key.count }) {
-            if trimmed.hasPrefix(sign) { return (code, NameKey.trimmed(String(trimmed.dropFirst(sign.count)))) }
-            if trimmed.hasSuffix(sign) { return (code, NameKey.trimmed(String(trimmed.dropLast(sign.count)))) }
+            if trimmed.hasPrefix(sign), let number = numeric(trimmed.dropFirst(sign.count)) { return (code, number) }
+            if trimmed.hasSuffix(sign), let number = numeric(trimmed.dropLast(sign.count)) { return (code, number) }
         }
         let letters = { (part: Substring) in part.count == 3 && part.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) } }
-        if trimmed.count > 3, letters(trimmed.suffix(3)) {
-            return (trimmed.suffix(3).uppercased(), NameKey.trimmed(String(trimmed.dropLast(3))))
+        if trimmed.count > 3, letters(trimmed.suffix(3)), let number = numeric(trimmed.dropLast(3)) {
+            return (trimmed.suffix(3).uppercased(), number)
         }
-        if trimmed.count > 3, letters(trimmed.prefix(3)) {
-            return (trimmed.prefix(3).uppercased(), NameKey.trimmed(String(trimmed.dropFirst(3))))
+        if trimmed.count > 3, letters(trimmed.prefix(3)), let number = numeric(trimmed.dropFirst(3)) {
+            return (trimmed.prefix(3).uppercased(), number)
         }
         return (nil, text)
     }

@@ -15,6 +15,8 @@ public struct ExpenseQuery: Hashable, Sendable {
     public var by: String?
     /// Only expenses paid from this account.
     public var accountID: Int64?
+    /// Only expenses in another currency than the ledger's (``Expense/foreign``).
+    public var inOtherCurrency = false
     public var sort: ExpenseSort
     public var descending: Bool
     /// `nil` lists every match.

@@ -8,6 +8,8 @@ extension Schema {
     ///   mirrors `expense`'s columns (`ExpenseRecord.positionalColumns`), so it gets them too.
     /// - `rate`: one exact rate per day and pair of currencies, kept locally so that conversions
     ///   work offline; keyed by the pair first, so "the latest on or before a day" is one seek a pair.
+    /// - `expense_foreign`, a partial index of the expenses in other currencies by day: a report's
+    ///   "by currency" reads those of its period without visiting the others.
     ///
     /// Existing expenses are in the ledger's currency: every figure stays.
     static func v20ForeignAmounts(_ db: Database) throws {
@@ -27,6 +29,7 @@ extension Schema {
                 rate TEXT NOT NULL CHECK (length(rate) BETWEEN 1 AND 40),
                 PRIMARY KEY (fromCurrency, toCurrency, day)
             ) STRICT, WITHOUT ROWID;
+            CREATE INDEX expense_foreign ON expense(date) WHERE originalCurrency IS NOT NULL;
             PRAGMA user_version = 20;
             """)
     }

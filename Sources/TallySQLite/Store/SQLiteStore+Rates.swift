@@ -33,17 +33,22 @@ extension SQLiteStore {
 
     public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
         try write { db in
-            let statement = try db.cachedStatement(
-                sql: "INSERT OR REPLACE INTO rate (fromCurrency, toCurrency, day, rate) VALUES (?, ?, ?, ?)")
             try produce { (rates: [DayRate]) throws(TallyError) in
                 do {
-                    for rate in rates {
-                        try statement.execute(arguments: [rate.from.code, rate.to.code, rate.day.storedNumber, rate.rate.plainString])
-                    }
+                    try Self.insertRates(rates, db)
                 } catch {
                     throw Self.storageError(error)
                 }
             }
+        }
+    }
+
+    /// Saves `rates` inside the caller's transaction, each replacing its day and pair's row.
+    static func insertRates(_ rates: [DayRate], _ db: Database) throws {
+        guard !rates.isEmpty else { return }
+        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate (fromCurrency, toCurrency, day, rate) VALUES (?, ?, ?, ?)")
+        for rate in rates {
+            try statement.execute(arguments: [rate.from.code, rate.to.code, rate.day.storedNumber, rate.rate.plainString])
         }
     }
 
