@@ -164,3 +164,23 @@ extension ForeignAmountCommandTests {
         #expect(try !sandbox.ok(["report", "--month", "2026-04"]).stdout.contains("By currency"))
     }
 }
+
+extension ForeignAmountCommandTests {
+    /// A sign names the currency, and the locale's decimal comma reads as in any amount; the
+    /// HTML report lists the currency too.
+    @Test func aSignAndADecimalCommaReadUnderTheLocaleAndHTMLShowsTheCurrency() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["settings", "set", "currency", "USD"])
+        try sandbox.ok(["budget", "add", "Trip", "--limit", "500"])
+        try sandbox.ok(["rates", "set", "2026-03-06", "EUR", "USD", "1.0823"])
+        try sandbox.ok(["add", "Coffee", "€12,50", "-b", "Trip", "--date", "2026-03-07", "--locale", "de_DE"])
+        let coffee = try #require(try sandbox.ok(["expense", "list", "--json"]).jsonArray.first)
+        #expect((coffee["original"] as? [String: String]) == ["amount": "12.50", "currency": "EUR"])
+        // 12.50 × 1.0823 = 13.52875, to the cent.
+        #expect(coffee["amount"] as? String == "13.53")
+        let html = sandbox.directory.appendingPathComponent("march.html")
+        try sandbox.ok(["report", "--month", "2026-03", "--format", "html", "--output", html.path])
+        let page = try String(contentsOf: html, encoding: .utf8)
+        #expect(page.contains("By currency") && page.contains("12.50 EUR"))
+    }
+}
