@@ -184,3 +184,17 @@ extension ForeignAmountCommandTests {
         #expect(page.contains("By currency") && page.contains("12.50 EUR"))
     }
 }
+
+extension ForeignAmountCommandTests {
+    /// A rate file with a bad line after good ones saves none of them: the ledger's file stays byte for byte.
+    @Test func aBadRateFileLeavesTheLedgerAsItWas() throws {
+        let sandbox = try ledger()
+        let before = try sandbox.databaseSnapshot()
+        let file = sandbox.directory.appendingPathComponent("rates.csv")
+        try Data("date,from,to,rate\n2026-03-10,JPY,EUR,0.0061\n2026-03-11,JPY,EUR,N/A\n".utf8).write(to: file)
+        let outcome = try sandbox.run(["rates", "import", file.path])
+        #expect(outcome.status == 1 && outcome.isOneLineFailure && outcome.stdout.isEmpty, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("line 3: invalid rate 'N/A'"), "\(outcome.stderr)")
+        #expect(try sandbox.databaseSnapshot() == before)
+    }
+}
