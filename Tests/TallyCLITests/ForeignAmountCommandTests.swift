@@ -182,6 +182,10 @@ extension ForeignAmountCommandTests {
         try sandbox.ok(["report", "--month", "2026-03", "--format", "html", "--output", html.path])
         let page = try String(contentsOf: html, encoding: .utf8)
         #expect(page.contains("By currency") && page.contains("12.50 EUR"))
+        let rangeHTML = sandbox.directory.appendingPathComponent("range.html")
+        try sandbox.ok(["report", "--from", "2026-02", "--to", "2026-03", "--format", "html", "--output", rangeHTML.path])
+        let rangePage = try String(contentsOf: rangeHTML, encoding: .utf8)
+        #expect(rangePage.contains("By currency") && rangePage.contains("12.50 EUR"))
     }
 }
 
