@@ -10,7 +10,9 @@ extension ExpenseCommand {
             abstract: "Change an expense; only the given fields change.",
             discussion: """
                 Giving --tag replaces all the expense's tags; --clear-tags removes them. An expense on or before the day \
-                its account was reconciled through changes only with --force.
+                its account was reconciled through changes only with --force. An amount with a currency ('4500 JPY', \
+                or --currency) is converted again at --rate or the rate table's rate on the expense's day; a plain \
+                --amount is in the ledger's currency. --rate table takes the table's rate again.
                 """
         )
 
@@ -20,8 +22,14 @@ extension ExpenseCommand {
         @Option(help: "Set this name.")
         var name: String?
 
-        @Option(help: ArgumentHelp("Set this price of one item.", valueName: "amount"))
+        @Option(help: ArgumentHelp("Set this price of one item; in another currency '4500 JPY' or with --currency.", valueName: "amount"))
         var amount: String?
+
+        @Option(help: ArgumentHelp("The currency --amount is in, when not the ledger's.", valueName: "code"))
+        var currency: String?
+
+        @Option(help: ArgumentHelp("The rate charged (ledger units per one unit of the expense's currency), or 'table'.", valueName: "rate"))
+        var rate: String?
 
         @Option(help: "Set this quantity.")
         var quantity: Int64?
@@ -51,25 +59,44 @@ extension ExpenseCommand {
 
         func validate() throws {
             guard name != nil || amount != nil || quantity != nil || date != nil || budget != nil
-                || !tags.isEmpty || clearTags || account != nil || noAccount
+                || !tags.isEmpty || clearTags || account != nil || noAccount || rate != nil
             else {
                 throw ValidationError(
-                    "nothing to change: give at least one of --name, --amount, --quantity, --date, --budget, --tag, --clear-tags, --account or --no-account")
+                    "nothing to change: give at least one of --name, --amount, --quantity, --date, --budget, --tag, --clear-tags, --account, --no-account or --rate")
             }
+            guard currency == nil || amount != nil else { throw ValidationError("--currency needs --amount") }
+            _ = try typedAmount()
+            _ = try rateChoice()
             guard tags.isEmpty || !clearTags else { throw ValidationError("--tag and --clear-tags cannot be used together") }
             guard account == nil || !noAccount else { throw ValidationError("--account and --no-account cannot be used together") }
-            if let amount { _ = try ArgumentValue.amount(amount) }
             if let quantity { _ = try ArgumentValue.quantity(quantity) }
             if let date { _ = try ArgumentValue.day(date) }
             _ = try ArgumentValue.tags(tags)
         }
 
+        private func typedAmount() throws(ValidationError) -> TypedAmount? {
+            try amount.map { (text: String) throws(ValidationError) in try ArgumentValue.typedAmount(text, currency: currency) }
+        }
+
+        private func rateChoice() throws(ValidationError) -> EditExpense.RateChoice? {
+            guard let rate else { return nil }
+            return rate == "table" ? .table : .given(try ArgumentValue.rate(rate))
+        }
+
         func run() throws {
+            let typed = try typedAmount()
+            var ledgerAmount: Money?
+            var original: CurrencyAmount?
+            switch typed {
+            case .ledger(let money): ledgerAmount = money
+            case .foreign(let foreign): original = foreign
+            case nil: break
+            }
             let edit = EditExpense(
-                id: id, name: name, amount: try amount.map { (text: String) throws(ValidationError) in try ArgumentValue.amount(text) },
+                id: id, name: name, amount: ledgerAmount,
                 quantity: quantity, date: try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) },
                 budget: budget, tags: clearTags ? [] : tags.isEmpty ? nil : tags, account: noAccount ? .some(nil) : account.map { $0 },
-                force: force)
+                force: force, original: original, rate: try rateChoice())
             let ledger = store.ledger
             let (expense, budgetName) = try edit.run(in: ledger)
             let money = try Preferences.current.moneyFormat(for: ledger)

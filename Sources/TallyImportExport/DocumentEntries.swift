@@ -249,6 +249,11 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
     public var by: String?
     /// The account it was paid from, by name (version 7); absent for none.
     public var account: String?
+    /// An expense in another currency (version 9): the amount as paid, the rate that made
+    /// `amount` (ledger units per one unit of `original.currency`) and where it came from.
+    public var original: OriginalDTO?
+    public var rate: String?
+    public var rateSource: String?
 
     public init(
         id: Int64?, name: String, amount: String, quantity: Int64, total: String, date: String, budget: String, tags: [String],
@@ -271,6 +276,9 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
             total: try expense.total().plainString, date: expense.date.isoString, budget: budgetName, tags: expense.tags,
             by: expense.by.isEmpty ? nil : expense.by)
         account = accountName
+        original = expense.foreign.map { OriginalDTO(amount: $0.original.plainString, currency: $0.original.currency.code) }
+        rate = expense.foreign?.rate.plainString
+        rateSource = expense.foreign?.source.rawValue
     }
 
     /// The expense this entry describes, validated by the models' rules; `index` is 0-based.
@@ -327,6 +335,7 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
             throw invalid("total", total, "is not amount × quantity (\(computed.plainString))")
         }
         var paid = expense
+        paid.foreign = try foreignCharge(invalid)
         if let account {
             guard let placeholder = accounts.placeholder(forAccountNamed: account) else {
                 throw invalid("account", account, "the document has no account of that name")

@@ -42,6 +42,10 @@ public final class JSONExportWriter: ExportWriter {
     private var line: [UInt8] = []
     /// Version 5 documents give every expense its `by`.
     private var writesBy = false
+    /// The rate table to write (version 9), set before ``begin``.
+    public var rates: [DayRate] = []
+    /// Some expense to be written is in another currency (version 9), set before ``begin``.
+    public var hasForeignAmounts = false
 
     public init(sink: any ByteSink) {
         self.sink = sink
@@ -53,7 +57,7 @@ public final class JSONExportWriter: ExportWriter {
     ) throws(TallyError) {
         let version = LedgerDocument.version(
             budgets: budgets, settings: settings, hasRecurringRules: !recurring.isEmpty, rules: rules, profiles: profiles,
-            recordsPeople: recordsPeople, hasAccounts: !accounts.isEmpty)
+            recordsPeople: recordsPeople, hasAccounts: !accounts.isEmpty, abroad: hasForeignAmounts || !rates.isEmpty)
         writesBy = version >= 5
         line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
         let settingsDTO = SettingsDTO(settings)
@@ -193,6 +197,23 @@ public final class JSONExportWriter: ExportWriter {
             line.append(contentsOf: "\n  ],".utf8)
         }
         appendAccounts(accounts)
+        if !rates.isEmpty {
+            // Version 9: the rate table, one rate a line.
+            line.append(contentsOf: "\n  \"rates\": [".utf8)
+            for (index, rate) in rates.map(RateDTO.init).enumerated() {
+                line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
+                appendKey("date", first: true)
+                appendString(rate.date)
+                appendKey("from")
+                appendString(rate.from)
+                appendKey("to")
+                appendString(rate.to)
+                appendKey("rate")
+                appendString(rate.rate)
+                line.append(UInt8(ascii: "}"))
+            }
+            line.append(contentsOf: "\n  ],".utf8)
+        }
         line.append(contentsOf: "\n  \"expenses\": [".utf8)
         try sink.write(line)
     }
@@ -297,6 +318,18 @@ public final class JSONExportWriter: ExportWriter {
             appendKey("account")
             appendString(account)
         }
+        if let original = dto.original, let rate = dto.rate, let source = dto.rateSource {
+            appendKey("original")
+            appendKey("amount", first: true)
+            appendString(original.amount)
+            appendKey("currency")
+            appendString(original.currency)
+            line.append(UInt8(ascii: "}"))
+            appendKey("rate")
+            appendString(rate)
+            appendKey("rateSource")
+            appendString(source)
+        }
         line.append(UInt8(ascii: "}"))
         expenseCount += 1
         try sink.write(line)
@@ -341,67 +374,4 @@ public final class JSONExportWriter: ExportWriter {
         }
         line.append(UInt8(ascii: "\""))
     }
-}
-
-/// Writes expenses as CSV with the default import header, so an export imports back unchanged.
-///
-/// A ledger with incomes or transfers adds three columns, `account`, `to` and `kind` (`expense`,
-/// `income` or `transfer`, last), and their rows after the expenses: an income fills `date`,
-/// `name`, `amount`, `tags`, `by` and `account`; a transfer `date`, `name`, `amount`, `account`
-/// (from) and `to`. Without them the file is the expenses' alone, as before accounts.
-public final class CSVExportWriter: ExportWriter {
-    private let writer: CSVWriter
-    /// The incomes and transfers written after the expenses; `nil` without the `kind` column.
-    private var entries: DeclaredAccounts?
-
-    /// The header's columns after ``ImportField/defaultHeader`` when the file holds incomes or transfers.
-    public static let accountColumns = ["account", "to", "kind"]
-
-    public init(sink: any ByteSink) {
-        writer = CSVWriter(sink: sink)
-    }
-
-    /// CSV rows name their budget; the budgets, settings, and recurring and import rules are not
-    /// written, nor are the accounts themselves and their assertions.
-    public func begin(
-        budgets: [Budget] = [], settings: LedgerSettings = LedgerSettings(), recurring: [DeclaredRecurringRule] = [],
-        rules: [ImportRule] = [], profiles: [ImportProfile] = [], recordsPeople: Bool = false, accounts: DeclaredAccounts = DeclaredAccounts()
-    ) throws(TallyError) {
-        let header = ImportField.defaultHeader.map(\.rawValue)
-        guard !accounts.incomes.isEmpty || !accounts.transfers.isEmpty else { return try writer.writeRecord(header) }
-        entries = accounts
-        try writer.writeRecord(header + CSVExportWriter.accountColumns)
-    }
-
-    public func write(_ expense: Expense, budgetName: String, accountName: String?) throws(TallyError) {
-        var record = [
-            expense.date.isoString, budgetName, expense.name, expense.amount.plainString, String(expense.quantity),
-            expense.tags.joined(separator: ";"), expense.by,
-        ]
-        if entries != nil { record += [accountName ?? "", "", EntryKind.expense.rawValue] }
-        try writer.writeRecord(record)
-    }
-
-    public func finish() throws(TallyError) {
-        for entry in entries?.incomes ?? [] {
-            let income = entry.income
-            try writer.writeRecord([
-                income.date.isoString, "", income.name, income.amount.plainString, "", income.tags.joined(separator: ";"), income.by,
-                entry.account, "", EntryKind.income.rawValue,
-            ])
-        }
-        for entry in entries?.transfers ?? [] {
-            let transfer = entry.transfer
-            try writer.writeRecord([
-                transfer.date.isoString, "", transfer.name, transfer.amount.plainString, "", "", "", entry.from, entry.to,
-                EntryKind.transfer.rawValue,
-            ])
-        }
-        try writer.flush()
-    }
-}
-
-/// What a row of a CSV export is, in its `kind` column.
-public enum EntryKind: String, CaseIterable, Sendable {
-    case expense, income, transfer
 }

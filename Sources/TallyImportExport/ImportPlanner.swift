@@ -55,6 +55,8 @@ public struct ImportSummary: Hashable, Sendable {
     public var declaredRecurringRules: [DeclaredRecurringRule] = []
     /// The accounts, incomes, transfers and balance assertions a JSON backup declares.
     public var declaredAccounts = DeclaredAccounts()
+    /// The exchange rates a JSON backup carries (version 9).
+    public var declaredRates: [DayRate] = []
     /// Lines above a CSV file's header, and summary lines after its last row, left out.
     public var frame = CSVFrame()
     /// SHA-256 of the file's bytes, as 64 hex digits.
@@ -138,7 +140,7 @@ public enum ImportPlanner {
             declaredProfiles: try document?.validatedProfiles() ?? [], declaredSettings: try document?.validatedSettings(),
             keepsCreationDates: try document?.keepsCreationDates() ?? false,
             declaredRecurringRules: try document?.validatedRecurringRules() ?? [], declaredAccounts: try document?.validatedAccounts() ?? DeclaredAccounts(),
-            frame: frame, fingerprint: source.hasher.finalize(), byteCount: source.hasher.byteCount)
+            declaredRates: try document?.validatedRates() ?? [], frame: frame, fingerprint: source.hasher.finalize(), byteCount: source.hasher.byteCount)
         return ImportPlan(input: input, format: format, options: options, summary: summary, document: document, bufferSize: bufferSize)
     }
 

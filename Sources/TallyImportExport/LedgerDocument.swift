@@ -35,9 +35,14 @@ import TallyCore
 ///
 /// Version 8 added budget goals: `target`, `targetBy` and `targetAccount` (the name of one of
 /// the document's `accounts`) on a budget, written only for a budget with a target.
+/// Version 9 added spending abroad: an expense in another currency carries `original`
+/// (`amount` in its currency's own decimals, `currency`), `rate` and `rateSource` (`table` or
+/// `given`), as `expense list --json` names them, and the document carries the ledger's `rates`
+/// (`date`, `from`, `to`, `rate`). Written when an exported expense is in another currency or the
+/// ledger keeps rates.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 8
+    public static let currentVersion = 9
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -59,6 +64,8 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     public var transfers: [TransferDTO]?
     /// Balance assertions: `nil` in documents written before version 7, and in later ones without any.
     public var assertions: [AssertionDTO]?
+    /// The rate table (version 9): `nil` before, and in later documents of ledgers without rates.
+    public var rates: [RateDTO]?
     public var expenses: [ExpenseDTO]
 
     public init(
@@ -78,8 +85,9 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     /// 8 with a budget target).
     public static func version(
         budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false, rules: [ImportRule] = [], profiles: [ImportProfile] = [],
-        recordsPeople: Bool = false, hasAccounts: Bool = false
+        recordsPeople: Bool = false, hasAccounts: Bool = false, abroad: Bool = false
     ) -> Int {
+        if abroad { return 9 }
         if budgets.contains(where: { $0.target != nil }) { return 8 }
         if hasAccounts { return 7 }
         if recordsPeople { return 5 }
@@ -113,8 +121,7 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
         guard readableVersions.contains(version) else {
             throw .importFile(
                 line: nil,
-                reason: "unsupported document version \(version); this Tally reads versions "
-                    + "\(readableVersions.lowerBound) to \(readableVersions.upperBound)")
+                reason: "unsupported document version \(version); this Tally reads versions 1 to \(currentVersion)")
         }
         do {
             return try decoder.decode(LedgerDocument.self, from: data)
@@ -126,6 +133,13 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     /// Who spent an expense that names no one: `importer` from version 5 on; no one before.
     public func defaultBy(_ importer: String) -> String {
         version >= 5 ? importer : ""
+    }
+
+    /// The rates, validated: `rates[i]` names the entry of a bad one.
+    public func validatedRates() throws(TallyError) -> [DayRate] {
+        var result: [DayRate] = []
+        for (index, dto) in (rates ?? []).enumerated() { result.append(try dto.dayRate(index: index)) }
+        return result
     }
 
     /// Budgets validated by the models' rules.

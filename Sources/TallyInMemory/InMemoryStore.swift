@@ -37,6 +37,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var nextTransferID: Int64 = 1
         /// Balance assertions by account id and day.
         var assertions: [Int64: [Day: BalanceAssertion]] = [:]
+        /// The rate table by pair, then day; not part of the history (``DataAccess/saveRates(_:)``).
+        var rates: [String: [Day: DayRate]] = [:]
     }
 
     // Guards `state`; that lock is what makes the class safe to share.
@@ -127,6 +129,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             let lateRows = InMemoryRows(state, RowsTransaction(at: timestamp, writable: true))
             try resolution.restoreLateAccounts(into: lateRows)
             state = lateRows.state
+            for rate in request.rates { state.rates["\(rate.from.code)\(rate.to.code)", default: [:]][rate.day] = rate }
             try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] }, importedCount: count)
             if let keys = request.rowKeys { state.rowKeys.formUnion(keys.newKeys) }
             try Self.restoreRecurringRules(request.recurringRules, into: &state)
@@ -211,6 +214,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             if let by, Array(expense.by.utf8) != Array(by.utf8) { return false }
             if let budgetID = query.budgetID, expense.budgetID != budgetID { return false }
             if let accountID = query.accountID, expense.accountID != accountID { return false }
+            if query.inOtherCurrency, expense.foreign == nil { return false }
             if let days = query.days, !days.contains(expense.date) { return false }
             if let search, !expense.nameKey.contains(search) { return false }
             if let tag, !expense.tags.contains(tag) { return false }

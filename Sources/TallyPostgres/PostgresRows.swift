@@ -9,7 +9,7 @@ enum Columns {
     /// What `Budget.binds` fills, after the id.
     static let budgetInsert =
         "id, name, nameKey, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt, targetCents, targetBy, targetAccountId"
-    static let expense = "id, budgetId, name, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy, accountId"
+    static let expense = "id, budgetId, name, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy, accountId, originalMinor, originalCurrency, rate, rateSource"
     /// `columns`, each named by the table's `alias`.
     static func qualified(_ columns: String, as alias: String) -> String {
         columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", ")
@@ -60,8 +60,19 @@ extension Expense {
         self.init(
             id: try row.int(0), name: try row.string(2), amount: Money(cents: try row.int(3)), quantity: try row.int(4),
             date: try Day(stored: try row.int(5)), budgetID: try row.int(1), tags: try row.strings(6).sorted(),
-            by: try row.string(9), accountID: try row.optionalInt(10), createdAt: Milliseconds.date(try row.int(7)),
-            updatedAt: Milliseconds.date(try row.int(8)))
+            by: try row.string(9), accountID: try row.optionalInt(10), foreign: try Expense.foreign(row),
+            createdAt: Milliseconds.date(try row.int(7)), updatedAt: Milliseconds.date(try row.int(8)))
+    }
+
+    /// Columns 11 to 14 of `Columns.expense`: all four set, or none.
+    private static func foreign(_ row: PostgresRandomAccessRow) throws(TallyError) -> ForeignCharge? {
+        guard let minor = try row.optionalInt(11), let currency = try row.optionalString(12), let rate = try row.optionalString(13),
+            let sourceText = try row.optionalString(14)
+        else { return nil }
+        guard let source = RateSource(rawValue: sourceText) else { throw .storage("an expense has an unknown rate source \(quoted(sourceText))") }
+        return ForeignCharge(
+            original: CurrencyAmount(minorUnits: minor, currency: Currency(storedCode: currency)), rate: try ExchangeRate(parsing: rate),
+            source: source)
     }
 
     /// Binds in the order of `Columns.expense` without the id.
@@ -69,7 +80,8 @@ extension Expense {
         [
             .int(budgetID), .text(name), .text(nameKey), .int(amount.cents), .int(quantity), .int(date.stored),
             .texts(tags.map(\.precomposedStringWithCanonicalMapping).sorted()), .int(Milliseconds.since1970(createdAt)),
-            .int(Milliseconds.since1970(updatedAt)), .text(by), .int(accountID),
+            .int(Milliseconds.since1970(updatedAt)), .text(by), .int(accountID), .int(foreign?.original.minorUnits),
+            .text(foreign?.original.currency.code), .text(foreign?.rate.plainString), .text(foreign?.source.rawValue),
         ]
     }
 }

@@ -325,6 +325,31 @@ enum PostgresSchema {
                 """
             ]
         ),
+        (
+            // Expenses in other currencies and the local rate table, as SQLite's
+            // `v20-foreign-amounts`: all four columns or none; `amountCents` stays the
+            // ledger-currency figure, so no cache changes.
+            "v13-foreign-amounts",
+            [
+                "ALTER TABLE expense ADD COLUMN originalMinor BIGINT CHECK (originalMinor IS NULL OR originalMinor > 0)",
+                "ALTER TABLE expense ADD COLUMN originalCurrency TEXT CHECK (originalCurrency IS NULL OR length(originalCurrency) = 3)",
+                "ALTER TABLE expense ADD COLUMN rate TEXT CHECK (rate IS NULL OR length(rate) BETWEEN 1 AND 40)",
+                "ALTER TABLE expense ADD COLUMN rateSource TEXT CHECK (rateSource IS NULL OR rateSource IN ('table', 'given'))",
+                "ALTER TABLE removedExpense ADD COLUMN originalMinor BIGINT",
+                "ALTER TABLE removedExpense ADD COLUMN originalCurrency TEXT",
+                "ALTER TABLE removedExpense ADD COLUMN rate TEXT",
+                "ALTER TABLE removedExpense ADD COLUMN rateSource TEXT",
+                """
+                CREATE TABLE rate (
+                    fromCurrency TEXT NOT NULL CHECK (length(fromCurrency) = 3),
+                    toCurrency TEXT NOT NULL CHECK (length(toCurrency) = 3 AND toCurrency <> fromCurrency),
+                    day BIGINT NOT NULL CHECK (day BETWEEN 10101 AND 99991231),
+                    rate TEXT NOT NULL CHECK (length(rate) BETWEEN 1 AND 40),
+                    PRIMARY KEY (fromCurrency, toCurrency, day))
+                """,
+                "CREATE INDEX expense_foreign ON expense(date) WHERE originalCurrency IS NOT NULL",
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }

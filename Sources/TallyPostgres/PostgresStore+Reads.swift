@@ -105,6 +105,7 @@ struct Filter {
         }
         if let by = query.by { conditions.append("spentBy = \(bind(.text(try Expense.validatedBy(by))))") }
         if let accountID = query.accountID { conditions.append("accountId = \(bind(.int(accountID)))") }
+        if query.inOtherCurrency { conditions.append("originalCurrency IS NOT NULL") }
         if !conditions.isEmpty { sql = conditions.joined(separator: " AND ") }
         guard paged else { return }
         let direction = query.descending ? "DESC" : "ASC"

@@ -39,6 +39,8 @@ public struct MonthlyReport: Hashable, Sendable {
     /// The ledger has an account (archived included): text, HTML and PNG show ``moneyIn`` and
     /// ``unbudgeted`` only then, so a ledger without accounts looks as it always did.
     public var hasAccounts = false
+    /// Spending in other currencies than the ledger's, per currency; empty when there is none.
+    public var byCurrency: [CurrencySpending] = []
 
     /// `periodDays` defaults to the calendar month `month`.
     public init(

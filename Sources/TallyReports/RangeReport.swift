@@ -47,6 +47,8 @@ public struct RangeReport: Hashable, Sendable {
     /// The ledger has an account (archived included): text, CSV, HTML and PNG show ``moneyIn``
     /// only then, so a ledger without accounts looks as it always did.
     public var hasAccounts = false
+    /// Spending in other currencies than the ledger's over the whole range, per currency; empty when there is none.
+    public var byCurrency: [CurrencySpending] = []
 
     public init(
         kind: RowKind, range: PeriodRange, periods: [Period], rows: [Row], total: Row, tag: String? = nil,

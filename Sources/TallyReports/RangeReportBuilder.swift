@@ -85,6 +85,9 @@ public struct RangeReportBuilder: Sendable {
             try MoneyIn(income: pair.0.income, spending: pair.1, netWorth: pair.0.netWorth)
         }
         report.hasAccounts = accounts.first?.hasAccounts ?? false
+        if let first = periods.first?.days.first, let last = periods.last?.days.last {
+            report.byCurrency = try store.spendingByCurrency(in: DayInterval(first: first, last: last))
+        }
         return report
     }
 

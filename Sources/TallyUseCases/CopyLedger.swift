@@ -51,6 +51,7 @@ public struct CopyLedger: Sendable {
         let book = try from.accountBook()
         let accounts = DeclaredAccounts(book, defaultAccountID: settings.defaultAccountID)
         request.accounts = accounts
+        request.rates = try from.rates(RateQuery())
         // Expenses name their accounts by place among the declared ones: ids may differ there.
         var placeholders: [Int64: Int64] = [:]
         for account in book.accounts { placeholders[account.id ?? 0] = accounts.placeholder(forAccountNamed: account.name) }

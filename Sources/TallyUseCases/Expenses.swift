@@ -6,19 +6,29 @@ public struct AddExpense: Sendable {
     public var budget: String
     /// The account it was paid from; the ledger's default account when `nil`.
     public var account: String?
+    /// The amount in another currency, converted into the ledger's (`expense.amount` is then ignored).
+    public var original: CurrencyAmount?
+    /// The rate charged for `original`, over the rate table's.
+    public var rate: ExchangeRate?
 
     /// `expense.budgetID` is ignored: the budget is the one `budget` names.
-    public init(_ expense: Expense, budget: String, account: String? = nil) {
+    public init(_ expense: Expense, budget: String, account: String? = nil, original: CurrencyAmount? = nil, rate: ExchangeRate? = nil) {
         self.expense = expense
         self.budget = budget
         self.account = account
+        self.original = original
+        self.rate = rate
     }
 
-    /// The saved expense with its budget's figures for the expense's month, one transaction.
+    /// The saved expense with its budget's figures for the expense's month, one transaction. An
+    /// amount in another currency without a rate on its day saves nothing (never 1:1).
     public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
         let expense = try expense.validated()
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            try store.addExpense(expense, toBudgetNamed: budget, accountNamed: account)
+            let converted = try original.map { (original: CurrencyAmount) throws(TallyError) in
+                try store.converting(expense, from: original, given: rate).validated()
+            } ?? expense
+            return try store.addExpense(converted, toBudgetNamed: budget, accountNamed: account)
         }
     }
 }
@@ -38,11 +48,23 @@ public struct EditExpense: Sendable {
     public var account: String??
     /// Changes it even where an account is reconciled.
     public var force: Bool
+    /// A new amount in another currency (`amount` in the ledger's currency drops the original).
+    public var original: CurrencyAmount?
+    /// A new rate for the original amount: the one charged, or the table's on the expense's day.
+    public var rate: RateChoice?
+
+    public enum RateChoice: Hashable, Sendable {
+        case given(ExchangeRate)
+        case table
+    }
 
     public init(
         id: Int64, name: String? = nil, amount: Money? = nil, quantity: Int64? = nil, date: Day? = nil,
-        budget: String? = nil, tags: [String]? = nil, account: String?? = nil, force: Bool = false
+        budget: String? = nil, tags: [String]? = nil, account: String?? = nil, force: Bool = false,
+        original: CurrencyAmount? = nil, rate: RateChoice? = nil
     ) {
+        self.original = original
+        self.rate = rate
         self.id = id
         self.name = name
         self.amount = amount
@@ -59,9 +81,13 @@ public struct EditExpense: Sendable {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             var expense = try store.expense(id: id)
             if let name { expense.name = name }
-            if let amount { expense.amount = amount }
+            if let amount {
+                expense.amount = amount
+                expense.foreign = nil
+            }
             if let quantity { expense.quantity = quantity }
             if let date { expense.date = date }
+            expense = try reconverted(expense, in: store)
             var owner: Budget?
             if let budget {
                 owner = try store.budget(named: budget)
@@ -77,6 +103,21 @@ public struct EditExpense: Sendable {
             if owner == nil { owner = try store.budgets().first { $0.id == expense.budgetID } }
             return (expense, owner?.name ?? "")
         }
+    }
+
+    /// The expense converted again when its original amount, its rate or (for a table rate) its
+    /// day changed; a given rate is kept unless another is chosen.
+    private func reconverted(_ expense: Expense, in store: any DataAccess) throws(TallyError) -> Expense {
+        let tableRateMoved = date != nil && expense.foreign?.source == .table
+        guard original != nil || rate != nil || tableRateMoved else { return expense }
+        guard let amount = original ?? expense.foreign?.original else { throw .foreignMoney(.rateWithoutCurrency) }
+        let given: ExchangeRate?
+        switch rate {
+        case .given(let charged): given = charged
+        case .table: given = nil
+        case nil: given = expense.foreign?.source == .given ? expense.foreign?.rate : nil
+        }
+        return try store.converting(expense, from: amount, given: given)
     }
 }
 

@@ -45,6 +45,13 @@ public struct ExportLedger: Sendable {
             // Expenses name their accounts only where the document declares them.
             var accountNames: [Int64: String] = [:]
             for account in declared.accounts { accountNames[account.id ?? 0] = account.name }
+            if let json = writer as? JSONExportWriter {
+                // A backup carries the rate table and the expenses' original amounts (version 9).
+                json.rates = budget == nil && period == nil ? try store.rates(RateQuery()) : []
+                var abroad = query
+                abroad.inOtherCurrency = true
+                json.hasForeignAmounts = try store.countExpenses(abroad) > 0
+            }
             try writer.begin(
                 budgets: budgets, settings: settings, recurring: try recurring(store, names: names), rules: rules, profiles: profiles,
                 recordsPeople: recordsPeople, accounts: declared)

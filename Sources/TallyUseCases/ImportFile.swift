@@ -254,6 +254,7 @@ extension ImportRequest {
         keepsCreationDates = summary.keepsCreationDates
         recurringRules = summary.declaredRecurringRules
         accounts = summary.declaredAccounts
+        rates = summary.declaredRates
     }
 }
 

@@ -235,7 +235,8 @@ import Testing
     }
 
     /// What takes a database back to before `v10-statement-accounts`.
-    static let beforeV10 = beforeV11 + """
+    // Downgrades that recreate `removedExpense` first take back `v13`, which added its columns.
+    static let beforeV10 = PostgresForeignMigrationTests.beforeV13 + "\n" + beforeV11 + """
         ALTER TABLE account DROP COLUMN number; ALTER TABLE importRule DROP COLUMN transferAccountId;
         ALTER TABLE importRule ALTER COLUMN budgetId SET NOT NULL; DELETE FROM tally_migration WHERE name = 'v10-statement-accounts';
 

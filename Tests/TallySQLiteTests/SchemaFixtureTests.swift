@@ -158,12 +158,13 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v13-cache-writer';
             PRAGMA user_version = 12;
             """,
-        "schema-v18.sqlite": beforeV19,
-        "schema-v17.sqlite": beforeV19 + beforeV18,
-        "schema-v16.sqlite": beforeV19 + beforeV18 + beforeV17,
-        "schema-v15.sqlite": beforeV19 + beforeV18 + beforeV17 + beforeV16,
-        "schema-v14.sqlite": beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
-        "schema-v13.sqlite": beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
+        "schema-v19.sqlite": ForeignAmountMigrationTests.beforeV20,
+        "schema-v18.sqlite": ForeignAmountMigrationTests.beforeV20 + beforeV19,
+        "schema-v17.sqlite": ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
+        "schema-v16.sqlite": ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
+        "schema-v15.sqlite": ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16,
+        "schema-v14.sqlite": ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
+        "schema-v13.sqlite": ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
             DROP TABLE balanceAssertion;
             DROP TABLE transfer;
             DROP TABLE income;
@@ -292,11 +293,15 @@ enum SchemaFixtures {
         // v19 keeps why over's sums per period, budget, name and tag set, filled on migration.
         // This file was made by `makeFixtures` and taken back to v18, with a goal.
         "schema-v18.sqlite": fillV18,
+        // v20 lets an expense keep an amount in another currency and the ledger a table of
+        // rates. This file was made by `makeFixtures` and taken back to v19: its expenses are
+        // all in the ledger's currency, and it has no rate table.
+        "schema-v19.sqlite": fillV18,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite", "schema-v17.sqlite", "schema-v18.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite", "schema-v17.sqlite", "schema-v18.sqlite", "schema-v19.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -344,8 +349,8 @@ enum SchemaFixtures {
         #expect(try store.countExpenses(ExpenseQuery(by: "")) == 7)
         #expect(try store.spendingByPerson(in: Month(parsing: "2026-02").days) == [PersonSpending(by: "", spent: Money(cents: 123_610), expenses: 3)])
         #expect(try store.pragma("user_version") == String(Schema.version))
-        #expect(try store.budgets().filter { $0.target != nil }.map(\.name) == (name == "schema-v18.sqlite" ? ["Food"] : []))
-        if ["schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite", "schema-v17.sqlite", "schema-v18.sqlite"].contains(name) {
+        #expect(try store.budgets().filter { $0.target != nil }.map(\.name) == (["schema-v18.sqlite", "schema-v19.sqlite"].contains(name) ? ["Food"] : []))
+        if ["schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite", "schema-v17.sqlite", "schema-v18.sqlite", "schema-v19.sqlite"].contains(name) {
             // Balances read `accountDay`, which `v15` filled from the incomes and transfers.
             let book = try store.accountBook()
             #expect(book.accounts.map(\.name) == ["Checking", "Visa"])

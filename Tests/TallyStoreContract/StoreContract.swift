@@ -114,5 +114,6 @@ public enum StoreContract {
         Check("reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt", reconcilingRecordsOnlyAMatchAndLocksTheEntriesUpToIt),
         Check("accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd", accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd),
         Check("expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled", expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled),
+        Check("foreignAmountsAndRatesRoundTripAndReapplyChangesOnlyTableRates", foreignAmountsAndRatesRoundTripAndReapplyChangesOnlyTableRates),
     ]
 }

@@ -9,7 +9,7 @@ struct ExpenseAddOptions: ParsableArguments {
     @Argument(help: "What was bought.")
     var name: String
 
-    @Argument(help: "The price of one item, like 12 or 12.50.")
+    @Argument(help: "The price of one item, like 12 or 12.50; in another currency '4500 JPY' or 'JPY 4500' (or with --currency).")
     var amount: String
 
     @Option(
@@ -36,6 +36,15 @@ struct ExpenseAddOptions: ParsableArguments {
         completion: .accountNames)
     var account: String?
 
+    @Option(help: ArgumentHelp("The currency the amount is in, when not the ledger's (an ISO 4217 code such as JPY).", valueName: "code"))
+    var currency: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The rate actually charged: ledger units per one unit of the amount's currency (default: the rate table's on the day).",
+            valueName: "rate"))
+    var rate: String?
+
     @OptionGroup var store: CommonOptions
 
     /// The expense to add; without `-b`, in the config file's `default-budget`; without
@@ -46,7 +55,7 @@ struct ExpenseAddOptions: ParsableArguments {
     ) -> ExpenseAddition {
         ExpenseAddition(
             name: name, amount: amount, budget: budget ?? defaultBudget ?? "", quantity: quantity, date: date, tags: tags, by: by,
-            account: account ?? defaultAccount, db: store.db)
+            account: account ?? defaultAccount, currency: currency, rate: rate, db: store.db)
     }
 
     func validate() throws {
@@ -70,12 +79,20 @@ struct ExpenseAddition: Equatable {
     var by: String?
     /// `nil`: the ledger's default account, if any.
     var account: String?
+    /// `--currency`: the amount's currency, when it is not the ledger's.
+    var currency: String?
+    /// `--rate`: the rate charged, over the rate table's.
+    var rate: String?
     var db: String?
 
     /// A missing budget is a usage error too, but it is checked when the expense is added: the
     /// config file's default may stand in, and the options are the same with or without one.
     func validate() throws(ValidationError) {
-        _ = try ArgumentValue.amount(amount)
+        let typed = try ArgumentValue.typedAmount(amount, currency: currency)
+        if let rate {
+            _ = try ArgumentValue.rate(rate)
+            guard case .foreign = typed else { throw ValidationError(TallyError.foreignMoney(.rateWithoutCurrency).message) }
+        }
         _ = try ArgumentValue.quantity(quantity)
         if let date { _ = try ArgumentValue.day(date) }
         _ = try ArgumentValue.tags(tags)
@@ -91,11 +108,19 @@ struct ExpenseAddition: Equatable {
         }
         let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
         let spender = try by.map { (name: String) throws(ValidationError) in try ArgumentValue.by(name) } ?? Spender.current()
-        let expense = Expense(
-            name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day, budgetID: 0, tags: tags, by: spender)
+        let typed = try ArgumentValue.typedAmount(amount, currency: currency)
+        let ledgerAmount: Money
+        let original: CurrencyAmount?
+        switch typed {
+        case .ledger(let money): (ledgerAmount, original) = (money, nil)
+        // Converted once the ledger's currency and rates are read; a placeholder until then.
+        case .foreign(let foreign): (ledgerAmount, original) = (Money(cents: 1), foreign)
+        }
+        let given = try rate.map { (text: String) throws(ValidationError) in try ArgumentValue.rate(text) }
+        let expense = Expense(name: name, amount: ledgerAmount, quantity: quantity, date: day, budgetID: 0, tags: tags, by: spender)
         let ledger = Ledger(location: StoreLocation(CommonOptions.resolvedPath(db: db)))
         defer { ledger.closeUntilExit() }
-        let (saved, status) = try AddExpense(expense, budget: budget, account: account).run(in: ledger)
+        let (saved, status) = try AddExpense(expense, budget: budget, account: account, original: original, rate: given).run(in: ledger)
         let money = try Preferences.current.moneyFormat(for: ledger)
         // The crossing is read off the status `add` already answered: no second query.
         let crossing = BudgetLevel.crossed(by: try saved.total(), into: status).map { "\n" + ListRenderers.crossingLine(status, crossed: $0, money: money) } ?? ""

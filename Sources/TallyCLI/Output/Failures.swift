@@ -29,6 +29,10 @@ enum Failures {
             return error.message + "; use --budget BUDGET or --uncategorized BUDGET for them, or add rules with 'tally rule add'"
         case .invalidImportOption(let setting, let value, let reason):
             return "invalid \(flag(for: setting)) \(quoted(value)): \(reason)"
+        case .foreignMoney(.missingRate):
+            return error.message + "; add rates with 'tally rates import FILE' or 'tally rates set DAY FROM TO RATE', or give one with --rate"
+        case .foreignMoney(.noLedgerCurrency):
+            return error.message + "; set it with 'tally settings set currency CODE'"
         case .importRow(_, _, _, _, let hint?), .importFile(_, _, let hint?):
             return error.message + "; " + advice(for: hint)
         default:
@@ -45,7 +49,9 @@ enum Failures {
             .limitChangeBeforeStart, .invalidMonthStart, .invalidPhrase, .invalidCurrency, .invalidLocale, .invalidInterval,
             .invalidRecurringDay, .recurringDayNotApplicable, .untilBeforeStart, .recurringRuleNotFound, .notAnOccurrence,
             .invalidWarnLevel, .periodRangeReversed, .periodRangeTooLong,
-            .invalidRulePattern, .invalidRulePriority, .profileNotFound, .changeSetNotFound, .invalidHistoryDays, .snapshotNotFound, .invalidSnapshotLimit, .transferToSameAccount:
+            .invalidRulePattern, .invalidRulePriority, .profileNotFound, .changeSetNotFound, .invalidHistoryDays, .snapshotNotFound, .invalidSnapshotLimit, .transferToSameAccount,
+            .foreignMoney(.invalidAmount), .foreignMoney(.invalidRate), .foreignMoney(.rateWithoutCurrency),
+            .foreignMoney(.conflictingCurrencies), .foreignMoney(.noMinorUnit):
             ExitCode(64)
         default: ExitCode(1)
         }

@@ -18,13 +18,16 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
     /// 0 for none; packed only when some expense names an account, so older change sets read
     /// the same and write the same.
     private var accounts: [Int64] = []
+    /// `minor;CUR;rate;source` for an expense in another currency, empty for none; packed only
+    /// when some expense has one, like ``accounts``.
+    private var foreign: [String] = []
     private var created: [Int64] = []
     private var updated: [Int64] = []
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case count, ids, names, cents, quantities, days, budgetIDs, tags, by, accounts, created, updated
+        case count, ids, names, cents, quantities, days, budgetIDs, tags, by, accounts, foreign, created, updated
     }
 
     public init(from decoder: any Decoder) throws {
@@ -46,6 +49,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         tags = try texts(.tags)
         spentBy = try texts(.by)
         accounts = container.contains(.accounts) ? try numbers(.accounts) : Array(repeating: 0, count: count)
+        foreign = container.contains(.foreign) ? try texts(.foreign) : Array(repeating: "", count: count)
         created = try numbers(.created)
         updated = try numbers(.updated)
     }
@@ -54,11 +58,12 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
     private var packedColumns: [(CodingKeys, String)] {
         guard !ids.isEmpty else { return [] }
         let accountColumn = accounts.contains { $0 != 0 } ? [(CodingKeys.accounts, PackedColumn.pack(accounts))] : []
+        let foreignColumn = foreign.contains { !$0.isEmpty } ? [(CodingKeys.foreign, PackedColumn.pack(foreign))] : []
         return [
             (.ids, PackedColumn.pack(ids)), (.names, PackedColumn.pack(names)), (.cents, PackedColumn.pack(cents)),
             (.quantities, PackedColumn.pack(quantities)), (.days, PackedColumn.pack(days)), (.budgetIDs, PackedColumn.pack(budgetIDs)),
             (.tags, PackedColumn.pack(tags)), (.by, PackedColumn.pack(spentBy)),
-        ] + accountColumn + [(.created, PackedColumn.pack(created)), (.updated, PackedColumn.pack(updated))]
+        ] + accountColumn + foreignColumn + [(.created, PackedColumn.pack(created)), (.updated, PackedColumn.pack(updated))]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -99,6 +104,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         tags.append(expense.tags.joined(separator: ";"))
         spentBy.append(expense.by)
         accounts.append(expense.accountID ?? 0)
+        foreign.append(expense.foreign.map(ExpenseImages.pack) ?? "")
         created.append(Milliseconds.since1970(expense.createdAt))
         updated.append(Milliseconds.since1970(expense.updatedAt))
     }
@@ -113,6 +119,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         tags += other.tags
         spentBy += other.spentBy
         accounts += other.accounts
+        foreign += other.foreign
         created += other.created
         updated += other.updated
     }
@@ -120,7 +127,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
     /// The expenses, in the order they were appended. Throws on a history row that does not
     /// decode to valid values (a damaged database), never traps.
     public func expenses() throws(TallyError) -> [Expense] {
-        guard [names.count, cents.count, quantities.count, days.count, budgetIDs.count, tags.count, spentBy.count, accounts.count, created.count, updated.count]
+        guard [names.count, cents.count, quantities.count, days.count, budgetIDs.count, tags.count, spentBy.count, accounts.count, foreign.count, created.count, updated.count]
             .allSatisfy({ $0 == ids.count })
         else { throw .storage("a change set's expenses are damaged") }
         var result: [Expense] = []
@@ -133,11 +140,26 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
                 budgetID: budgetIDs[index], tags: tags[index].isEmpty ? [] : tags[index].split(separator: ";").map(String.init),
                 by: spentBy[index], accountID: accounts[index] == 0 ? nil : accounts[index])
             expense.id = ids[index]
+            if !foreign[index].isEmpty { expense.foreign = try ExpenseImages.unpack(foreign[index]) }
             expense.createdAt = Milliseconds.date(created[index])
             expense.updatedAt = Milliseconds.date(updated[index])
             result.append(expense)
         }
         return result
+    }
+}
+
+extension ExpenseImages {
+    static func pack(_ charge: ForeignCharge) -> String {
+        "\(charge.original.minorUnits);\(charge.original.currency.code);\(charge.rate.plainString);\(charge.source.rawValue)"
+    }
+
+    static func unpack(_ text: String) throws(TallyError) -> ForeignCharge {
+        let parts = text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 4, let minor = Int64(parts[0]), let source = RateSource(rawValue: parts[3])
+        else { throw .storage("a change set's expenses are damaged") }
+        let rate = try ExchangeRate(parsing: parts[2])
+        return ForeignCharge(original: CurrencyAmount(minorUnits: minor, currency: Currency(storedCode: parts[1])), rate: rate, source: source)
     }
 }
 

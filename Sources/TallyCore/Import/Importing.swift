@@ -41,6 +41,10 @@ public struct ImportRequest: Hashable, Sendable {
     /// statement's, read as its expenses are written: written after the rows, in the same
     /// transaction (``ImportResolution/restoreLateAccounts(into:)``).
     public var lateAccounts: LateDeclaredAccounts?
+    /// Exchange rates a backup or `db copy` carries, saved in the same transaction as its rows,
+    /// each replacing the ledger's rate of its day and pair. Rates are outside the history: undoing
+    /// the import leaves them.
+    public var rates: [DayRate] = []
 
     public init(
         source: String, force: Bool = false, newBudgets: [Budget] = [], missingBudgetLimit: Money? = nil,

@@ -22,13 +22,16 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
     public var by: String
     /// The account it was paid from (``Account``), or `nil`: expenses need not name one.
     public var accountID: Int64?
+    /// An expense in another currency than the ledger's: its original amount and the rate that
+    /// made ``amount``; `nil` for an expense in the ledger's currency.
+    public var foreign: ForeignCharge?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: Int64? = nil, name: String, amount: Money, quantity: Int64 = 1, date: Day,
-        budgetID: Int64, tags: [String] = [], by: String = "", accountID: Int64? = nil, createdAt: Date = Date(),
-        updatedAt: Date? = nil
+        budgetID: Int64, tags: [String] = [], by: String = "", accountID: Int64? = nil, foreign: ForeignCharge? = nil,
+        createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -39,6 +42,7 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
         self.tags = tags
         self.by = by
         self.accountID = accountID
+        self.foreign = foreign
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
     }

@@ -15,6 +15,8 @@ public struct ExpenseQuery: Hashable, Sendable {
     public var by: String?
     /// Only expenses paid from this account.
     public var accountID: Int64?
+    /// Only expenses in another currency than the ledger's (``Expense/foreign``).
+    public var inOtherCurrency = false
     public var sort: ExpenseSort
     public var descending: Bool
     /// `nil` lists every match.
@@ -106,6 +108,18 @@ public protocol DataAccess: AnyObject, Sendable {
     /// every derived figure right, and records the undo as a change set of its own. `dryRun`
     /// decides the same and writes nothing.
     func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome
+
+    // MARK: Rates
+
+    /// The rate table's rows matching `query`, ordered by day, then from and to currency.
+    func rates(_ query: RateQuery) throws(TallyError) -> [DayRate]
+    /// For each pair of currencies, its latest row on or before `day`: what ``RateLookup`` needs.
+    func latestRates(onOrBefore day: Day) throws(TallyError) -> [DayRate]
+    /// Saves the rows `produce` hands to `save`, batch by batch, in one transaction (a file of any
+    /// length in bounded memory; an error from `produce` saves none), each replacing the row of its
+    /// day and pair. Rates are reference data, not ledger history: no change set records them,
+    /// and no recorded expense changes (``DataAccess/reapplyRates(in:dryRun:)`` does that).
+    func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError)
 
     // MARK: Alerts
 

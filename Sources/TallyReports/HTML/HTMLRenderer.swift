@@ -156,6 +156,10 @@ enum HTMLContext {
             "top": report.top.map { topExpense($0, money: money) },
             "hasTags": !report.tags.isEmpty,
             "tags": report.tags.map { ["tag": $0.tag, "spent": money.string($0.spent)] },
+            "hasCurrencies": !report.byCurrency.isEmpty,
+            "currencies": report.byCurrency.map {
+                ["original": $0.original.description, "amount": money.string($0.converted), "expenses": String($0.expenseCount)]
+            },
             "hasPeople": !report.people.isEmpty,
             "people": report.people.map {
                 ["by": TextRenderer.personName($0.by), "spent": money.string($0.spent), "expenses": String($0.expenses)]

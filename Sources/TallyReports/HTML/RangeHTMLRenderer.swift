@@ -62,6 +62,14 @@ public struct RangeHTMLRenderer: Sendable {
                 ("Savings rate", report.moneyIn.map { $0.savingsRate?.percentString ?? "n/a" }),
                 ("Net worth", report.moneyIn.map { $0.netWorth.map(money.string) ?? "n/a" }),
             ].map { name, values -> [String: Any] in ["name": name, "values": values] },
+            // Spending in other currencies over the range, when there is some.
+            "hasCurrencies": !report.byCurrency.isEmpty,
+            "currencies": report.byCurrency.map {
+                [
+                    "currency": $0.original.currency.code, "original": $0.original.description, "amount": money.string($0.converted),
+                    "expenses": String($0.expenseCount),
+                ]
+            },
             "notes": RangeText.notes(report),
         ]
     }

@@ -37,7 +37,16 @@ public struct JSONRenderer: Sendable {
             ("unbudgeted", .string(report.unbudgeted.plainString)),
         ]
         if !report.people.isEmpty { members.append(("people", .array(report.people.map(person)))) }
+        if !report.byCurrency.isEmpty { members.append(("byCurrency", .array(report.byCurrency.map(currencySpending)))) }
         return .object(members)
+    }
+
+    /// `original` in the currency's own decimals, `amount` its ledger-currency equivalent.
+    static func currencySpending(_ spending: CurrencySpending) -> JSONValue {
+        .object([
+            ("currency", .string(spending.original.currency.code)), ("original", .string(spending.original.plainString)),
+            ("amount", .string(spending.converted.plainString)), ("expenses", .int(Int64(spending.expenseCount))),
+        ])
     }
 
     /// `by` is `null` for expenses that record no one.

@@ -148,9 +148,21 @@ public enum ListJSON {
         public let by: String?
         /// The account it was paid from; `null` when it names none.
         public let account: String?
+        /// An expense in another currency: the amount as paid, in its currency's own decimals.
+        /// The three keys appear only on such expenses; `amount` is always the ledger's currency.
+        public let original: OriginalAmount?
+        /// Ledger units per one unit of the original currency, exact.
+        public let rate: String?
+        /// `table` (the rate table's, recomputed by `rates reapply`) or `given` (`--rate`).
+        public let rateSource: String?
+
+        public struct OriginalAmount: Codable, Equatable, Sendable {
+            public let amount: String
+            public let currency: String
+        }
 
         private enum CodingKeys: String, CodingKey {
-            case id, name, amount, quantity, total, date, budget, tags, by, account
+            case id, name, amount, quantity, total, date, budget, tags, by, account, original, rate, rateSource
         }
 
         public init(_ expense: Expense, budgetName: String, accountName: String? = nil) throws(TallyError) {
@@ -164,6 +176,9 @@ public enum ListJSON {
             tags = expense.tags
             by = expense.by.isEmpty ? nil : expense.by
             account = accountName
+            original = expense.foreign.map { OriginalAmount(amount: $0.original.plainString, currency: $0.original.currency.code) }
+            rate = expense.foreign?.rate.plainString
+            rateSource = expense.foreign?.source.rawValue
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -178,6 +193,9 @@ public enum ListJSON {
             try container.encode(tags, forKey: .tags)
             try container.encode(by, forKey: .by)
             try container.encode(account, forKey: .account)
+            try container.encodeIfPresent(original, forKey: .original)
+            try container.encodeIfPresent(rate, forKey: .rate)
+            try container.encodeIfPresent(rateSource, forKey: .rateSource)
         }
     }
 

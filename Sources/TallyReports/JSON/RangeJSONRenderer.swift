@@ -25,6 +25,15 @@ public struct RangeJSONRenderer: Sendable {
         let compare: CompareLine?
         /// Says how the total counts an expense with several tags.
         let note: String?
+        /// Spending in other currencies over the range; left out when there is none.
+        let byCurrency: [CurrencyLine]?
+
+        struct CurrencyLine: Encodable {
+            let currency: String
+            let original: String
+            let amount: String
+            let expenses: Int
+        }
 
         init(_ report: RangeReport) {
             from = report.range.first.isoString
@@ -43,6 +52,9 @@ public struct RangeJSONRenderer: Sendable {
                 CompareLine(baseline: $0.baseline.rawValue, from: $0.range.first.isoString, to: $0.range.last.isoString)
             }
             note = report.kind == .tag ? RangeText.tagTotalNote : nil
+            byCurrency = report.byCurrency.isEmpty ? nil : report.byCurrency.map {
+                CurrencyLine(currency: $0.original.currency.code, original: $0.original.plainString, amount: $0.converted.plainString, expenses: $0.expenseCount)
+            }
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -57,10 +69,11 @@ public struct RangeJSONRenderer: Sendable {
             try container.encode(total, forKey: .total)
             try container.encodeIfPresent(compare, forKey: .compare)
             try container.encodeIfPresent(note, forKey: .note)
+            try container.encodeIfPresent(byCurrency, forKey: .byCurrency)
         }
 
         enum Keys: String, CodingKey {
-            case from, to, by, currency, tag, periods, rows, total, compare, note
+            case from, to, by, currency, tag, periods, rows, total, compare, note, byCurrency
         }
     }
 

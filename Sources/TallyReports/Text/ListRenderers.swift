@@ -105,6 +105,9 @@ public enum ListRenderers {
         // And the account only when an expense names one.
         let showAccount = expenses.contains { $0.accountID != nil }
         if showAccount { columns.append(.left("Account")) }
+        // And the amount as paid only when an expense was in another currency.
+        let showOriginal = expenses.contains { $0.foreign != nil }
+        if showOriginal { columns += [.right("Paid"), .right("Rate")] }
         var table = Table(columns)
         for expense in expenses {
             var row = [String(expense.id ?? 0), expense.date.isoString, expense.name]
@@ -115,6 +118,9 @@ public enum ListRenderers {
             ]
             if showBy { row.append(expense.by) }
             if showAccount { row.append(expense.accountID.flatMap { accountNames[$0] } ?? "") }
+            if showOriginal {
+                row += [expense.foreign?.original.description ?? "", expense.foreign.map { $0.rate.plainString + ($0.source == .given ? " given" : "") } ?? ""]
+            }
             table.append(row)
         }
         return table.rendered()
@@ -125,7 +131,15 @@ public enum ListRenderers {
         let quantity = expense.quantity == 1 ? "" : " × \(expense.quantity) = \(try money.string(expense.total()))"
         let tags = expense.tags.isEmpty ? "" : " [\(expense.tags.joined(separator: ", "))]"
         return "#\(expense.id ?? 0) \(expense.date.isoString) \(expense.name): "
-            + "\(money.string(expense.amount))\(quantity) in \(budgetName)\(tags)"
+            + "\(money.string(expense.amount))\(originalText(expense))\(quantity) in \(budgetName)\(tags)"
+    }
+
+    /// ` (4500 JPY at 0.0062 per JPY, from the rate table)`, or nothing for the ledger's currency.
+    static func originalText(_ expense: Expense) -> String {
+        guard let foreign = expense.foreign else { return "" }
+        let code = foreign.original.currency.code
+        let source = foreign.source == .given ? "as given" : "from the rate table"
+        return " (\(foreign.original.description) at \(foreign.rate.plainString) per \(code), \(source))"
     }
 
     /// What `tally add` prints after the expense: `Food: 90.00 remaining of 130.00 for 2026-03;

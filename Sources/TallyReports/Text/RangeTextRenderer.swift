@@ -57,6 +57,10 @@ public struct RangeTextRenderer: Sendable {
             lines.append("")
             lines.append(moneyInTable(report))
         }
+        if !report.byCurrency.isEmpty {
+            lines.append("")
+            lines += TextRenderer(money: money).currencyTotals(report.byCurrency)
+        }
         let notes = RangeText.notes(report)
         if !notes.isEmpty {
             lines.append("")

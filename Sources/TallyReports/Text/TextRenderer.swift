@@ -64,6 +64,10 @@ public struct TextRenderer: Sendable {
                 lines.append("")
                 lines += personTotals(report)
             }
+            if !report.byCurrency.isEmpty {
+                lines.append("")
+                lines += currencyTotals(report.byCurrency)
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -216,6 +220,20 @@ public struct TextRenderer: Sendable {
             lines.append(
                 "  \(DisplayWidth.padded(name, to: nameWidth))  \(DisplayWidth.padded(money.string(person.spent), to: amountWidth, leading: true))"
                     + "  \(person.expenses) \(person.expenses == 1 ? "expense" : "expenses")")
+        }
+        return lines
+    }
+
+    /// Spending in other currencies: each currency's original total, its ledger equivalent and how many expenses.
+    func currencyTotals(_ spending: [CurrencySpending]) -> [String] {
+        let originals = spending.map(\.original.description)
+        let originalWidth = originals.map(DisplayWidth.of).max() ?? 0
+        let amountWidth = spending.map { DisplayWidth.of(money.string($0.converted)) }.max() ?? 0
+        var lines = [style("By currency", .bold)]
+        for (original, entry) in zip(originals, spending) {
+            lines.append(
+                "  \(DisplayWidth.padded(original, to: originalWidth, leading: true))  = \(DisplayWidth.padded(money.string(entry.converted), to: amountWidth, leading: true))"
+                    + "  \(entry.expenseCount) \(entry.expenseCount == 1 ? "expense" : "expenses")")
         }
         return lines
     }

@@ -78,6 +78,7 @@ struct ExpenseImporter {
         try writer.finish()
         let count = writer.count
         try resolution.restoreLateAccounts(into: SQLiteRows(db, RowsTransaction(at: timestamp, writable: true)))
+        try SQLiteStore.insertRates(request.rates, db)
 
         try resolution.finish(
             earlier: try fingerprint.flatMap { fingerprint in try Self.record(fingerprint: fingerprint, db) }, importedCount: count)
@@ -201,7 +202,8 @@ struct ExpenseBatchWriter {
         }
         pending.append(PendingExpense(
             budgetID: budgetID, name: expense.name, nameKey: nameKey, amountCents: expense.amount.cents,
-            quantity: expense.quantity, date: expense.date.storedNumber, tagSetID: tagSetID, by: expense.by, accountID: expense.accountID))
+            quantity: expense.quantity, date: expense.date.storedNumber, tagSetID: tagSetID, by: expense.by, accountID: expense.accountID,
+            foreign: expense.foreign))
         if pending.count == Self.batchSize { try flush() }
     }
 
@@ -231,7 +233,15 @@ struct ExpenseBatchWriter {
             statement.bind(index + 9, milliseconds)
             statement.bind(index + 10, row.by)
             if let accountID = row.accountID { statement.bind(index + 11, accountID) } else { statement.bindNull(index + 11) }
-            index += 11
+            if let foreign = row.foreign {
+                statement.bind(index + 12, foreign.original.minorUnits)
+                statement.bind(index + 13, foreign.original.currency.code)
+                statement.bind(index + 14, foreign.rate.plainString)
+                statement.bind(index + 15, foreign.source.rawValue)
+            } else {
+                for offset in Int32(12)...15 { statement.bindNull(index + offset) }
+            }
+            index += 15
             caches.add(ExpenseCaches.Row(
                 date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, nameKey: row.nameKey, name: row.name,
                 accountID: row.accountID ?? 0,
@@ -329,4 +339,5 @@ private struct PendingExpense {
     var tagSetID: Int64?
     var by: String
     var accountID: Int64?
+    var foreign: ForeignCharge?
 }

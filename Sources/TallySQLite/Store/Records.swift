@@ -130,12 +130,17 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
     var spentBy: String
     /// `Expense.accountID` (`Schema.v15ExpenseAccounts`).
     var accountId: Int64?
+    /// `Expense.foreign` (`Schema.v20ForeignAmounts`): all four set or all `NULL`.
+    var originalMinor: Int64?
+    var originalCurrency: String?
+    var rate: String?
+    var rateSource: String?
     var createdAt: Int64
     var updatedAt: Int64
 
     /// Every column in one order, for statements that name them all: the upsert that puts rows
     /// back, and moving rows beside a change set and back (`Schema.v11RemovedRows`).
-    static let positionalColumns = "id, budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy, accountId"
+    static let positionalColumns = "id, budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy, accountId, originalMinor, originalCurrency, rate, rateSource"
 
     init(_ expense: Expense, nameKey: String? = nil, tagSetId: Int64?) {
         id = expense.id
@@ -148,6 +153,10 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         self.tagSetId = tagSetId
         spentBy = expense.by
         accountId = expense.accountID
+        originalMinor = expense.foreign?.original.minorUnits
+        originalCurrency = expense.foreign?.original.currency.code
+        rate = expense.foreign?.rate.plainString
+        rateSource = expense.foreign?.source.rawValue
         createdAt = Milliseconds.since1970(expense.createdAt)
         updatedAt = Milliseconds.since1970(expense.updatedAt)
     }
@@ -163,6 +172,10 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         tagSetId = row["tagSetId"]
         spentBy = row["spentBy"]
         accountId = row["accountId"]
+        originalMinor = row["originalMinor"]
+        originalCurrency = row["originalCurrency"]
+        rate = row["rate"]
+        rateSource = row["rateSource"]
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
     }
@@ -178,6 +191,10 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         container["tagSetId"] = tagSetId
         container["spentBy"] = spentBy
         container["accountId"] = accountId
+        container["originalMinor"] = originalMinor
+        container["originalCurrency"] = originalCurrency
+        container["rate"] = rate
+        container["rateSource"] = rateSource
         container["createdAt"] = createdAt
         container["updatedAt"] = updatedAt
     }
@@ -186,11 +203,25 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 
-    /// Inserts `rows` new expenses at once, eleven arguments each in this order: budgetId, name,
-    /// nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy, accountId.
+    /// Inserts `rows` new expenses at once, fifteen arguments each in this order: budgetId, name,
+    /// nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy, accountId,
+    /// originalMinor, originalCurrency, rate, rateSource.
     static func insertSQL(rows: Int) -> String {
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
-        return "INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy, accountId) VALUES \(values)"
+        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        return """
+            INSERT INTO expense (budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy, accountId, \
+            originalMinor, originalCurrency, rate, rateSource) VALUES \(values)
+            """
+    }
+
+    /// The expense's ``ForeignCharge`` from its four columns; a damaged row is a storage error.
+    func foreign() throws(TallyError) -> ForeignCharge? {
+        guard let originalMinor, let originalCurrency, let rate, let rateSource else { return nil }
+        guard let source = RateSource(rawValue: rateSource), let exact = try? ExchangeRate(parsing: rate) else {
+            throw .storage("expense #\(id ?? 0) has an invalid rate \(rate) (\(rateSource))")
+        }
+        return ForeignCharge(
+            original: CurrencyAmount(minorUnits: originalMinor, currency: Currency(storedCode: originalCurrency)), rate: exact, source: source)
     }
 
     func model(tags: [String]) throws(TallyError) -> Expense {
@@ -199,7 +230,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         }
         return Expense(
             id: id, name: name, amount: Money(cents: amountCents), quantity: quantity, date: day,
-            budgetID: budgetId, tags: tags.sorted(), by: spentBy, accountID: accountId, createdAt: Milliseconds.date(createdAt),
+            budgetID: budgetId, tags: tags.sorted(), by: spentBy, accountID: accountId, foreign: try foreign(), createdAt: Milliseconds.date(createdAt),
             updatedAt: Milliseconds.date(updatedAt))
     }
 }

@@ -282,11 +282,12 @@ extension SQLiteStore {
         var added = try ExpenseCaches(db)
         let statement = try db.cachedStatement(
             sql: """
-                INSERT INTO expense (\(ExpenseRecord.positionalColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO expense (\(ExpenseRecord.positionalColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET budgetId = excluded.budgetId, name = excluded.name, nameKey = excluded.nameKey,
                     amountCents = excluded.amountCents, quantity = excluded.quantity, date = excluded.date,
                     tagSetId = excluded.tagSetId, createdAt = excluded.createdAt, updatedAt = excluded.updatedAt,
-                    spentBy = excluded.spentBy, accountId = excluded.accountId
+                    spentBy = excluded.spentBy, accountId = excluded.accountId, originalMinor = excluded.originalMinor,
+                    originalCurrency = excluded.originalCurrency, rate = excluded.rate, rateSource = excluded.rateSource
                 """)
         var nameKeys: [String: String] = [:]
         var tagSets: [[String]: Int64?] = [:]
@@ -299,6 +300,7 @@ extension SQLiteStore {
             try statement.execute(arguments: [
                 record.id, record.budgetId, record.name, record.nameKey, record.amountCents, record.quantity, record.date,
                 record.tagSetId, record.createdAt, record.updatedAt, record.spentBy, record.accountId,
+                record.originalMinor, record.originalCurrency, record.rate, record.rateSource,
             ])
             added.add(ExpenseCaches.Row(record))
         }

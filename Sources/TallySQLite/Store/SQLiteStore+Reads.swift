@@ -182,6 +182,7 @@ extension SQLiteStore {
                 clauses.append("e.accountId = ?")
                 arguments += [accountID]
             }
+            if query.inOtherCurrency { clauses.append("e.originalCurrency IS NOT NULL") }
             if !clauses.isEmpty { sql = "WHERE " + clauses.joined(separator: " AND ") }
             pagedArguments = arguments + [query.limit.map { Int64(max($0, 0)) } ?? -1, Int64(max(query.offset, 0))]
         }

@@ -56,6 +56,7 @@ extension SQLiteStore {
                 arguments: [
                     record.budgetId, record.name, record.nameKey, record.amountCents, record.quantity, record.date,
                     record.tagSetId, record.createdAt, record.updatedAt, record.spentBy, record.accountId,
+                    record.originalMinor, record.originalCurrency, record.rate, record.rateSource,
                 ])
         }
         var saved = expense

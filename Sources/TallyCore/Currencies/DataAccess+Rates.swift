@@ -1,0 +1,111 @@
+import Foundation
+
+/// One expense whose table rate changed, as `rates reapply` shows it.
+public struct RateChange: Hashable, Sendable {
+    public var before: Expense
+    public var after: Expense
+}
+
+/// What `rates reapply` did (or, dry, would do): each changed expense, and per budget id the
+/// spending before and after.
+public struct RateReapplication: Hashable, Sendable {
+    public var changes: [RateChange]
+    public var byBudget: [Int64: (before: Money, after: Money)]
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.changes == rhs.changes && lhs.byBudget.mapValues { [$0.before, $0.after] } == rhs.byBudget.mapValues { [$0.before, $0.after] }
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(changes) }
+}
+
+extension DataAccess {
+    /// Saves `rates` in one transaction (``saveRates(_:)-(produce)``).
+    public func saveRates(_ rates: [DayRate]) throws(TallyError) {
+        try saveRates { (save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) in try save(rates) }
+    }
+
+    /// The ledger's currency, which every foreign amount converts into.
+    public func ledgerCurrency() throws(TallyError) -> Currency {
+        guard let currency = try reading({ (rows: any LedgerRows) throws(TallyError) in try rows.settings().currency }) else {
+            throw .foreignMoney(.noLedgerCurrency)
+        }
+        return currency
+    }
+
+    /// The rate an amount in `currency` takes on `day`: ``RateLookup`` over the rate table.
+    public func tableRate(from currency: Currency, to ledger: Currency, on day: Day) throws(TallyError) -> ExchangeRate {
+        try RateLookup.rate(from: currency, to: ledger, on: day, in: try latestRates(onOrBefore: day))
+    }
+
+    /// `expense` in `original`'s currency: its ``Expense/foreign`` and its ledger-currency
+    /// ``Expense/amount``, at `given` (the rate the card charged) or else the table's rate on its
+    /// day. An amount already in the ledger's currency stays as it is; a missing rate throws.
+    public func converting(_ expense: Expense, from original: CurrencyAmount, given: ExchangeRate?) throws(TallyError) -> Expense {
+        let ledger = try ledgerCurrency()
+        var expense = expense
+        guard original.currency != ledger else {
+            guard given == nil else { throw .foreignMoney(.rateWithoutCurrency) }
+            expense.amount = try ExchangeRate(mantissa: 1, scale: 0).convert(original, into: ledger)
+            expense.foreign = nil
+            return expense
+        }
+        let rate: ExchangeRate
+        if let given { rate = given } else { rate = try tableRate(from: original.currency, to: ledger, on: expense.date) }
+        let charge = ForeignCharge(original: original, rate: rate, source: given == nil ? .table : .given)
+        expense.amount = try charge.amount(in: ledger)
+        expense.foreign = charge
+        return expense
+    }
+
+    /// What `rates reapply` does: every expense within `days` (all when `nil`) whose rate came
+    /// from the table takes the table's rate on its day again; expenses given a rate are left.
+    /// The changed expenses are saved as one write, so one change set (one undo) holds them.
+    /// An expense changed since it was read is left as it now is.
+    public func reapplyRates(in days: DayInterval?, dryRun: Bool) throws(TallyError) -> RateReapplication {
+        let ledger = try ledgerCurrency()
+        var tableExpenses: [Expense] = []
+        try reading { (rows: any LedgerRows) throws(TallyError) in
+            try rows.forEachExpense(ExpenseQuery(days: days)) { expense in
+                if expense.foreign?.source == .table { tableExpenses.append(expense) }
+            }
+        }
+        var latest: [Day: [DayRate]] = [:]
+        var changes: [RateChange] = []
+        for expense in tableExpenses {
+            guard let charge = expense.foreign else { continue }
+            let rows: [DayRate]
+            if let known = latest[expense.date] { rows = known } else { rows = try latestRates(onOrBefore: expense.date) }
+            latest[expense.date] = rows
+            let rate = try RateLookup.rate(from: charge.original.currency, to: ledger, on: expense.date, in: rows)
+            var after = expense
+            after.foreign?.rate = rate
+            after.amount = try ForeignCharge(original: charge.original, rate: rate, source: .table).amount(in: ledger)
+            if after != expense { changes.append(RateChange(before: expense, after: after)) }
+        }
+        var byBudget: [Int64: (before: Money, after: Money)] = [:]
+        for change in changes {
+            let figures = byBudget[change.before.budgetID] ?? (.zero, .zero)
+            byBudget[change.before.budgetID] = (try figures.before + change.before.total(), try figures.after + change.after.total())
+        }
+        guard !dryRun, !changes.isEmpty else { return RateReapplication(changes: changes, byBudget: byBudget) }
+        let saved = try writing { (rows: any LedgerRows) throws(TallyError) -> [RateChange] in
+            let current = try rows.expenses(ExpenseQuery(ids: changes.compactMap(\.before.id)))
+            var byID: [Int64: Expense] = [:]
+            for expense in current { byID[expense.id ?? 0] = expense }
+            let kept = changes.filter { byID[$0.before.id ?? 0] == $0.before }
+            _ = try rows.save(kept.map { change in
+                var after = change.after
+                after.updatedAt = rows.timestamp
+                return after
+            })
+            return kept
+        }
+        var savedByBudget: [Int64: (before: Money, after: Money)] = [:]
+        for change in saved {
+            let figures = savedByBudget[change.before.budgetID] ?? (.zero, .zero)
+            savedByBudget[change.before.budgetID] = (try figures.before + change.before.total(), try figures.after + change.after.total())
+        }
+        return RateReapplication(changes: saved, byBudget: savedByBudget)
+    }
+}

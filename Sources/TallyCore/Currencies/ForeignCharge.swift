@@ -1,0 +1,51 @@
+/// Where an expense's rate came from: the ledger's rate table (recomputed by `rates reapply`)
+/// or given with the expense, as the card charged it (never recomputed).
+public enum RateSource: String, Hashable, Sendable, Codable, CaseIterable {
+    case table, given
+}
+
+/// What an expense in another currency keeps beside its ``Expense/amount`` (the ledger-currency
+/// figure every budget sum uses): the original amount, the rate used (ledger units per one
+/// foreign unit) and where the rate came from.
+public struct ForeignCharge: Hashable, Sendable, Codable {
+    public var original: CurrencyAmount
+    public var rate: ExchangeRate
+    public var source: RateSource
+
+    public init(original: CurrencyAmount, rate: ExchangeRate, source: RateSource) {
+        self.original = original
+        self.rate = rate
+        self.source = source
+    }
+
+    /// The ledger-currency amount: ``ExchangeRate/convert(_:into:)``, rounded half-even.
+    public func amount(in ledger: Currency) throws(TallyError) -> Money {
+        try rate.convert(original, into: ledger)
+    }
+}
+
+/// One row of the rate table: on `day`, one unit of `from` was worth `rate` units of `to`.
+public struct DayRate: Hashable, Sendable, Codable {
+    public var day: Day
+    public var from: Currency
+    public var to: Currency
+    public var rate: ExchangeRate
+
+    public init(day: Day, from: Currency, to: Currency, rate: ExchangeRate) {
+        self.day = day
+        self.from = from
+        self.to = to
+        self.rate = rate
+    }
+}
+
+/// Which rates `rates list` shows: a currency on either side, days from … to.
+public struct RateQuery: Hashable, Sendable {
+    public var currency: Currency?
+    public var days: DayInterval?
+
+    public init(currency: Currency? = nil, days: DayInterval? = nil) {
+        self.currency = currency
+        self.days = days
+    }
+}

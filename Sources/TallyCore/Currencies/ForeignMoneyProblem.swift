@@ -1,0 +1,47 @@
+/// What is wrong with an amount in another currency, a rate, or a conversion
+/// (``TallyError/foreignMoney(_:)``): one case of ``TallyError`` keeps that enum short.
+public enum ForeignMoneyProblem: Hashable, Sendable {
+    /// The amount text is not digits with at most the currency's decimals.
+    case invalidAmount(String, currency: String, digits: Int)
+    /// The currency has no minor unit (gold, XDR, XXX): no amount can be in it.
+    case noMinorUnit(String)
+    /// Rate text is not a positive decimal with at most 12 fractional digits.
+    case invalidRate(String)
+    /// No rate from `from` to `to` on or before `day`, directly, inverted or through a third currency.
+    case missingRate(from: String, to: String, day: Day)
+    /// The converted amount does not fit (or a derived rate would have more than 18 digits).
+    case conversionOverflow(String)
+    /// A rate was given for an expense in the ledger's own currency.
+    case rateWithoutCurrency
+    /// An amount named a currency twice, differently (`4500 JPY --currency USD`).
+    case conflictingCurrencies(String, String)
+    /// The ledger names no currency, so nothing can be converted into it.
+    case noLedgerCurrency
+    /// A rate file's line could not be read.
+    case rateFile(line: Int, String)
+
+    public var message: String {
+        switch self {
+        case .invalidAmount(let text, let currency, let digits):
+            digits == 0
+                ? "invalid amount \(quoted(text)) in \(currency): \(currency) has no decimals, use whole units like 4500"
+                : "invalid amount \(quoted(text)) in \(currency): use digits with at most \(digits) decimals"
+        case .noMinorUnit(let code):
+            "currency \(code) has no minor unit: amounts cannot be kept in it"
+        case .invalidRate(let text):
+            "invalid rate \(quoted(text)): use a positive decimal with at most 12 decimals, like 0.0061"
+        case .missingRate(let from, let to, let day):
+            "no rate from \(from) to \(to) on or before \(day.isoString)"
+        case .conversionOverflow(let what):
+            "\(what) is too large to convert exactly"
+        case .rateWithoutCurrency:
+            "a rate needs an amount in another currency than the ledger's"
+        case .conflictingCurrencies(let first, let second):
+            "the amount is in \(first) but the currency given is \(second)"
+        case .noLedgerCurrency:
+            "the ledger has no currency set: amounts in other currencies need one to be converted into"
+        case .rateFile(let line, let problem):
+            "line \(line): \(problem)"
+        }
+    }
+}

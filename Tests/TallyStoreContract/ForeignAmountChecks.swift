@@ -1,0 +1,74 @@
+import Foundation
+import TallyCore
+import TallyTestSupport
+import Testing
+
+extension StoreContract {
+    /// Rates are kept exactly and read back by day, pair and currency; the latest on or before a
+    /// day is each pair's; an expense in another currency keeps its original amount, rate and
+    /// source through add, edit, read, undo and redo; `reapplyRates` changes only the expenses
+    /// whose rate came from the table, as one change set that undo takes back whole.
+    static func foreignAmountsAndRatesRoundTripAndReapplyChangesOnlyTableRates(_ stores: Stores) throws {
+        let store = try stores.make()
+        var settings = try store.settings()
+        settings.currency = try Currency(code: "EUR")
+        _ = try store.updateSettings(settings)
+        let food = try store.addBudget(Budget(name: "Food", limit: money("500")))
+        let eur = try Currency(code: "EUR")
+        let jpy = try Currency(code: "JPY")
+        let usd = try Currency(code: "USD")
+        try store.saveRates([
+            DayRate(day: try day("2026-03-05"), from: eur, to: jpy, rate: try ExchangeRate(parsing: "160")),
+            DayRate(day: try day("2026-03-06"), from: eur, to: jpy, rate: try ExchangeRate(parsing: "161.54")),
+            DayRate(day: try day("2026-03-06"), from: eur, to: usd, rate: try ExchangeRate(parsing: "1.0823")),
+        ])
+        #expect(try store.rates(RateQuery()).count == 3)
+        #expect(try store.rates(RateQuery(currency: usd)).map(\.rate.plainString) == ["1.0823"])
+        #expect(try store.rates(RateQuery(days: DayInterval(first: try day("2026-03-06"), last: try day("2026-03-06")))).count == 2)
+        let latest = try store.latestRates(onOrBefore: try day("2026-03-08")).sorted { $0.to.code < $1.to.code }
+        #expect(latest.map(\.rate.plainString) == ["161.54", "1.0823"])
+        #expect(try store.latestRates(onOrBefore: try day("2026-03-05")).map(\.rate.plainString) == ["160"])
+
+        let dinner = try store.converting(
+            Expense(name: "Dinner", amount: money("1"), date: day("2026-03-08"), budgetID: food.id ?? 0),
+            from: CurrencyAmount(minorUnits: 4500, currency: jpy), given: nil)
+        let added = try store.addExpense(dinner, toBudgetNamed: "Food").expense
+        let taxi = try store.addExpense(
+            try store.converting(
+                Expense(name: "Taxi", amount: money("1"), date: day("2026-03-08"), budgetID: 0),
+                from: CurrencyAmount(minorUnits: 1200, currency: jpy), given: try ExchangeRate(parsing: "0.0063")),
+            toBudgetNamed: "Food"
+        ).expense
+        #expect(added.amount == (try money("27.86")))
+        #expect(try store.expense(id: added.id ?? 0) == added)
+        #expect(try store.expense(id: taxi.id ?? 0).foreign?.source == .given)
+        #expect(try store.expense(id: taxi.id ?? 0).amount == (try money("7.56")))
+
+        // A new rate changes nothing recorded until reapplied, and then only the table's expense.
+        try store.saveRates([DayRate(day: try day("2026-03-07"), from: eur, to: jpy, rate: try ExchangeRate(parsing: "150"))])
+        #expect(try store.expense(id: added.id ?? 0) == added)
+        let dry = try store.reapplyRates(in: nil, dryRun: true)
+        #expect(dry.changes.map(\.before.id) == [added.id])
+        #expect(try store.expense(id: added.id ?? 0) == added)
+        let before = try store.changeSets(since: nil, limit: nil).count
+        let done = try store.reapplyRates(in: nil, dryRun: false)
+        #expect(done.changes.count == 1)
+        #expect(try store.changeSets(since: nil, limit: nil).count == before + 1)
+        let reapplied = try store.expense(id: added.id ?? 0)
+        #expect(reapplied.amount == (try money("30.00")))
+        #expect(reapplied.foreign?.rate == (try ExchangeRate(parsing: "150").inverted()))
+        #expect(try store.expense(id: taxi.id ?? 0) == taxi)
+        #expect(try store.reapplyRates(in: nil, dryRun: false).changes.isEmpty)
+
+        // Undo puts the old conversion back, redo the new one, with every field.
+        let undo = try store.undo(nil, dryRun: false)
+        #expect(try store.expense(id: added.id ?? 0) == added)
+        _ = try store.undo(undo.undo.id, dryRun: false)
+        #expect(try store.expense(id: added.id ?? 0).foreign == reapplied.foreign)
+
+        // A removed foreign expense comes back whole.
+        try store.removeExpense(id: taxi.id ?? 0)
+        _ = try store.undo(nil, dryRun: false)
+        #expect(try store.expense(id: taxi.id ?? 0) == taxi)
+    }
+}
