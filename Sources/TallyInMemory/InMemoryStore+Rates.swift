@@ -6,17 +6,14 @@ import TallyCore
 extension InMemoryStore {
     public func rates(_ query: RateQuery) throws(TallyError) -> [DayRate] {
         try transaction(recording: false) { state in
-            state.rates.values.flatMap(\.values)
-                .filter { rate in
+            let pairs = state.rates.values.map { days in
+                days.values.filter { rate in
                     (query.currency.map { rate.from == $0 || rate.to == $0 } ?? true) && (query.days?.contains(rate.day) ?? true)
+                        && (query.latestOnOrBefore.map { rate.day <= $0 } ?? true)
                 }
-                .sorted { ($0.day, $0.from.code, $0.to.code) < ($1.day, $1.from.code, $1.to.code) }
-        }
-    }
-
-    public func latestRates(onOrBefore day: Day) throws(TallyError) -> [DayRate] {
-        try transaction(recording: false) { state in
-            state.rates.values.compactMap { days in days.values.filter { $0.day <= day }.max { $0.day < $1.day } }
+            }
+            let rows = query.latestOnOrBefore == nil ? pairs.flatMap { $0 } : pairs.compactMap { $0.max { $0.day < $1.day } }
+            return rows.sorted { ($0.day, $0.from.code, $0.to.code) < ($1.day, $1.from.code, $1.to.code) }
         }
     }
 

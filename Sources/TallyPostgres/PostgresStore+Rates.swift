@@ -16,20 +16,16 @@ extension PostgresStore {
             binds += [.int(days.first.stored), .int(days.last.stored)]
             conditions.append("day BETWEEN $\(binds.count - 1) AND $\(binds.count)")
         }
+        if let latest = query.latestOnOrBefore {
+            binds.append(.int(latest.stored))
+            conditions.append("day <= $\(binds.count)")
+        }
         let condition = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        return try read { () throws(TallyError) in
-            try rateRows(
-                "SELECT day, fromCurrency, toCurrency, rate FROM rate \(condition) ORDER BY day, fromCurrency COLLATE \"C\", toCurrency COLLATE \"C\"",
-                binds)
-        }
-    }
-
-    public func latestRates(onOrBefore day: Day) throws(TallyError) -> [DayRate] {
-        try read { () throws(TallyError) in
-            try rateRows(
-                "SELECT DISTINCT ON (fromCurrency, toCurrency) day, fromCurrency, toCurrency, rate FROM rate WHERE day <= $1 ORDER BY fromCurrency, toCurrency, day DESC",
-                [.int(day.stored)])
-        }
+        let sql =
+            query.latestOnOrBefore == nil
+            ? "SELECT day, fromCurrency, toCurrency, rate FROM rate \(condition) ORDER BY day, fromCurrency COLLATE \"C\", toCurrency COLLATE \"C\""
+            : "SELECT DISTINCT ON (fromCurrency, toCurrency) day, fromCurrency, toCurrency, rate FROM rate \(condition) ORDER BY fromCurrency, toCurrency, day DESC"
+        return try read { () throws(TallyError) in try rateRows(sql, binds) }
     }
 
     public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {

@@ -25,9 +25,9 @@ extension StoreContract {
         #expect(try store.rates(RateQuery()).count == 3)
         #expect(try store.rates(RateQuery(currency: usd)).map(\.rate.plainString) == ["1.0823"])
         #expect(try store.rates(RateQuery(days: DayInterval(first: try day("2026-03-06"), last: try day("2026-03-06")))).count == 2)
-        let latest = try store.latestRates(onOrBefore: try day("2026-03-08")).sorted { $0.to.code < $1.to.code }
+        let latest = try store.rates(RateQuery(latestOnOrBefore: try day("2026-03-08"))).sorted { $0.to.code < $1.to.code }
         #expect(latest.map(\.rate.plainString) == ["161.54", "1.0823"])
-        #expect(try store.latestRates(onOrBefore: try day("2026-03-05")).map(\.rate.plainString) == ["160"])
+        #expect(try store.rates(RateQuery(latestOnOrBefore: try day("2026-03-05"))).map(\.rate.plainString) == ["160"])
 
         let dinner = try store.converting(
             Expense(name: "Dinner", amount: money("1"), date: day("2026-03-08"), budgetID: food.id ?? 0),

@@ -35,7 +35,6 @@ final class OneReadView: DataAccess, @unchecked Sendable {
     func changeSets(since: Date?, limit: Int?) throws(TallyError) -> [ChangeSetEntry] { throw Self.misuse }
     func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome { throw Self.misuse }
     func rates(_ query: RateQuery) throws(TallyError) -> [DayRate] { throw Self.misuse }
-    func latestRates(onOrBefore day: Day) throws(TallyError) -> [DayRate] { throw Self.misuse }
     func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) { throw Self.misuse }
     func exchangeAlertLevels(_ levels: [Int64: AlertLevel], for period: Month) throws(TallyError) -> [Int64: AlertLevel] {
         throw Self.misuse

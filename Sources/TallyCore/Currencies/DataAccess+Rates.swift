@@ -35,7 +35,7 @@ extension DataAccess {
 
     /// The rate an amount in `currency` takes on `day`: ``RateLookup`` over the rate table.
     public func tableRate(from currency: Currency, to ledger: Currency, on day: Day) throws(TallyError) -> ExchangeRate {
-        try RateLookup.rate(from: currency, to: ledger, on: day, in: try latestRates(onOrBefore: day))
+        try RateLookup.rate(from: currency, to: ledger, on: day, in: try rates(RateQuery(latestOnOrBefore: day)))
     }
 
     /// `expense` in `original`'s currency: its ``Expense/foreign`` and its ledger-currency
@@ -75,7 +75,7 @@ extension DataAccess {
         for expense in tableExpenses {
             guard let charge = expense.foreign else { continue }
             let rows: [DayRate]
-            if let known = latest[expense.date] { rows = known } else { rows = try latestRates(onOrBefore: expense.date) }
+            if let known = latest[expense.date] { rows = known } else { rows = try rates(RateQuery(latestOnOrBefore: expense.date)) }
             latest[expense.date] = rows
             let rate = try RateLookup.rate(from: charge.original.currency, to: ledger, on: expense.date, in: rows)
             var after = expense

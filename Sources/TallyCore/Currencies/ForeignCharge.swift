@@ -39,13 +39,17 @@ public struct DayRate: Hashable, Sendable, Codable {
     }
 }
 
-/// Which rates `rates list` shows: a currency on either side, days from … to.
+/// Which rates to read: a currency on either side, days from … to (what `rates list` shows),
+/// or for each pair only its latest row on or before a day (what ``RateLookup`` needs).
 public struct RateQuery: Hashable, Sendable {
     public var currency: Currency?
     public var days: DayInterval?
+    /// Each pair's latest row on or before this day, instead of every row.
+    public var latestOnOrBefore: Day?
 
-    public init(currency: Currency? = nil, days: DayInterval? = nil) {
+    public init(currency: Currency? = nil, days: DayInterval? = nil, latestOnOrBefore: Day? = nil) {
         self.currency = currency
         self.days = days
+        self.latestOnOrBefore = latestOnOrBefore
     }
 }

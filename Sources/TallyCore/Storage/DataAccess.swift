@@ -113,8 +113,6 @@ public protocol DataAccess: AnyObject, Sendable {
 
     /// The rate table's rows matching `query`, ordered by day, then from and to currency.
     func rates(_ query: RateQuery) throws(TallyError) -> [DayRate]
-    /// For each pair of currencies, its latest row on or before `day`: what ``RateLookup`` needs.
-    func latestRates(onOrBefore day: Day) throws(TallyError) -> [DayRate]
     /// Saves the rows `produce` hands to `save`, batch by batch, in one transaction (a file of any
     /// length in bounded memory; an error from `produce` saves none), each replacing the row of its
     /// day and pair. Rates are reference data, not ledger history: no change set records them,

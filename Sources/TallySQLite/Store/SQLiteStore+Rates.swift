@@ -16,19 +16,17 @@ extension SQLiteStore {
             clauses.append("day BETWEEN ? AND ?")
             arguments += [days.first.storedNumber, days.last.storedNumber]
         }
+        if let latest = query.latestOnOrBefore {
+            clauses.append("day <= ?")
+            arguments.append(latest.storedNumber)
+        }
         let condition = clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND ")
-        return try read { db in
-            try Self.rateRows(db, "SELECT day, fromCurrency, toCurrency, rate FROM rate \(condition) ORDER BY day, fromCurrency, toCurrency", StatementArguments(arguments))
-        }
-    }
-
-    public func latestRates(onOrBefore day: Day) throws(TallyError) -> [DayRate] {
         // SQLite gives the bare columns of the row holding MAX(day) in each group.
-        try read { db in
-            try Self.rateRows(
-                db, "SELECT MAX(day), fromCurrency, toCurrency, rate FROM rate WHERE day <= ? GROUP BY fromCurrency, toCurrency",
-                [day.storedNumber])
-        }
+        let sql =
+            query.latestOnOrBefore == nil
+            ? "SELECT day, fromCurrency, toCurrency, rate FROM rate \(condition) ORDER BY day, fromCurrency, toCurrency"
+            : "SELECT MAX(day), fromCurrency, toCurrency, rate FROM rate \(condition) GROUP BY fromCurrency, toCurrency"
+        return try read { db in try Self.rateRows(db, sql, StatementArguments(arguments)) }
     }
 
     public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
