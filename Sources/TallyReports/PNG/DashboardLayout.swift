@@ -33,6 +33,11 @@ public struct DashboardLayout: Sendable {
     /// One line per budget with a target (``GoalText/line(_:period:money:)``), shortened to fit.
     public var goalLines: [GoalLine] = []
 
+    /// The "By currency" heading at the very bottom, when the period has expenses in other
+    /// currencies; its lines are each currency's original total, its ledger equivalent and count.
+    public var currenciesTitleY: Double?
+    public var currencyLines: [(text: String, baseline: Double)] = []
+
     public struct GoalLine: Sendable {
         public var text: String
         public var baseline: Double
@@ -137,6 +142,17 @@ public struct DashboardLayout: Sendable {
                 let text = typesetter.fitted(
                     "\(line.name): \(GoalText.line(goal, period: line.period, money: money))", maximumWidth: contentWidth, size: Self.amountSize)
                 goalLines.append(GoalLine(text: text, baseline: bottom, progress: goal.progress))
+            }
+        }
+        if !report.byCurrency.isEmpty {
+            bottom += 44
+            currenciesTitleY = bottom
+            for entry in report.byCurrency {
+                bottom += 22
+                let count = "\(entry.expenseCount) \(entry.expenseCount == 1 ? "expense" : "expenses")"
+                let text = typesetter.fitted(
+                    "\(entry.original.description) = \(money.string(entry.converted)), \(count)", maximumWidth: contentWidth, size: Self.amountSize)
+                currencyLines.append((text, bottom))
             }
         }
         height = (bottom + margin).rounded(.up)

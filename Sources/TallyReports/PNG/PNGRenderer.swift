@@ -53,6 +53,7 @@ public struct PNGRenderer: Sendable {
         ChartPainter(report: report, canvas: canvas, money: money).trend(in: layout.trendChart)
         drawWhyOver(layout, on: canvas)
         drawGoals(layout, on: canvas)
+        drawCurrencies(layout, on: canvas)
         return try canvas.pngData()
     }
 
@@ -64,6 +65,15 @@ public struct PNGRenderer: Sendable {
             canvas.text(
                 line.text, x: DashboardLayout.margin, y: line.baseline, size: DashboardLayout.amountSize,
                 line.progress == .behind ? Palette.near : Palette.ink)
+        }
+    }
+
+    /// Spending in other currencies, as the text report's "By currency" gives it.
+    private func drawCurrencies(_ layout: DashboardLayout, on canvas: Canvas) {
+        guard let titleY = layout.currenciesTitleY else { return }
+        canvas.text("By currency", x: DashboardLayout.margin, y: titleY, size: 15, Palette.ink, weight: .bold)
+        for line in layout.currencyLines {
+            canvas.text(line.text, x: DashboardLayout.margin, y: line.baseline, size: DashboardLayout.amountSize, Palette.ink)
         }
     }
 
