@@ -117,6 +117,9 @@ public struct MonthlyReport: Hashable, Sendable {
 
         /// Its figures against its target (``GoalFigures``); `nil` without one.
         public var goal: GoalFigures?
+        /// The account its target names, with its balance at the end of the period (or today,
+        /// within the current one); `nil` when it names none.
+        public var goalAccount: GoalAccount?
 
         /// The budget's warning level, percent.
         public var warn = BudgetLevel.defaultWarnPercent

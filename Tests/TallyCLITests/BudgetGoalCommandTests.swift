@@ -173,11 +173,17 @@ import Testing
     @Test func theReportShowsTheGoals() throws {
         let sandbox = try BudgetGoalCommandTests.funds()
         let text = try sandbox.ok(["report", "--month", "2026-09"]).stdout
-        #expect(text.contains("Holiday: goal 1,200.00 by 2027-06: funded 300.00, needs 100.00 this period, on-track"))
-        #expect(text.contains("Car: goal 150.00 every month: funded 100.00, needs 150.00 this period, behind 50.00"))
+        // Where the fund's money sits, with its balance at the period's end, as budget list shows it.
+        #expect(text.contains("Holiday: goal 1,200.00 by 2027-06: funded 300.00, needs 100.00 this period, on-track; in Savings, balance 400.00"))
+        #expect(text.contains("Car: goal 150.00 every month: funded 100.00, needs 150.00 this period, behind 50.00\n"))
         let json = try sandbox.ok(["report", "--month", "2026-09", "--format", "json"]).jsonObject
         let budgets = try #require(json["budgets"] as? [[String: Any]])
-        #expect(budgets.compactMap { ($0["goal"] as? [String: Any])?["status"] as? String } == ["behind", "on-track"])
+        let goals = budgets.compactMap { $0["goal"] as? [String: Any] }
+        #expect(goals.compactMap { $0["status"] as? String } == ["behind", "on-track"])
+        #expect(goals.map { $0["account"] as? String } == [nil, "Savings"] && goals.map { $0["accountBalance"] as? String } == [nil, "400.00"])
+        #expect(goals.allSatisfy { $0.keys.contains("account") && $0.keys.contains("accountBalance") })
+        let listed = try sandbox.ok(["budget", "list", "--month", "2026-09", "--json"]).jsonArray.first { $0["name"] as? String == "Holiday" }
+        #expect((listed?["goal"] as? [String: Any])?["accountBalance"] as? String == "400.00")
     }
 
     @Test func aJSONBackupCarriesTheTargetsAndTheirAccount() throws {

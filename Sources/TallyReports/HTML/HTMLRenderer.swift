@@ -142,7 +142,7 @@ enum HTMLContext {
             "budgets": report.budgets.map { budget($0, money: money) },
             // The budgets with a target, as `GoalText` words them (`hasGoals`).
             "hasGoals": report.budgets.contains { $0.goal != nil },
-            "goals": report.budgets.compactMap { line in line.goal.map { goal(line.name, $0, period: line.period, money: money) } },
+            "goals": report.budgets.compactMap { line in line.goal.map { goal(line.name, $0, period: line.period, account: line.goalAccount, money: money) } },
             "hasWhyOver": report.budgets.contains { $0.whyOver != nil },
             "whyOver": report.budgets.compactMap { line in
                 line.whyOver.map { why -> [String: Any] in
@@ -195,10 +195,11 @@ enum HTMLContext {
         ]
     }
 
-    private static func goal(_ name: String, _ goal: GoalFigures, period: BudgetPeriod, money: MoneyFormat) -> [String: Any] {
+    private static func goal(_ name: String, _ goal: GoalFigures, period: BudgetPeriod, account: GoalAccount?, money: MoneyFormat) -> [String: Any] {
         [
             "name": name,
-            "target": BudgetPhrases.target(goal.target, period: period, money: money),
+            "target": BudgetPhrases.target(goal.target, period: period, money: money)
+                + (account.map { " · in " + GoalText.account($0, money: money) } ?? ""),
             "funded": money.string(goal.funded),
             "needed": money.string(goal.needed),
             "status": goal.progress.rawValue,

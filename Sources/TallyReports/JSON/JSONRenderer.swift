@@ -68,16 +68,17 @@ public struct JSONRenderer: Sendable {
             share: line.share, level: line.level, over: line.isOver, expenseCount: line.expenseCount,
             elapsed: line.pace?.elapsed, projected: line.pace?.projected, perDay: line.pace?.perDay)
         if let why = line.whyOver { members.append(("whyOver", whyOver(why, name: line.name))) }
-        if let goal = line.goal { members.append(("goal", Self.goal(GoalJSON(goal, period: line.period)))) }
+        if let goal = line.goal { members.append(("goal", Self.goal(GoalJSON(goal, period: line.period, account: line.goalAccount)))) }
         return .object(members)
     }
 
-    /// A budget's goal, in the keys and order of ``GoalJSON`` (no account: the report reads none).
+    /// A budget's goal, in the keys and order of ``GoalJSON``.
     private static func goal(_ goal: GoalJSON) -> JSONValue {
         .object([
             ("target", .string(goal.target)), ("targetBy", .string(goal.targetBy)), ("every", .string(goal.every)),
             ("funded", .string(goal.funded)), ("needed", .string(goal.needed)), ("status", .string(goal.status)),
             ("shortfall", .string(goal.shortfall)), ("periodsLeft", goal.periodsLeft.map { .int(Int64($0)) } ?? .null),
+            ("account", .string(goal.account)), ("accountBalance", .string(goal.accountBalance)),
         ])
     }
 

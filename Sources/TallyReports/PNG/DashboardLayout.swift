@@ -140,7 +140,7 @@ public struct DashboardLayout: Sendable {
                 guard let goal = line.goal else { continue }
                 bottom += 22
                 let text = typesetter.fitted(
-                    "\(line.name): \(GoalText.line(goal, period: line.period, money: money))", maximumWidth: contentWidth, size: Self.amountSize)
+                    "\(line.name): \(GoalText.line(goal, period: line.period, account: line.goalAccount, money: money))", maximumWidth: contentWidth, size: Self.amountSize)
                 goalLines.append(GoalLine(text: text, baseline: bottom, progress: goal.progress))
             }
         }

@@ -27,6 +27,12 @@ public enum GoalText {
             + "needs \(money.string(goal.needed)) this period, \(progress(goal, money: money))"
     }
 
+    /// ``line(_:period:money:)``, then where the money sits when the target names an account:
+    /// `…, on-track; in Savings, balance 8,900.00`.
+    public static func line(_ goal: GoalFigures, period: BudgetPeriod, account: GoalAccount?, money: MoneyFormat = .plain) -> String {
+        line(goal, period: period, money: money) + (account.map { "; in " + Self.account($0, money: money) } ?? "")
+    }
+
     /// `Savings, balance 1,234.00` (`not open yet` before its opening day).
     public static func account(_ account: GoalAccount, money: MoneyFormat = .plain) -> String {
         "\(account.name), balance \(account.balance.map(money.string) ?? "not open yet")"

@@ -120,7 +120,7 @@ public struct TextRenderer: Sendable {
     private func goalLines(_ lines: [MonthlyReport.BudgetLine]) -> [String] {
         [style("Goals", .bold)] + lines.compactMap { line in
             guard let goal = line.goal else { return nil }
-            let text = "\(DisplayWidth.truncated(line.name, to: maximumNameWidth)): \(GoalText.line(goal, period: line.period, money: money))"
+            let text = "\(DisplayWidth.truncated(line.name, to: maximumNameWidth)): \(GoalText.line(goal, period: line.period, account: line.goalAccount, money: money))"
             return goal.progress == .behind ? style(text, .yellow) : text
         }
     }
