@@ -28,8 +28,8 @@ public struct MonthReport: Sendable {
             var report = try ReportBuilder(store: store).report(for: period, today: today, explain: explain)
             report.currency = settings.currency
             // The accounts the goals name, read only when one does, as `budget list` shows them.
-            let targets = report.budgets.compactMap { line in line.goal.map { Budget(id: line.id, name: line.name, limit: line.limit, target: $0.target) } }
-            let accounts = try store.goalAccounts(of: targets, through: goalDay(report.periodDays, today: today))
+            let accounts = try store.goalAccounts(
+                of: report.budgets.compactMap { $0.goal?.target }, through: goalDay(report.periodDays, today: today))
             for index in report.budgets.indices {
                 report.budgets[index].goalAccount = report.budgets[index].goal?.target.accountID.flatMap { accounts[$0] }
             }

@@ -80,7 +80,12 @@ extension DataAccess {
     /// The accounts `budgets`' targets name, by id, each with its balance at the end of `day`
     /// (the balance `account list` shows); reads nothing when no target names one.
     public func goalAccounts(of budgets: [Budget], through day: Day) throws(TallyError) -> [Int64: GoalAccount] {
-        let ids = Set(budgets.compactMap { $0.target?.accountID })
+        try goalAccounts(of: budgets.compactMap(\.target), through: day)
+    }
+
+    /// The accounts `targets` name, by id, with their balance at the end of `day`.
+    public func goalAccounts(of targets: [BudgetTarget], through day: Day) throws(TallyError) -> [Int64: GoalAccount] {
+        let ids = Set(targets.compactMap(\.accountID))
         guard !ids.isEmpty else { return [:] }
         let book = try accountBook(withEntries: false)
         var accounts: [Int64: GoalAccount] = [:]

@@ -7,7 +7,7 @@ import TallyCore
 /// connection is busy reading gets a read-only connection of its own (WAL lets readers proceed
 /// side by side), opened on first need and kept for the next one.
 ///
-/// `report --explain` reads its earlier periods this way, and `prices` the halves of the table.
+/// `prices` reads the halves of the table this way.
 final class ConcurrentReads: @unchecked Sendable {
     // Guards `mainIsReading` and `idle`.
     private let lock = NSLock()
