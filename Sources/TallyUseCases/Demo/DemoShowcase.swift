@@ -12,9 +12,9 @@ struct DemoShowcase {
     let today: Day
 
     /// Adds the budgets, the savings account with its monthly transfers from `checking`, the yearly
-    /// bill and the subscription's rule (posted with the rent's): how many budgets, accounts and
-    /// entries it added.
-    func add(to store: any DataAccess, checking: Account?, budgets: [String: Int64]) throws(TallyError) -> (budgets: Int, accounts: Int, entries: Int) {
+    /// bill, and the subscription paid by `card` with its rule (posted with the rent's): how many
+    /// budgets, accounts and entries it added.
+    func add(to store: any DataAccess, checking: Account?, card: Account?, budgets: [String: Int64]) throws(TallyError) -> (budgets: Int, accounts: Int, entries: Int) {
         let start = opened.monthValue
         var savings: Account?
         if let plan = DemoData.accountPlans.first(where: { $0.kind == .savings }) {
@@ -41,6 +41,19 @@ struct DemoShowcase {
             entries = try store.addEntries(incomes: [], transfers: transfers)
         }
         if let entertainment = budgets[Self.subscription.budget] {
+            // Its months paid on the 15th, by card: `recurring post` matches each to its expense,
+            // as it does the rent's, so none is posted twice and each records who paid it.
+            var paid: [Expense] = []
+            var month = start
+            while month <= today.monthValue {
+                if let day = try? Day(year: month.year, month: month.month, day: 15), day >= opened, day <= today {
+                    paid.append(Expense(
+                        name: Self.subscription.name, amount: Self.subscription.amount, date: day, budgetID: entertainment,
+                        tags: ["fun", "fixed"], by: DemoData.people[1], accountID: card?.id))
+                }
+                month = month.adding(months: 1)
+            }
+            _ = try store.addExpenses(paid)
             _ = try store.addRecurringRule(RecurringRule(
                 name: Self.subscription.name, budgetID: entertainment, amount: Self.subscription.amount, tags: ["fun", "fixed"],
                 every: .month, day: 15, start: opened))

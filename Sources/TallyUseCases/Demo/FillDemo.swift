@@ -123,7 +123,8 @@ public struct FillDemo: Sendable {
             if showcase {
                 var ids: [String: Int64] = [:]
                 for budget in saved { ids[budget.plan.name] = budget.budgetID }
-                extras = try DemoShowcase(opened: opened, today: today).add(to: store, checking: accounts.first, budgets: ids)
+                extras = try DemoShowcase(opened: opened, today: today).add(
+                    to: store, checking: accounts.first, card: accounts.dropFirst().first, budgets: ids)
             }
             if showcase, let rent = saved.first(where: { $0.plan.name == DemoData.recurringBill.budget }) {
                 // The rent the months above paid on the 1st: `recurring post` matches each to its
