@@ -35,26 +35,15 @@ struct GroupTotals {
     }
 
     private var figures: [Key: Figure] = [:]
-    private let calendar: PeriodCalendar
-    /// The last date's period: rows come in runs of one date.
-    private var last: (date: Int64, period: Int64)?
+    private var periods: StoredPeriods
 
     init(calendar: PeriodCalendar) {
-        self.calendar = calendar
+        periods = StoredPeriods(calendar: calendar)
     }
-
-    var isEmpty: Bool { figures.isEmpty }
 
     /// `date` is the stored `YYYYMMDD` number, `cents` the expense's total.
     mutating func add(date: Int64, budgetID: Int64, nameKey: String, name: String, tagSetID: Int64?, cents: Int64) {
-        let period: Int64
-        if let last, last.date == date {
-            period = last.period
-        } else {
-            period = MonthlyTotals.period(of: date, calendar)
-            last = (date, period)
-        }
-        let key = Key(budgetID: budgetID, month: period, nameKey: nameKey, tagSetID: tagSetID ?? 0)
+        let key = Key(budgetID: budgetID, month: periods.period(of: date), nameKey: nameKey, tagSetID: tagSetID ?? 0)
         if figures[key] == nil {
             figures[key] = Figure(name: name)
         }
@@ -112,7 +101,7 @@ struct GroupTotals {
             """)
         for (key, figure) in sortedFigures {
             bind(key, figure, to: update)
-            let days = (try? Month(storedNumber: key.month)).map { calendar.days(of: $0) }
+            let days = (try? Month(storedNumber: key.month)).map { periods.calendar.days(of: $0) }
             update.bind(8, days?.first.storedNumber ?? key.month * 100 + 1)
             update.bind(9, days?.last.storedNumber ?? key.month * 100 + 31)
             try update.step()

@@ -12,32 +12,21 @@ struct MonthlyTotals {
     /// `cents` is `nil` once the sum overflowed; it is then stored as a REAL, which sends the
     /// readers back to the expenses.
     private var figures: [Key: (cents: Int64?, count: Int64)] = [:]
-    /// How the ledger's months run: Core's rule for which period a day falls in.
-    private let calendar: PeriodCalendar
-    /// The last date's period: rows come in runs of one date.
-    private var last: (date: Int64, period: Int64)?
+    private var periods: StoredPeriods
 
     init(calendar: PeriodCalendar) {
-        self.calendar = calendar
+        periods = StoredPeriods(calendar: calendar)
     }
 
     /// `date` is the stored `YYYYMMDD` number.
     mutating func add(budgetID: Int64, date: Int64, cents: Int64) {
-        let key = Key(budgetID: budgetID, month: period(of: date))
+        let key = Key(budgetID: budgetID, month: periods.period(of: date))
         let figure = figures[key] ?? (0, 0)
         let sum = figure.cents.flatMap { total in
             let (value, overflow) = total.addingReportingOverflow(cents)
             return overflow ? nil : value
         }
         figures[key] = (sum, figure.count + 1)
-    }
-
-    /// The stored period (`YYYYMM`) of a stored date, by `PeriodCalendar.period(containing:)`.
-    private mutating func period(of date: Int64) -> Int64 {
-        if let last, last.date == date { return last.period }
-        let period = Self.period(of: date, calendar)
-        last = (date, period)
-        return period
     }
 
     /// `PeriodCalendar.period(containing:)` of a stored date. The schema's CHECK keeps every
@@ -77,4 +66,23 @@ struct MonthlyTotals {
         ON CONFLICT (budgetId, month) DO UPDATE
         SET spentCents = spentCents + excluded.spentCents, expenseCount = expenseCount + excluded.expenseCount
         """
+}
+
+/// The stored period (`YYYYMM`) of stored dates under the ledger's calendar (Core's rule for which
+/// period a day falls in), for the caches keyed by period. It remembers the last date's period:
+/// rows come in runs of one date.
+struct StoredPeriods {
+    let calendar: PeriodCalendar
+    private var last: (date: Int64, period: Int64)?
+
+    init(calendar: PeriodCalendar) {
+        self.calendar = calendar
+    }
+
+    mutating func period(of date: Int64) -> Int64 {
+        if let last, last.date == date { return last.period }
+        let period = MonthlyTotals.period(of: date, calendar)
+        last = (date, period)
+        return period
+    }
 }

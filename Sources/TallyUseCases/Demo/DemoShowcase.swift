@@ -30,34 +30,32 @@ struct DemoShowcase {
         var entries = 0
         if let from = checking?.id, let to = savings?.id {
             // What the fund sets aside each month moves to savings on the 2nd.
-            var transfers: [Transfer] = []
-            var month = start
-            while month <= today.monthValue {
-                if let day = try? Day(year: month.year, month: month.month, day: 2), day <= today {
-                    transfers.append(Transfer(amount: Self.fund.limit, date: day, from: from, to: to, name: "Holiday savings"))
-                }
-                month = month.adding(months: 1)
-            }
+            let transfers = monthly(onDay: 2).map { Transfer(amount: Self.fund.limit, date: $0, from: from, to: to, name: "Holiday savings") }
             entries = try store.addEntries(incomes: [], transfers: transfers)
         }
         if let entertainment = budgets[Self.subscription.budget] {
             // Its months paid on the 15th, by card: `recurring post` matches each to its expense,
             // as it does the rent's, so none is posted twice and each records who paid it.
-            var paid: [Expense] = []
-            var month = start
-            while month <= today.monthValue {
-                if let day = try? Day(year: month.year, month: month.month, day: 15), day >= opened, day <= today {
-                    paid.append(Expense(
-                        name: Self.subscription.name, amount: Self.subscription.amount, date: day, budgetID: entertainment,
-                        tags: ["fun", "fixed"], by: DemoData.people[1], accountID: card?.id))
-                }
-                month = month.adding(months: 1)
-            }
-            _ = try store.addExpenses(paid)
+            _ = try store.addExpenses(monthly(onDay: 15).map { day in
+                Expense(
+                    name: Self.subscription.name, amount: Self.subscription.amount, date: day, budgetID: entertainment,
+                    tags: ["fun", "fixed"], by: DemoData.people[1], accountID: card?.id)
+            })
             _ = try store.addRecurringRule(RecurringRule(
                 name: Self.subscription.name, budgetID: entertainment, amount: Self.subscription.amount, tags: ["fun", "fixed"],
                 every: .month, day: 15, start: opened))
         }
         return (2, savings == nil ? 0 : 1, entries)
+    }
+
+    /// Day `day` of each month from `opened` through `today`.
+    private func monthly(onDay day: Int) -> [Day] {
+        var days: [Day] = []
+        var month = opened.monthValue
+        while month <= today.monthValue {
+            if let date = try? Day(year: month.year, month: month.month, day: day), date >= opened, date <= today { days.append(date) }
+            month = month.adding(months: 1)
+        }
+        return days
     }
 }
