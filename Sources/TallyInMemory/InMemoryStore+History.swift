@@ -17,6 +17,10 @@ extension InMemoryStore {
                 if let after = new.expenses[id] { content.expensesAfter.append(after) }
             }
         }
+        if old.rates != new.rates {
+            let rates = rateChanges(from: old.rates, to: new.rates)
+            if !rates.isEmpty { content.rates = rates }
+        }
         if old.rowKeys != new.rowKeys {
             content.rowKeys = RowKeyChange(
                 batch: new.nextChangeSetID, added: new.rowKeys.subtracting(old.rowKeys).sorted(),
@@ -143,6 +147,7 @@ extension InMemoryStore {
             state.expenses[expense.id ?? 0] = expense
             state.knownTags.formUnion(expense.tags)
         }
+        if let rates = content.rates { apply(rates, to: &state.rates) }
         if let keys = content.rowKeys {
             state.rowKeys.subtract(keys.removed)
             state.rowKeys.formUnion(keys.added ?? [])

@@ -18,12 +18,35 @@ extension InMemoryStore {
     }
 
     public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
-        try transaction(recording: false) { (state: inout State) throws(TallyError) in
+        try transaction { (state: inout State) throws(TallyError) in
             var table = state.rates
             try produce { (rates: [DayRate]) throws(TallyError) in
                 for rate in rates { table["\(rate.from.code)\(rate.to.code)", default: [:]][rate.day] = rate }
             }
             state.rates = table
         }
+    }
+
+    /// What changed in the rate table between two states, for the history.
+    static func rateChanges(from old: [String: [Day: DayRate]], to new: [String: [Day: DayRate]]) -> RateImages {
+        var images = RateImages()
+        for pair in Set(old.keys).union(new.keys).sorted() where old[pair] != new[pair] {
+            let before = old[pair] ?? [:], after = new[pair] ?? [:]
+            for day in Set(before.keys).union(after.keys).sorted() where before[day] != after[day] {
+                if let saved = after[day] {
+                    images.record(saving: saved, over: before[day])
+                } else if let removed = before[day] {
+                    images.before.append(removed)
+                }
+            }
+        }
+        return images
+    }
+
+    /// Undo's and redo's step on the rate table: every row `images` touched goes, then its `after` rows are saved.
+    static func apply(_ images: RateImages, to table: inout [String: [Day: DayRate]]) {
+        for rate in images.removals { table["\(rate.from.code)\(rate.to.code)"]?[rate.day] = nil }
+        for rate in images.after { table["\(rate.from.code)\(rate.to.code)", default: [:]][rate.day] = rate }
+        table = table.filter { !$0.value.isEmpty }
     }
 }

@@ -37,7 +37,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var nextTransferID: Int64 = 1
         /// Balance assertions by account id and day.
         var assertions: [Int64: [Day: BalanceAssertion]] = [:]
-        /// The rate table by pair, then day; not part of the history (``DataAccess/saveRates(_:)``).
+        /// The rate table by pair, then day; the history records what a write changed in it (`RateImages`).
         var rates: [String: [Day: DayRate]] = [:]
     }
 

@@ -187,6 +187,7 @@ extension PostgresStore {
         // Put back as they were, ids and timestamps included.
         try writeExpenses(expenses, replacing: true)
         for image in saved where image.rank > 1 { try put(image) }
+        if let rates = content.rates { try applyRates(rates) }
         if let keys = content.rowKeys {
             if keys.removedBatch {
                 try session.query(

@@ -56,7 +56,9 @@ extension PostgresStore {
                     .added, where: "id BETWEEN $1 AND $2", [.int(firstExpense), .int(firstExpense + Int64(count) - 1)], dates: Array(dates))
             }
             try resolution.restoreLateAccounts(into: PostgresLedgerRows(self, RowsTransaction(at: timestamp, writable: true)))
-            try insertRates(request.rates)
+            var rates = RateImages()
+            try insertRates(request.rates, recording: &rates)
+            if !rates.isEmpty { content.rates = rates }
             let earlier = try fingerprint.flatMap { (fingerprint: String) throws(TallyError) -> ImportRecord? in try loadImportRecord(fingerprint: fingerprint) }
             try resolution.finish(earlier: earlier, importedCount: count)
             if let keys = request.rowKeys {

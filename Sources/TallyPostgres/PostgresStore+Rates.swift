@@ -29,24 +29,56 @@ extension PostgresStore {
     }
 
     public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
-        try write { () throws(TallyError) in try produce { (rates: [DayRate]) throws(TallyError) in try insertRates(rates) } }
+        try recordedWrite { (content: inout ChangeContent) throws(TallyError) in
+            var images = RateImages()
+            try produce { (rates: [DayRate]) throws(TallyError) in try insertRates(rates, recording: &images) }
+            if !images.isEmpty { content.rates = images }
+        }
     }
 
-    func insertRates(_ rates: [DayRate]) throws(TallyError) {
+    /// Saves `rates`, each replacing its day and pair's row, and adds what each replaced to
+    /// `images` for the history: the rows of a batch's keys are read in one query before it.
+    func insertRates(_ rates: [DayRate], recording images: inout RateImages) throws(TallyError) {
         let perStatement = 1_000
         for start in stride(from: 0, to: rates.count, by: perStatement) {
+            let batch = rates[start..<min(start + perStatement, rates.count)]
+            var existing: [RowKey: DayRate] = [:]
+            for rate in try rateRows(
+                """
+                SELECT r.day, r.fromCurrency, r.toCurrency, r.rate FROM rate r
+                JOIN unnest($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS k(f, t, d) ON r.fromCurrency = k.f AND r.toCurrency = k.t AND r.day = k.d
+                """, [.texts(batch.map(\.from.code)), .texts(batch.map(\.to.code)), .ints(batch.map(\.day.stored))])
+            {
+                existing[rate.key] = rate
+            }
             var binds: [SQLValue] = []
             var values: [String] = []
-            for rate in rates[start..<min(start + perStatement, rates.count)] {
+            for rate in batch where existing[rate.key] != rate {
+                images.record(saving: rate, over: existing[rate.key])
                 let base = binds.count
                 values.append("($\(base + 1), $\(base + 2), $\(base + 3), $\(base + 4))")
                 binds += [.text(rate.from.code), .text(rate.to.code), .int(rate.day.stored), .text(rate.rate.plainString)]
             }
+            guard !values.isEmpty else { continue }
             try session.query(
                 "INSERT INTO rate (fromCurrency, toCurrency, day, rate) VALUES \(values.joined(separator: ", ")) "
                     + "ON CONFLICT (fromCurrency, toCurrency, day) DO UPDATE SET rate = excluded.rate",
                 binds)
         }
+    }
+
+    /// Undo's and redo's step: deletes every row `images` touched, then saves its `after` rows.
+    func applyRates(_ images: RateImages) throws(TallyError) {
+        let removals = images.removals
+        if !removals.isEmpty {
+            try session.query(
+                """
+                DELETE FROM rate r USING unnest($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS k(f, t, d)
+                WHERE r.fromCurrency = k.f AND r.toCurrency = k.t AND r.day = k.d
+                """, [.texts(removals.map(\.from.code)), .texts(removals.map(\.to.code)), .ints(removals.map(\.day.stored))])
+        }
+        var ignored = RateImages()
+        try insertRates(images.after, recording: &ignored)
     }
 
     private func rateRows(_ sql: String, _ binds: [SQLValue]) throws(TallyError) -> [DayRate] {

@@ -84,6 +84,28 @@ import Testing
         let rates = try sandbox.ok(["rates", "list", "--currency", "JPY", "--from", "2026-03-07", "--json"]).jsonArray
         #expect(rates.map { $0["rate"] as? String } == ["0.0065", "161.02"])
     }
+
+    /// `rates set` and `rates import` are each one change: undo puts the table back as it was,
+    /// a replaced rate included, and redo saves them again.
+    @Test func undoTakesBackRateImportsAndSets() throws {
+        let sandbox = try ledger()
+        func rates() throws -> [String] {
+            try sandbox.ok(["rates", "list", "--json"]).jsonArray.map { "\($0["day"] ?? "") \($0["from"] ?? "")\($0["to"] ?? "") \($0["rate"] ?? "")" }
+        }
+        let imported = try rates()
+        try sandbox.ok(["rates", "set", "2026-03-09", "EUR", "JPY", "160"])
+        try sandbox.ok(["rates", "set", "2026-03-10", "EUR", "JPY", "159"])
+        #expect(try sandbox.ok(["log"]).stdout.contains("rates set 2026-03-10 EUR JPY 159: 1 rate added"))
+        try sandbox.ok(["undo"])
+        try sandbox.ok(["undo"])
+        #expect(try rates() == imported)
+        let log = try sandbox.ok(["log"]).stdout
+        #expect(log.contains("eurofxref-hist.csv: 4 rates added"), "\(log)")
+        let undoImport = try sandbox.run(["undo", "--dry-run"])
+        #expect(undoImport.stdout.contains("4 rates removed"), "\(undoImport.stdout)")
+        try sandbox.ok(["undo"])
+        #expect(try rates().isEmpty)
+    }
 }
 
 extension ForeignAmountCommandTests {

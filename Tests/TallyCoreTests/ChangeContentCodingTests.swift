@@ -70,4 +70,28 @@ import Testing
         #expect(named.inverse() == ChangeContent(rowKeys: RowKeyChange(batch: 7, added: [], removed: [1, 2])))
         #expect(named.inverse().inverse() == named)
     }
+
+    /// A rate write records the rows it replaced and saved; it reads back whole, undoing it
+    /// removes what it added and puts back what it replaced, and a later change of the same day
+    /// and pair blocks that undo while one of another day does not.
+    @Test func rateImagesRoundTripAndInvert() throws {
+        let eur = try Currency(code: "EUR"), jpy = try Currency(code: "JPY")
+        func rate(_ day: String, _ value: String) throws -> DayRate {
+            DayRate(day: try Day(parsing: day), from: eur, to: jpy, rate: try ExchangeRate(parsing: value))
+        }
+        var images = RateImages()
+        images.record(saving: try rate("2026-03-06", "160.5"), over: try rate("2026-03-06", "159"))
+        images.record(saving: try rate("2026-03-09", "161"), over: nil)
+        images.record(saving: try rate("2026-03-10", "162"), over: try rate("2026-03-10", "162"))
+        #expect(images.before == [try rate("2026-03-06", "159")])
+        #expect(images.after == [try rate("2026-03-06", "160.5"), try rate("2026-03-09", "161")])
+        let content = ChangeContent(rates: images)
+        #expect(try ChangeContentCoding.decode(ChangeContentCoding.encode(content)) == content)
+        #expect(content.countsPhrase == "1 rate added; 1 rate changed")
+        #expect(content.inverse().countsPhrase == "1 rate changed; 1 rate removed")
+        #expect(content.inverse().inverse() == content)
+        #expect(content.isTouched(by: ChangeContent(rates: RateImages(after: [try rate("2026-03-09", "150")]))))
+        #expect(!content.isTouched(by: ChangeContent(rates: RateImages(after: [try rate("2026-03-11", "150")]))))
+        #expect(ChangeContent(rates: RateImages()).isEmpty)
+    }
 }

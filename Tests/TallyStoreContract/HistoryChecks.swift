@@ -27,8 +27,10 @@ extension StoreContract {
         var incomes: [Income]
         var transfers: [Transfer]
         var assertions: [BalanceAssertion]
+        var rates: [DayRate]
 
         init(_ store: any DataAccess) throws {
+            rates = try store.rates(RateQuery())
             let book = try store.accountBook()
             accounts = book.accounts
             assertions = book.assertions
@@ -123,6 +125,21 @@ extension StoreContract {
             ("remove transfer", { _ = try store.removeTransfer(id: try store.transfers()[0].id ?? 0, force: true) }),
             ("remove income", { _ = try store.removeIncome(id: try store.incomes()[0].id ?? 0, force: true) }),
             ("remove account", { _ = try store.removeAccount(named: "checking", includingEntries: true) }),
+            ("import rates", {
+                let eur = try Currency(code: "EUR"), jpy = try Currency(code: "JPY")
+                try store.saveRates([
+                    DayRate(day: try day("2026-03-06"), from: eur, to: jpy, rate: try ExchangeRate(parsing: "160.5")),
+                    DayRate(day: try day("2026-03-09"), from: eur, to: jpy, rate: try ExchangeRate(parsing: "161")),
+                ])
+            }),
+            // Replaces one row and adds another: undo puts the old rate back and removes the new one.
+            ("set rates", {
+                let eur = try Currency(code: "EUR"), usd = try Currency(code: "USD"), jpy = try Currency(code: "JPY")
+                try store.saveRates([
+                    DayRate(day: try day("2026-03-09"), from: eur, to: jpy, rate: try ExchangeRate(parsing: "159.25")),
+                    DayRate(day: try day("2026-03-09"), from: eur, to: usd, rate: try ExchangeRate(parsing: "1.08")),
+                ])
+            }),
         ]
         for (name, step) in steps {
             clock.advance(by: 60)

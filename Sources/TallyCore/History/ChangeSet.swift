@@ -46,6 +46,7 @@ public enum RowKey: Hashable, Sendable, Comparable {
     case income(Int64)
     case transfer(Int64)
     case balanceAssertion(accountID: Int64, date: Day)
+    case rate(from: String, to: String, day: Day)
 }
 
 /// A row as it was or as it became: the values undo puts back, ids included.
@@ -216,10 +217,13 @@ public struct ChangeContent: Hashable, Sendable, Codable {
     /// (SQLite's `removedExpense`), so undoing a million-row import copies no row into the content.
     public var removedExpenses: ExpenseIDRange?
     public var rowKeys: RowKeyChange?
+    /// Rows of the rate table the change saved over (`rates import`, `rates set`).
+    public var rates: RateImages?
 
     public init(
         rows: [RowChange] = [], expensesBefore: ExpenseImages = ExpenseImages(), expensesAfter: ExpenseImages = ExpenseImages(),
-        addedExpenses: ExpenseIDRange? = nil, removedExpenses: ExpenseIDRange? = nil, rowKeys: RowKeyChange? = nil
+        addedExpenses: ExpenseIDRange? = nil, removedExpenses: ExpenseIDRange? = nil, rowKeys: RowKeyChange? = nil,
+        rates: RateImages? = nil
     ) {
         self.rows = rows
         self.expensesBefore = expensesBefore
@@ -227,6 +231,7 @@ public struct ChangeContent: Hashable, Sendable, Codable {
         self.addedExpenses = addedExpenses
         self.removedExpenses = removedExpenses
         self.rowKeys = rowKeys
+        self.rates = rates
     }
 
     /// Whether the change changed nothing: such a command records no change set.
@@ -234,6 +239,7 @@ public struct ChangeContent: Hashable, Sendable, Codable {
         rows.isEmpty && expensesBefore.isEmpty && expensesAfter.isEmpty && (addedExpenses?.count ?? 0) == 0
             && (removedExpenses?.count ?? 0) == 0
             && (rowKeys.map { ($0.added?.isEmpty ?? false) && $0.removed.isEmpty && !$0.removedBatch } ?? true)
+            && (rates?.isEmpty ?? true)
     }
 
     /// The change that reverts this one. Bulk parts stay bulk: a range added becomes a range
@@ -243,7 +249,7 @@ public struct ChangeContent: Hashable, Sendable, Codable {
     public func inverse() -> ChangeContent {
         ChangeContent(
             rows: rows.map(\.inverse).reversed(), expensesBefore: expensesAfter, expensesAfter: expensesBefore,
-            addedExpenses: removedExpenses, removedExpenses: addedExpenses, rowKeys: rowKeys?.inverse)
+            addedExpenses: removedExpenses, removedExpenses: addedExpenses, rowKeys: rowKeys?.inverse, rates: rates?.inverse)
     }
 
     /// The bulk ranges, added or removed.
@@ -256,6 +262,7 @@ public struct ChangeContent: Hashable, Sendable, Codable {
         var keys = Set(rows.compactMap(\.key))
         for id in expensesBefore.ids { keys.insert(.expense(id)) }
         for id in expensesAfter.ids { keys.insert(.expense(id)) }
+        if let rates { keys.formUnion(rates.keys) }
         return keys
     }
 
@@ -299,10 +306,10 @@ public struct ChangeContent: Hashable, Sendable, Codable {
     /// records follow the expenses they belong to, so they are not counted.
     public var countsPhrase: String {
         let kinds = ["settings", "budget", "expense", "recurring rule", "import rule", "import profile", "account", "income", "transfer",
-                     "balance assertion"]
+                     "balance assertion", "rate"]
         let plural = ["settings": "settings", "budget": "budgets", "expense": "expenses", "recurring rule": "recurring rules",
                       "import rule": "import rules", "import profile": "import profiles", "account": "accounts", "income": "incomes",
-                      "transfer": "transfers", "balance assertion": "balance assertions"]
+                      "transfer": "transfers", "balance assertion": "balance assertions", "rate": "rates"]
         var counts: [String: [String: Int]] = ["added": [:], "changed": [:], "removed": [:]]
         for change in rows {
             guard let noun = (change.after ?? change.before)?.noun.one, plural[noun] != nil else { continue }
@@ -314,6 +321,14 @@ public struct ChangeContent: Hashable, Sendable, Codable {
                         "changed": after.intersection(before).count,
                         "removed": before.subtracting(after).count + (removedExpenses?.count ?? 0)]
         for (verb, n) in expenses where n > 0 { counts[verb, default: [:]]["expense"] = n }
+        if let rates {
+            // A rate saved over another is changed; the inverse of an added one removes it.
+            let replaced = Set(rates.before.map(\.key)), saved = Set(rates.after.map(\.key))
+            for (verb, n) in [("added", saved.subtracting(replaced).count), ("changed", saved.intersection(replaced).count),
+                              ("removed", replaced.subtracting(saved).count)] where n > 0 {
+                counts[verb, default: [:]]["rate"] = n
+            }
+        }
         var parts: [String] = []
         for verb in ["added", "changed", "removed"] {
             let words = kinds.compactMap { kind -> String? in

@@ -140,7 +140,9 @@ public enum ChangeContentCoding {
         // Adding, editing or removing expenses (no other row, no bulk part) is most of what people
         // do, and JSONEncoder's cost even for one expense is a large share of a `tally add`: such a
         // change is written here, as JSON the same decoder reads.
-        if content.rows.isEmpty, content.addedExpenses == nil, content.removedExpenses == nil, content.rowKeys == nil {
+        if content.rows.isEmpty, content.addedExpenses == nil, content.removedExpenses == nil, content.rowKeys == nil,
+            content.rates == nil
+        {
             var json = JSONText()
             json.raw("{\"rows\":[],\"expensesBefore\":")
             content.expensesBefore.writeJSON(into: &json)

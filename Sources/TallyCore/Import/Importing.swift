@@ -42,8 +42,8 @@ public struct ImportRequest: Hashable, Sendable {
     /// transaction (``ImportResolution/restoreLateAccounts(into:)``).
     public var lateAccounts: LateDeclaredAccounts?
     /// Exchange rates a backup or `db copy` carries, saved in the same transaction as its rows,
-    /// each replacing the ledger's rate of its day and pair. Rates are outside the history: undoing
-    /// the import leaves them.
+    /// each replacing the ledger's rate of its day and pair; undoing the import takes them back
+    /// (``RateImages``).
     public var rates: [DayRate] = []
 
     public init(

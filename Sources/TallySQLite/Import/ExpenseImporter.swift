@@ -78,7 +78,6 @@ struct ExpenseImporter {
         try writer.finish()
         let count = writer.count
         try resolution.restoreLateAccounts(into: SQLiteRows(db, RowsTransaction(at: timestamp, writable: true)))
-        try SQLiteStore.insertRates(request.rates, db)
 
         try resolution.finish(
             earlier: try fingerprint.flatMap { fingerprint in try Self.record(fingerprint: fingerprint, db) }, importedCount: count)

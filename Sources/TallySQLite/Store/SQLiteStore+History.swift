@@ -195,6 +195,7 @@ extension SQLiteStore {
         }
         try put(try content.expensesAfter.expenses(), db)
         for image in saved.sorted(by: { $0.dependencyRank < $1.dependencyRank }) where image.dependencyRank > 1 { try put(image, db) }
+        if let rates = content.rates { try applyRates(rates, db) }
         if let keys = content.rowKeys {
             if keys.removedBatch {
                 try db.execute(

@@ -30,24 +30,44 @@ extension SQLiteStore {
     }
 
     public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
-        try write { db in
+        try recordedWrite { db, content in
+            var images = RateImages()
             try produce { (rates: [DayRate]) throws(TallyError) in
                 do {
-                    try Self.insertRates(rates, db)
+                    try Self.insertRates(rates, recording: &images, db)
                 } catch {
                     throw Self.storageError(error)
                 }
             }
+            if !images.isEmpty { content.rates = images }
         }
     }
 
-    /// Saves `rates` inside the caller's transaction, each replacing its day and pair's row.
-    static func insertRates(_ rates: [DayRate], _ db: Database) throws {
+    /// Saves `rates` inside the caller's transaction, each replacing its day and pair's row, and
+    /// adds what each replaced to `images` for the history.
+    static func insertRates(_ rates: [DayRate], recording images: inout RateImages, _ db: Database) throws {
         guard !rates.isEmpty else { return }
+        let existing = try db.cachedStatement(sql: "SELECT rate FROM rate WHERE fromCurrency = ? AND toCurrency = ? AND day = ?")
         let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate (fromCurrency, toCurrency, day, rate) VALUES (?, ?, ?, ?)")
         for rate in rates {
-            try statement.execute(arguments: [rate.from.code, rate.to.code, rate.day.storedNumber, rate.rate.plainString])
+            let arguments: StatementArguments = [rate.from.code, rate.to.code, rate.day.storedNumber]
+            let before = try String.fetchOne(existing, arguments: arguments).map { text in
+                var row = rate
+                row.rate = try ExchangeRate(parsing: text)
+                return row
+            }
+            guard before != rate else { continue }
+            images.record(saving: rate, over: before)
+            try statement.execute(arguments: arguments + [rate.rate.plainString])
         }
+    }
+
+    /// Undo's and redo's step: deletes every row `images` touched, then saves its `after` rows.
+    static func applyRates(_ images: RateImages, _ db: Database) throws {
+        let delete = try db.cachedStatement(sql: "DELETE FROM rate WHERE fromCurrency = ? AND toCurrency = ? AND day = ?")
+        for rate in images.removals { try delete.execute(arguments: [rate.from.code, rate.to.code, rate.day.storedNumber]) }
+        var ignored = RateImages()
+        try insertRates(images.after, recording: &ignored, db)
     }
 
     private static func rateRows(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [DayRate] {

@@ -140,6 +140,9 @@ extension SQLiteStore {
             return try Self.recording(rows: true, at: timestamp, id: batch, db) { content in
                 let first = try Self.lastExpenseID(db) + 1
                 let outcome = try ExpenseImporter(db: db, timestamp: timestamp, batch: batch).run(request, rows: rows)
+                var rates = RateImages()
+                try Self.insertRates(request.rates, recording: &rates, db)
+                if !rates.isEmpty { content.rates = rates }
                 let count = outcome.importedCount
                 if count > 0 {
                     content.addedExpenses = ExpenseIDRange(first: first, last: first + Int64(count) - 1, count: count)
