@@ -37,6 +37,8 @@ final class InMemoryRows: LedgerRows {
 
     func budgets() throws(TallyError) -> [Budget] { InMemoryStore.ordered(Array(state.budgets.values)) }
 
+    func rates(_ query: RateQuery) throws(TallyError) -> [DayRate] { InMemoryStore.rates(query, in: state) }
+
     func rowImages(_ kinds: RowKinds) throws(TallyError) -> [RowImage] { InMemoryStore.images(state, kinds) }
 
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {

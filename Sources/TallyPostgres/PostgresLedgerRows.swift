@@ -43,6 +43,8 @@ final class PostgresLedgerRows: LedgerRows {
 
     func budgets() throws(TallyError) -> [Budget] { try store.loadBudgets() }
 
+    func rates(_ query: RateQuery) throws(TallyError) -> [DayRate] { try store.loadRates(query) }
+
     func rowImages(_ kinds: RowKinds) throws(TallyError) -> [RowImage] { try store.rowImages(kinds) }
 
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {

@@ -5,7 +5,8 @@ import TallyCore
 // MARK: - The rate table (`v13-foreign-amounts`)
 
 extension PostgresStore {
-    public func rates(_ query: RateQuery) throws(TallyError) -> [DayRate] {
+    /// ``LedgerRows/rates(_:)`` inside the caller's transaction.
+    func loadRates(_ query: RateQuery) throws(TallyError) -> [DayRate] {
         var conditions: [String] = []
         var binds: [SQLValue] = []
         if let currency = query.currency {
@@ -25,7 +26,7 @@ extension PostgresStore {
             query.latestOnOrBefore == nil
             ? "SELECT day, fromCurrency, toCurrency, rate FROM rate \(condition) ORDER BY day, fromCurrency COLLATE \"C\", toCurrency COLLATE \"C\""
             : "SELECT DISTINCT ON (fromCurrency, toCurrency) day, fromCurrency, toCurrency, rate FROM rate \(condition) ORDER BY fromCurrency, toCurrency, day DESC"
-        return try read { () throws(TallyError) in try rateRows(sql, binds) }
+        return try rateRows(sql, binds)
     }
 
     public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {

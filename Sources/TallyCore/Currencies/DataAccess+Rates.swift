@@ -20,6 +20,11 @@ public struct RateReapplication: Hashable, Sendable {
 }
 
 extension DataAccess {
+    /// The rate table's rows matching `query` (``LedgerRows/rates(_:)``).
+    public func rates(_ query: RateQuery) throws(TallyError) -> [DayRate] {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.rates(query) }
+    }
+
     /// Saves `rates` in one transaction (``saveRates(_:)-(produce)``).
     public func saveRates(_ rates: [DayRate]) throws(TallyError) {
         try saveRates { (save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) in try save(rates) }

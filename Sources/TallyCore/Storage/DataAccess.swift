@@ -111,12 +111,10 @@ public protocol DataAccess: AnyObject, Sendable {
 
     // MARK: Rates
 
-    /// The rate table's rows matching `query`, ordered by day, then from and to currency.
-    func rates(_ query: RateQuery) throws(TallyError) -> [DayRate]
     /// Saves the rows `produce` hands to `save`, batch by batch, in one transaction (a file of any
     /// length in bounded memory; an error from `produce` saves none), each replacing the row of its
-    /// day and pair. Rates are reference data, not ledger history: no change set records them,
-    /// and no recorded expense changes (``DataAccess/reapplyRates(in:dryRun:)`` does that).
+    /// day and pair. The change set records the rows it replaced and saved (``RateImages``); no
+    /// recorded expense changes (``DataAccess/reapplyRates(in:dryRun:)`` does that).
     func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError)
 
     // MARK: Alerts

@@ -50,6 +50,8 @@ public protocol LedgerRows {
     /// What each day's entries did to each account (``AccountDay/sums(incomes:transfers:expenses:)``),
     /// ordered by account then day: a few thousand rows, from a store's account cache.
     func accountDays() throws(TallyError) -> [AccountDay]
+    /// The rate table's rows matching `query`, ordered by day, then from and to currency.
+    func rates(_ query: RateQuery) throws(TallyError) -> [DayRate]
 }
 
 /// Which kinds of row ``LedgerRows/rowImages(_:)`` reads: a command that needs the accounts

@@ -55,6 +55,10 @@ final class SQLiteRows: LedgerRows {
         try run { () throws in try SQLiteStore.countExpenses(query, db) }
     }
 
+    func rates(_ query: RateQuery) throws(TallyError) -> [DayRate] {
+        try run { () throws in try SQLiteStore.rates(query, db) }
+    }
+
     func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
         try run { () throws in try SQLiteStore.statuses(for: month, of: budgets, db) }
     }

@@ -5,7 +5,8 @@ import TallyCore
 // MARK: - The rate table (`Schema.v20ForeignAmounts`)
 
 extension SQLiteStore {
-    public func rates(_ query: RateQuery) throws(TallyError) -> [DayRate] {
+    /// ``LedgerRows/rates(_:)`` inside the caller's transaction.
+    static func rates(_ query: RateQuery, _ db: Database) throws -> [DayRate] {
         var clauses: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         if let currency = query.currency {
@@ -26,7 +27,7 @@ extension SQLiteStore {
             query.latestOnOrBefore == nil
             ? "SELECT day, fromCurrency, toCurrency, rate FROM rate \(condition) ORDER BY day, fromCurrency, toCurrency"
             : "SELECT MAX(day), fromCurrency, toCurrency, rate FROM rate \(condition) GROUP BY fromCurrency, toCurrency"
-        return try read { db in try Self.rateRows(db, sql, StatementArguments(arguments)) }
+        return try rateRows(db, sql, StatementArguments(arguments))
     }
 
     public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
