@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 @testable import TallyCore
 
@@ -45,9 +46,9 @@ import Testing
     @Test func anAcceptedPatternStaysFastOnTheLongestAdversarialName() throws {
         let pattern = try RulePattern("/^(a|b)c+d*e+$/")
         let name = String(repeating: "c", count: 199) + "!"
-        let started = ContinuousClock.now
+        let started = threadCPUSeconds()
         for _ in 0..<100 { _ = pattern.matches(name) }
-        #expect(started.duration(to: .now) < .seconds(2))
+        #expect(threadCPUSeconds() - started < 2)
     }
 
     @Test func theFirstRuleByPriorityThenIDDecides() throws {

@@ -76,3 +76,12 @@ public func temporaryFolder() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// The CPU time the calling thread has used, in seconds: what a test bounds when it guards
+/// against a hang or a blow-up in synchronous code, so that a machine busy with other work
+/// (parallel suites, builds) does not fail it the way a wall clock would.
+public func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}

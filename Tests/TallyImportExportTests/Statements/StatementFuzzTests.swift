@@ -35,12 +35,12 @@ import TallyTestSupport
                 // Small pieces cut records at buffer edges; on a large input they only cost time.
                 let chunk = bytes.count < 4096 && random.chance(0.3) ? Int.random(in: 1...16, using: &random) : .max
                 let label = "\(reader) \(name) mutation \(mutation) (\(bytes.count) bytes)"
-                let start = Self.threadCPUSeconds()
+                let start = threadCPUSeconds()
                 let result = statementEvents(reader, .bytes(bytes, chunkSize: chunk))
                 // A hang or a blow-up, not speed: a debug build reads ~100 KB in about a second. The
                 // thread's own CPU time, not the wall clock, so a machine busy with other work
                 // (parallel suites, builds) does not fail it.
-                let used = Self.threadCPUSeconds() - start
+                let used = threadCPUSeconds() - start
                 failures.check(used < 5, "\(label): took \(used) s of CPU")
                 switch result {
                 case .success(let events):
@@ -58,13 +58,6 @@ import TallyTestSupport
         // Both outcomes must occur, or the mutations have drifted away from the format.
         failures.check(accepted > 0 && refused > 0, "\(reader): \(accepted) accepted, \(refused) refused")
         failures.report()
-    }
-
-    /// The CPU time this thread has used; the read under test runs on it, synchronously.
-    static func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// One to three edits of the kinds that break parsers.
