@@ -97,7 +97,7 @@ import Testing
 
     @Test func moneyInACurrencyShowsItsCodeAndItsDecimals() throws {
         #expect(MoneyFormat.plain.inCurrency(jpy).string(try Money(parsing: "300000")) == "300,000 JPY")
-        #expect(MoneyFormat.plain.inCurrency(jpy).string(try Money(parsing: "-12")) == "-12 JPY")
+        #expect(MoneyFormat.plain.inCurrency(jpy).string(Money(cents: -1_200)) == "-12 JPY")
         // Never rounded: a fraction shows.
         #expect(MoneyFormat.plain.inCurrency(jpy).string(try Money(parsing: "0.5")) == "0.50 JPY")
         #expect(MoneyFormat.plain.inCurrency(usd).string(try Money(parsing: "12.5")) == "12.50 USD")

@@ -26,7 +26,7 @@ import Testing
         let store = try SQLiteStore(path: path)
         let clock = TestClock()
         let expected = InMemoryStore(clock: { clock() })
-        try SchemaFixtures.fillV20(expected, clock)
+        try SchemaFixtures.fillV20(expected, clock: clock)
         #expect(try Snapshot(store) == Snapshot(expected))
         #expect(try store.settings() == expected.settings())
         #expect(try store.cacheMismatches() == [])
@@ -41,7 +41,9 @@ import Testing
         #expect(dinner.amount == Money(cents: 2_786) && dinner.foreign?.original.minorUnits == 4_500)
         #expect(try store.rates(RateQuery()).count == 1)
 
-        // The new column takes a currency, and the figures follow the rule.
+        // The new column takes a currency, and the figures follow the rule (Food's other March
+        // expense, on the 2nd, needs a rate on or before it).
+        try store.saveRates([DayRate(day: try Day(parsing: "2026-01-02"), from: try Currency(code: "EUR"), to: try Currency(code: "JPY"), rate: try ExchangeRate(parsing: "160"))])
         var food = try store.budget(named: "Food")
         let before = try store.status(of: food, in: Month(parsing: "2026-03"))
         food.currency = try Currency(code: "JPY")
