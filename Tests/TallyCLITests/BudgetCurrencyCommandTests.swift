@@ -32,9 +32,9 @@ import Testing
         let food = try #require(list.first { $0["name"] as? String == "Food" })
         #expect(food["currency"] == nil && food["ledgerSpent"] == nil)
         let text = try sandbox.ok(["budget", "show", "Japan", "--month", "2026-03"]).stdout
-        #expect(text.contains("9,001 JPY") && text.contains("300,000 JPY") && text.contains("JPY; spent 55.72"), "\(text)")
+        #expect(text.contains("9,001 JPY") && text.contains("300,000 JPY") && text.contains("JPY; spent €55.72"), "\(text)")
         let table = try sandbox.ok(["budget", "list", "--month", "2026-03"]).stdout
-        #expect(table.contains("9,001 JPY (55.72)"), "\(table)")
+        #expect(table.contains("9,001 JPY (€55.72)"), "\(table)")
 
         // The month report: totals in euros count Japan's 55.72 and leave its limit out.
         let report = try sandbox.ok(["report", "--month", "2026-03", "--format", "json"]).jsonObject
