@@ -38,6 +38,24 @@ enum ArgumentValue {
         return Money(cents: -magnitude.cents)
     }
 
+    /// A budget's `--currency`: an ISO 4217 code with a minor unit, or `none` (`nil`: the ledger's).
+    static func budgetCurrency(_ text: String) throws(ValidationError) -> Currency? {
+        guard text.lowercased() != "none" else { return nil }
+        return try parse(text) { (text: String) throws(TallyError) in
+            let currency = try Currency(code: text)
+            _ = try MinorUnits.digits(of: currency)
+            return currency
+        }
+    }
+
+    /// Amounts of a budget in `currency` have at most its decimals (``BudgetCurrency/checkAmounts(of:in:)``).
+    static func check(_ amounts: [Money], in currency: Currency?) throws(ValidationError) {
+        guard let currency else { return }
+        for amount in amounts {
+            try parse(Budget(name: "-", limit: amount)) { (budget: Budget) throws(TallyError) in try BudgetCurrency.checkAmounts(of: budget, in: currency) }
+        }
+    }
+
     /// A budget limit: a well-formed amount that obeys ``Budget/checkLimit(_:)``.
     static func limit(_ text: String) throws(ValidationError) -> Money {
         let limit = try money(text)

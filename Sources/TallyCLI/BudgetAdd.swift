@@ -46,6 +46,9 @@ extension BudgetCommand {
         @Option(help: ArgumentHelp("The percent of the limit from which the budget shows a warning, 1 to 100 (default: the ledger's, 80 unless 'settings set warn' changed it).", valueName: "percent"))
         var warn: Int?
 
+        @Option(help: ArgumentHelp("The budget's own currency, an ISO 4217 code like JPY (default, or none: the ledger's); its limit, cap and target are in it, and each expense counts converted at its day's rate.", valueName: "code"))
+        var currency: String?
+
         @OptionGroup var goal: TargetOptions
         @OptionGroup var store: CommonOptions
 
@@ -62,6 +65,11 @@ extension BudgetCommand {
             _ = try ArgumentValue.limit(limit)
             if let warn { try ArgumentValue.check(warn, BudgetLevel.checkWarn) }
             if let cap { _ = try ArgumentValue.money(cap) }
+            if let currency {
+                let amounts = [try ArgumentValue.limit(limit)] + (try cap.map { [try ArgumentValue.money($0)] } ?? [])
+                    + (try goal.change().change.amount.map { [$0] } ?? [])
+                try ArgumentValue.check(amounts, in: try ArgumentValue.budgetCurrency(currency))
+            }
             if let start { _ = try ArgumentValue.month(start) }
             if let from { _ = try ArgumentValue.day(from) }
             if let to { _ = try ArgumentValue.day(to) }
@@ -80,11 +88,12 @@ extension BudgetCommand {
             let budget = Budget(
                 name: name, limit: try ArgumentValue.limit(limit), period: period, rollover: rollover,
                 cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
-                start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }, range: range)
+                start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }, range: range,
+                currency: try currency.flatMap { (text: String) throws(ValidationError) in try ArgumentValue.budgetCurrency(text) })
             let ledger = store.ledger
             let (target, targetAccount) = try goal.change()
             let saved = try AddBudget(budget, warn: warn, target: target, targetAccount: targetAccount).run(in: ledger)
-            let money = try Preferences.current.moneyFormat(for: ledger)
+            let money = try Preferences.current.moneyFormat(for: ledger).figures(of: saved)
             Console.write(
                 "Added budget \(quoted(saved.name)) with a \(BudgetPhrases.limit(of: saved, joinedWithOf: true, money: money))"
                     + (saved.target.map { ", saving toward \(BudgetPhrases.target($0, money: money))" } ?? "") + ".")

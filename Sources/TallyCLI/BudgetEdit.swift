@@ -43,6 +43,9 @@ extension BudgetCommand {
         @Option(help: ArgumentHelp("The percent of the limit from which the budget shows a warning, 1 to 100.", valueName: "percent"))
         var warn: Int?
 
+        @Option(help: ArgumentHelp("The budget's own currency, an ISO 4217 code like JPY, or none for the ledger's; its amounts are read in it, so give --limit with it.", valueName: "code"))
+        var currency: String?
+
         @OptionGroup var goal: TargetOptions
         @OptionGroup var store: CommonOptions
 
@@ -57,6 +60,11 @@ extension BudgetCommand {
             if let cap { _ = try ArgumentValue.money(cap) }
             if let start { _ = try ArgumentValue.month(start) }
             if let from { _ = try ArgumentValue.period(from) }
+            if let currency {
+                let amounts = (try limit.map { [try ArgumentValue.limit($0)] } ?? []) + (try cap.map { [try ArgumentValue.money($0)] } ?? [])
+                    + (try goal.change().change.amount.map { [$0] } ?? [])
+                try ArgumentValue.check(amounts, in: try ArgumentValue.budgetCurrency(currency))
+            }
         }
 
         func run() throws {
@@ -67,11 +75,12 @@ extension BudgetCommand {
                 rollover: rollover, cap: try cap.map { (text: String) throws(ValidationError) in try ArgumentValue.money(text) },
                 removesCap: noCap,
                 start: try start.map { (text: String) throws(ValidationError) in try ArgumentValue.month(text) }, warn: warn,
-                target: try goal.change().change, targetAccount: try goal.change().account)
+                target: try goal.change().change, targetAccount: try goal.change().account,
+                currency: try currency.map { (text: String) throws(ValidationError) in try ArgumentValue.budgetCurrency(text) })
             let ledger = store.ledger
             let (before, budget) = try edit.run(in: ledger)
             let renamed = before.name == budget.name ? "" : " (was \(quoted(before.name)))"
-            let money = try Preferences.current.moneyFormat(for: ledger)
+            let money = try Preferences.current.moneyFormat(for: ledger).figures(of: budget)
             let target = budget.target.map { "; saving toward \(BudgetPhrases.target($0, money: money))" }
                 ?? (before.target == nil ? "" : "; no target")
             Console.write("Updated budget \(quoted(budget.name))\(renamed): \(BudgetPhrases.limit(of: budget, money: money))\(target).")

@@ -81,6 +81,8 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
     public var targetBy: String?
     /// The account the target's money sits in, by name: one of the document's `accounts`.
     public var targetAccount: String?
+    /// The budget's own currency, an ISO 4217 code (version 10); absent for the ledger's.
+    public var currency: String?
 
     public init(
         name: String, limit: String, period: String, rollover: String? = nil, cap: String? = nil, start: String? = nil,
@@ -118,6 +120,7 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
             created: DocumentTime.string(budget.createdAt), warn: budget.warn == BudgetLevel.defaultWarnPercent ? nil : budget.warn,
             target: budget.target?.amount.plainString, targetBy: budget.target?.by?.isoString,
             targetAccount: budget.target?.accountID.flatMap { accountNames[$0] })
+        currency = budget.currency?.code
     }
 
     /// The budget this entry describes, validated; `index` names it in errors. Without
@@ -194,10 +197,12 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
         } else if let field = targetBy.map({ ("targetBy", $0) }) ?? targetAccount.map({ ("targetAccount", $0) }) {
             throw invalid(field.0, field.1, "a budget without \"target\" has no target to date or place")
         }
+        let currencyValue = try currency.map { (text: String) throws(TallyError) in try parsed("currency", text, Currency.init(code:)) }
         do {
             return try Budget(
                 name: name, limit: limitValue, period: periodValue, rollover: rolloverValue, cap: capValue, start: startValue,
-                range: range, limitChanges: changes, warn: warn ?? BudgetLevel.defaultWarnPercent, target: targetValue, createdAt: createdAt
+                range: range, limitChanges: changes, warn: warn ?? BudgetLevel.defaultWarnPercent, target: targetValue,
+                currency: currencyValue, createdAt: createdAt
             ).validated()
         } catch {
             // The amounts were checked above: what is left is the cap, the name or how the fields fit together.
@@ -212,6 +217,7 @@ public struct BudgetDTO: Codable, Hashable, Sendable {
                 case .invalidWarnLevel(let percent): ("warn", String(percent))
                 case .targetNotPositive, .targetNeedsRenewingPeriod: ("target", target ?? "")
                 case .targetBeforeStart: ("targetBy", targetBy ?? "")
+                case .foreignMoney: ("currency", currency ?? "")
                 default: ("name", name)
                 }
             throw invalid(field, value, error.errorDescription ?? "invalid budget")

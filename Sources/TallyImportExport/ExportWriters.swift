@@ -113,7 +113,7 @@ public final class JSONExportWriter: ExportWriter {
                 appendKey("warn")
                 line.append(contentsOf: String(warn).utf8)
             }
-            for (key, value) in [("target", dto.target), ("targetBy", dto.targetBy), ("targetAccount", dto.targetAccount)] {
+            for (key, value) in [("target", dto.target), ("targetBy", dto.targetBy), ("targetAccount", dto.targetAccount), ("currency", dto.currency)] {
                 guard let value else { continue }
                 appendKey(key)
                 appendString(value)

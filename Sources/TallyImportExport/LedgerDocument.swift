@@ -35,6 +35,8 @@ import TallyCore
 ///
 /// Version 8 added budget goals: `target`, `targetBy` and `targetAccount` (the name of one of
 /// the document's `accounts`) on a budget, written only for a budget with a target.
+/// Version 10 added a budget's own `currency` (``BudgetDTO/currency``), written only for a
+/// budget that has one; an older document's budgets are in the ledger's currency.
 /// Version 9 added spending abroad: an expense in another currency carries `original`
 /// (`amount` in its currency's own decimals, `currency`), `rate` and `rateSource` (`table` or
 /// `given`), as `expense list --json` names them, and the document carries the ledger's `rates`
@@ -42,7 +44,7 @@ import TallyCore
 /// ledger keeps rates.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 9
+    public static let currentVersion = 10
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -87,6 +89,7 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
         budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false, rules: [ImportRule] = [], profiles: [ImportProfile] = [],
         recordsPeople: Bool = false, hasAccounts: Bool = false, abroad: Bool = false
     ) -> Int {
+        if budgets.contains(where: { $0.currency != nil }) { return 10 }
         if abroad { return 9 }
         if budgets.contains(where: { $0.target != nil }) { return 8 }
         if hasAccounts { return 7 }

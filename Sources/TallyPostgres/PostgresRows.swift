@@ -5,10 +5,10 @@ import TallyCore
 // Rows to models and back, with the SQLite file's conventions (see `PostgresSchema`).
 
 enum Columns {
-    static let budget = "id, name, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt, targetCents, targetBy, targetAccountId"
+    static let budget = "id, name, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt, targetCents, targetBy, targetAccountId, currency"
     /// What `Budget.binds` fills, after the id.
     static let budgetInsert =
-        "id, name, nameKey, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt, targetCents, targetBy, targetAccountId"
+        "id, name, nameKey, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt, targetCents, targetBy, targetAccountId, currency"
     static let expense = "id, budgetId, name, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy, accountId, originalMinor, originalCurrency, rate, rateSource"
     /// `columns`, each named by the table's `alias`.
     static func qualified(_ columns: String, as alias: String) -> String {
@@ -42,6 +42,7 @@ extension Budget {
             cap: try row.optionalInt(5).map(Money.init(cents:)), start: try row.optionalInt(6).map { (number: Int64) throws(TallyError) in try Month(stored: number) },
             range: range, limitChanges: limitChanges, warn: Int(try row.int(9)), target: target, createdAt: Milliseconds.date(try row.int(10)),
             updatedAt: Milliseconds.date(try row.int(11)))
+        currency = try row.optionalString(15).map(Currency.init(storedCode:))
     }
 
     /// Binds in the order of `Columns.budget` without the id.
@@ -50,6 +51,7 @@ extension Budget {
             .text(name), .text(nameKey), .int(limit.cents), .text(period.rawValue), .text(rollover.rawValue), .int(cap?.cents),
             .int(start?.stored), .int(range?.first.stored), .int(range?.last.stored), .int(Int64(warn)), .int(Milliseconds.since1970(createdAt)),
             .int(Milliseconds.since1970(updatedAt)), .int(target?.amount.cents), .int(target?.by?.stored), .int(target?.accountID),
+            .text(currency?.code),
         ]
     }
 }

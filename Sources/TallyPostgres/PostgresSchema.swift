@@ -350,6 +350,12 @@ enum PostgresSchema {
                 "CREATE INDEX expense_foreign ON expense(date) WHERE originalCurrency IS NOT NULL",
             ]
         ),
+        (
+            // A budget's own currency, as SQLite's `v22-budget-currency`: `NULL` is the ledger's.
+            // Its figures are counted by Core (`BudgetCurrency`) from the expenses, so no cache changes.
+            "v15-budget-currency",
+            ["ALTER TABLE budget ADD COLUMN currency TEXT CHECK (currency IS NULL OR length(currency) = 3)"]
+        ),
     ]
 
     static var version: Int { migrations.count }

@@ -229,10 +229,10 @@ extension PostgresStore {
             try session.query(
                 """
                 INSERT INTO budget (\(Columns.budgetInsert))
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
                 ON CONFLICT (id) DO UPDATE SET name = $2, nameKey = $3, limitCents = $4, period = $5, rollover = $6, capCents = $7,
                     startMonth = $8, fromDate = $9, toDate = $10, warnPercent = $11, createdAt = $12, updatedAt = $13,
-                    targetCents = $14, targetBy = $15, targetAccountId = $16
+                    targetCents = $14, targetBy = $15, targetAccountId = $16, currency = $17
                 """, [.int(budget.id)] + budget.binds)
             try saveLimitChanges(of: budget)
         case .recurringRule(let rule):

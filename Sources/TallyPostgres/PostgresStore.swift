@@ -75,7 +75,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         budget.createdAt = createdAt ?? timestamp
         budget.updatedAt = timestamp
         try session.query(
-            "INSERT INTO budget (\(Columns.budgetInsert)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+            "INSERT INTO budget (\(Columns.budgetInsert)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
             [.int(budget.id)] + budget.binds)
         try saveLimitChanges(of: budget)
         return budget
@@ -113,8 +113,8 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         var budgets: [Budget] = []
         budgets.reserveCapacity(rows.count)
         for row in rows {
-            let months = try row.ints(15)
-            let limits = try row.ints(16)
+            let months = try row.ints(16)
+            let limits = try row.ints(17)
             guard months.count == limits.count else { throw .storage("a budget's limit changes cannot be read") }
             var changes: [LimitChange] = []
             for (month, limit) in zip(months, limits) { changes.append(LimitChange(from: try Month(stored: month), limit: Money(cents: limit))) }

@@ -62,6 +62,18 @@ public struct MonthlyReport: Hashable, Sendable {
     /// True when the period holds no expense at all.
     public var hasNoExpenses: Bool { totals.expenseCount == 0 }
 
+    /// The budgets in their own currencies, whose limit, carried and available the totals leave
+    /// out (their spending is counted in the ledger's currency).
+    public var outOfTotals: [BudgetLine] { budgets.filter { $0.currency != nil } }
+
+    /// `Totals leave out Trip's limit (JPY).`, or `nil` when every budget is in the ledger's currency.
+    public var outOfTotalsNote: String? {
+        let lines = outOfTotals
+        guard !lines.isEmpty else { return nil }
+        let names = lines.map { "\($0.name)'s (\($0.currency?.code ?? ""))" }.joined(separator: ", ")
+        return "Totals leave out the limits of budgets in their own currencies: \(names); their spending counts in the ledger's."
+    }
+
     /// One budget's figures in the view of the period (``BudgetStatus``): a monthly budget's for
     /// the period, a yearly one's for its year to date, a once budget's for its whole range.
     public struct BudgetLine: Hashable, Sendable {
@@ -113,7 +125,14 @@ public struct MonthlyReport: Hashable, Sendable {
                 expenseCount: status.expenseCount)
             warn = status.budget.warn
             goal = status.goal
+            currency = status.budget.currency
+            ledgerSpent = status.ledgerSpent
         }
+
+        /// The budget's own currency, which its figures are in (``BudgetCurrency``); `nil` for the ledger's.
+        public var currency: Currency?
+        /// For a budget in its own currency: what it spent in the ledger's, which the totals count.
+        public var ledgerSpent: Money?
 
         /// Its figures against its target (``GoalFigures``); `nil` without one.
         public var goal: GoalFigures?

@@ -49,7 +49,11 @@ public struct RangeReportBuilder: Sendable {
             let base = try baseRange.map { (base: PeriodRange) throws(TallyError) in try budgetFigures(base, tag: tag, calendar: calendar, available: false) }
             rows = try budgets.map { (budget: Budget) throws(TallyError) in
                 let id = budget.id ?? 0
-                let cells = range.months.map { RangeReport.Cell(spent: figures.spent[$0]?[id] ?? .zero, available: figures.available[$0]?[id] ?? .zero) }
+                // A budget in its own currency shows its ledger spending, with no available or share (units differ).
+                let cells = range.months.map { month in
+                    RangeReport.Cell(
+                        spent: figures.spent[month]?[id] ?? .zero, available: budget.currency == nil ? figures.available[month]?[id] ?? .zero : nil)
+                }
                 return try row(budget.name, cells, base: base.map { (base: Figures) throws(TallyError) in try Money.sum(base.spent.values.compactMap { $0[id] }) })
             }
             var totalCells: [RangeReport.Cell] = []

@@ -40,14 +40,17 @@ public struct ReportBuilder: Sendable {
             let gone = Int64(today.ordinal - summary.days.first.ordinal + 1)
             pace = try MonthlyReport.TotalPace(budgets, elapsed: Share(basisPoints: gone * 10_000 / total))
         }
-        let explanations = explain ? try whyOver(statuses.filter(WhyOver.applies), in: month) : [:]
+        // Why over reads ledger amounts: a budget in its own currency is left out (units differ).
+        let explanations = explain ? try whyOver(statuses.filter { $0.budget.currency == nil && WhyOver.applies(to: $0) }, in: month) : [:]
         for (index, status) in statuses.enumerated() {
             if let id = status.budget.id { budgets[index].whyOver = explanations[id] }
         }
-        let limit = try Money.sum(budgets.map(\.limit))
-        let carried = try Money.sum(budgets.map(\.carried))
-        let available = try Money.sum(budgets.map(\.available))
-        let spent = try Money.sum(budgets.map(\.spent))
+        // Totals are in the ledger's currency: a budget in its own counts only its ledger spending.
+        let inLedger = budgets.filter { $0.currency == nil }
+        let limit = try Money.sum(inLedger.map(\.limit))
+        let carried = try Money.sum(inLedger.map(\.carried))
+        let available = try Money.sum(inLedger.map(\.available))
+        let spent = try Money.sum(budgets.map { $0.ledgerSpent ?? $0.spent })
         let totals = MonthlyReport.Totals(
             limit: limit, carried: carried, available: available, spent: spent, remaining: try available - spent,
             share: Share(spent: spent, of: available), expenseCount: budgets.reduce(0) { $0 + $1.expenseCount }
@@ -142,7 +145,7 @@ public struct ReportBuilder: Sendable {
         var spentByMonth = earlierSpent
         var currentSpent: [Int64: Money] = [:]
         for status in current {
-            if let id = status.budget.id { currentSpent[id] = status.spent }
+            if let id = status.budget.id { currentSpent[id] = status.ledgerSpent ?? status.spent }
         }
         if let month = months.last { spentByMonth[month] = currentSpent }
         var totals: [Money] = []

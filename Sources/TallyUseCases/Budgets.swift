@@ -62,14 +62,17 @@ public struct EditBudget: Sendable {
     public var target: TargetChange
     /// The name of the account the target's money sits in.
     public var targetAccount: String?
+    /// `--currency`: `.some(nil)` takes the budget back to the ledger's currency.
+    public var currency: Currency??
     /// The day that tells the current period.
     public var today: Day
 
     public init(
         name: String, newName: String? = nil, newLimit: Money? = nil, limitFrom: PeriodChoice? = nil, rollover: RolloverPolicy? = nil,
         cap: Money? = nil, removesCap: Bool = false, start: Month? = nil, warn: Int? = nil, target: TargetChange = TargetChange(),
-        targetAccount: String? = nil, today: Day = Day.today()
+        targetAccount: String? = nil, currency: Currency?? = nil, today: Day = Day.today()
     ) {
+        self.currency = currency
         self.target = target
         self.targetAccount = targetAccount
         self.name = name
@@ -101,6 +104,7 @@ public struct EditBudget: Sendable {
             if removesCap { changed.cap = nil }
             if let start { changed.start = start }
             if let warn { changed.warn = warn }
+            if let currency { changed.currency = currency }
             var target = target
             if let targetAccount { target.accountID = try store.accountBook(withEntries: false).account(named: targetAccount).id }
             try changed.apply(target)

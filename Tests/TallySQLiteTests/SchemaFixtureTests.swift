@@ -158,13 +158,14 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v13-cache-writer';
             PRAGMA user_version = 12;
             """,
-        "schema-v19.sqlite": ForeignAmountMigrationTests.beforeV20,
-        "schema-v18.sqlite": ForeignAmountMigrationTests.beforeV20 + beforeV19,
-        "schema-v17.sqlite": ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
-        "schema-v16.sqlite": ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
-        "schema-v15.sqlite": ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16,
-        "schema-v14.sqlite": ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
-        "schema-v13.sqlite": ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
+        "schema-v20.sqlite": BudgetCurrencyMigrationTests.beforeV22,
+        "schema-v19.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20,
+        "schema-v18.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20 + beforeV19,
+        "schema-v17.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
+        "schema-v16.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
+        "schema-v15.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16,
+        "schema-v14.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
+        "schema-v13.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
             DROP TABLE balanceAssertion;
             DROP TABLE transfer;
             DROP TABLE income;
@@ -189,6 +190,17 @@ enum SchemaFixtures {
         PRAGMA user_version = 18;
 
         """
+
+    /// `schema-v20.sqlite`: `fillV18`'s contents with a rate and a dinner paid in yen in March.
+    static func fillV20(_ store: any DataAccess, clock: TestClock) throws {
+        try fillV18(store, clock: clock)
+        let jpy = try Currency(code: "JPY")
+        try store.saveRates([DayRate(day: try Day(parsing: "2026-03-06"), from: try Currency(code: "EUR"), to: jpy, rate: try ExchangeRate(parsing: "161.54"))])
+        let dinner = try store.converting(
+            Expense(name: "Dinner", amount: Money(cents: 1), date: try Day(parsing: "2026-03-08"), budgetID: 0),
+            from: CurrencyAmount(minorUnits: 4500, currency: jpy), given: nil)
+        _ = try store.addExpense(dinner, toBudgetNamed: "Food")
+    }
 
     /// `schema-v18.sqlite`: `fillV14`'s contents with a sinking fund on Food, the target `v18` added.
     static func fillV18(_ store: any DataAccess, clock: TestClock) throws {
@@ -297,6 +309,9 @@ enum SchemaFixtures {
         // rates. This file was made by `makeFixtures` and taken back to v19: its expenses are
         // all in the ledger's currency, and it has no rate table.
         "schema-v19.sqlite": fillV18,
+        // v22 lets a budget have its own currency. This file was made by `makeFixtures` and taken
+        // back to v20, with a rate and an expense in yen (`BudgetCurrencyMigrationTests`).
+        "schema-v20.sqlite": fillV20,
     ]
 }
 

@@ -115,5 +115,6 @@ public enum StoreContract {
         Check("accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd", accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd),
         Check("expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled", expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled),
         Check("foreignAmountsAndRatesRoundTripAndReapplyChangesOnlyTableRates", foreignAmountsAndRatesRoundTripAndReapplyChangesOnlyTableRates),
+        Check("aBudgetInItsOwnCurrencyCountsEachExpenseAtItsDaysRate", aBudgetInItsOwnCurrencyCountsEachExpenseAtItsDaysRate),
     ]
 }

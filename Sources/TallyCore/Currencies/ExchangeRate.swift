@@ -62,11 +62,18 @@ public struct ExchangeRate: Hashable, Sendable, Codable {
     /// units = round(minor × mantissa × 10^d / 10^(scale + foreignDigits)), d = min(ledger's digits, 2),
     /// computed in 128 bits. Too large a result is ``ForeignMoneyProblem/conversionOverflow(_:)``.
     public func convert(_ amount: CurrencyAmount, into ledger: Currency) throws(TallyError) -> Money {
-        let overflow = TallyError.foreignMoney(.conversionOverflow(amount.description))
-        guard amount.minorUnits > 0 else { throw overflow }
+        guard amount.minorUnits > 0 else { throw .foreignMoney(.conversionOverflow(amount.description)) }
+        return try convert(
+            units: UInt64(amount.minorUnits), decimals: try MinorUnits.digits(of: amount.currency), into: ledger,
+            describedAs: amount.description)
+    }
+
+    /// ``convert(_:into:)`` of `units` with `decimals` decimals (a ``Money``'s cents have 2): a
+    /// budget's own currency converts ledger amounts this way, whatever the ledger's minor unit.
+    func convert(units: UInt64, decimals foreignDigits: Int, into ledger: Currency, describedAs label: String) throws(TallyError) -> Money {
+        let overflow = TallyError.foreignMoney(.conversionOverflow(label))
         let digits = min(try MinorUnits.digits(of: ledger), 2)
-        let foreignDigits = try MinorUnits.digits(of: amount.currency)
-        var wide = Wide(UInt64(amount.minorUnits))
+        var wide = Wide(units)
         guard wide.multiply(by: UInt64(mantissa)), wide.multiply(by: MinorUnits.power(digits)) else { throw overflow }
         guard let units = wide.dividedRoundingHalfEven(by: MinorUnits.power(scale + foreignDigits)) else { throw overflow }
         let (cents, overflowed) = units.multipliedReportingOverflow(by: MinorUnits.power(2 - digits))

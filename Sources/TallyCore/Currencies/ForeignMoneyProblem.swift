@@ -19,6 +19,8 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
     case noLedgerCurrency
     /// A rate file's line could not be read.
     case rateFile(line: Int, String)
+    /// The ledger's currency cannot go while a budget has its own (``Budget/currency``).
+    case budgetInOwnCurrency(String, currency: String)
 
     public var message: String {
         switch self {
@@ -42,6 +44,8 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
             "the ledger has no currency set: amounts in other currencies need one to be converted into"
         case .rateFile(let line, let problem):
             "line \(line): \(problem)"
+        case .budgetInOwnCurrency(let name, let currency):
+            "budget \(quoted(name)) is in \(currency): a ledger with budgets in their own currencies needs a currency of its own"
         }
     }
 }

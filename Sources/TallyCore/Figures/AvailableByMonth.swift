@@ -29,7 +29,8 @@ extension DataAccess {
         }
         var available: [Month: [Int64: Money]] = [:]
         for month in Spending.months(in: months) { available[month] = [:] }
-        for budget in budgets {
+        // A budget in its own currency has its available in that currency: not a ledger figure.
+        for budget in budgets where budget.currency == nil {
             guard let id = budget.id else { continue }
             for month in Spending.months(in: months) {
                 available[month]?[id] = try budget.available(viewing: month, in: calendar, history: histories[id] ?? BudgetHistory())

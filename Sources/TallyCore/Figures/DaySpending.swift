@@ -88,7 +88,7 @@ extension LedgerRows {
     /// other figures (``accountFigures(for:)``) in the same transaction.
     public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
         let days = try settings().calendar.days(of: month)
-        let statuses = try budgetStatuses(for: month, of: nil)
+        let statuses = try statuses(for: month, of: nil)
         let spending = try daySpending(in: days)
         return MonthSummary(
             month: month, days: days, statuses: statuses, spentByDay: try spending.byDay(), spentByTag: try spending.byTag(),

@@ -25,13 +25,18 @@ public struct Budget: Identifiable, Hashable, Sendable, Codable {
     public var warn: Int
     /// What the budget saves toward, if anything (``BudgetTarget``).
     public var target: BudgetTarget?
+    /// The budget's own currency (a trip budget in JPY): its limit, cap, later limits and target
+    /// are in it, and its spending counts each expense in it (``BudgetCurrency``). `nil` is the
+    /// ledger's currency; a store keeps `nil` for a currency equal to the ledger's.
+    public var currency: Currency?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: Int64? = nil, name: String, limit: Money, period: BudgetPeriod = .monthly, rollover: RolloverPolicy = .none,
         cap: Money? = nil, start: Month? = nil, range: DayInterval? = nil, limitChanges: [LimitChange] = [],
-        warn: Int = BudgetLevel.defaultWarnPercent, target: BudgetTarget? = nil, createdAt: Date = Date(), updatedAt: Date? = nil
+        warn: Int = BudgetLevel.defaultWarnPercent, target: BudgetTarget? = nil, currency: Currency? = nil, createdAt: Date = Date(),
+        updatedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -44,6 +49,7 @@ public struct Budget: Identifiable, Hashable, Sendable, Codable {
         self.limitChanges = limitChanges
         self.warn = warn
         self.target = target
+        self.currency = currency
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
     }
@@ -78,6 +84,7 @@ public struct Budget: Identifiable, Hashable, Sendable, Codable {
             budget.limitChanges = limitChanges.map { LimitChange(from: periodKey(of: $0.from), limit: $0.limit) }
         }
         try budget.target?.check(for: budget)
+        if let currency { try BudgetCurrency.checkAmounts(of: budget, in: currency) }
         return budget
     }
 

@@ -164,6 +164,9 @@ public struct BudgetStatus: Hashable, Sendable {
     /// `available − spent`; negative when over budget.
     public let remaining: Money
     public let expenseCount: Int
+    /// For a budget in its own currency (whose other figures are in it, ``BudgetCurrency``): what
+    /// it spent in the ledger's currency, the sum every ledger total counts. `nil` for the others.
+    public var ledgerSpent: Money?
 
     public init(
         budget: Budget, month: Month, days: DayInterval, limit: Money, carried: Money, available: Money, spent: Money,

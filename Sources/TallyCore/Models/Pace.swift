@@ -89,7 +89,9 @@ extension RecurringSchedule {
 extension DataAccess {
     /// Each status's pace on `today` by budget id; absent for a budget whose days do not hold today.
     public func paces(for statuses: [BudgetStatus], today: Day, calendar: PeriodCalendar) throws(TallyError) -> [Int64: BudgetPace] {
-        let spans = statuses.map { ($0, $0.budget.paceDays(viewing: $0.month, in: calendar)) }.filter { $0.1.contains(today) }
+        // A budget in its own currency has no pace: its recurring bills are in the ledger's.
+        let spans = statuses.filter { $0.budget.currency == nil }.map { ($0, $0.budget.paceDays(viewing: $0.month, in: calendar)) }
+            .filter { $0.1.contains(today) }
         guard !spans.isEmpty else { return [:] }
         let (rules, payments) = try recurring()
         var paidBy: [Int64: Expense] = [:]

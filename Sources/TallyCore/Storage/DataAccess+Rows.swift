@@ -88,9 +88,20 @@ extension DataAccess {
 
     // MARK: - Settings and budgets
 
-    /// Saves new settings. Figures follow them from then on; the expenses stay as they are.
+    /// Saves new settings. Figures follow them from then on; the expenses stay as they are. A
+    /// budget in the new ledger currency keeps `nil` (``Budget/currency``), in the same change;
+    /// taking the currency away while a budget has its own is refused.
     public func updateSettings(_ settings: LedgerSettings) throws(TallyError) -> LedgerSettings {
         try writing { (rows: any LedgerRows) throws(TallyError) in
+            let budgets = try rows.budgets().filter { $0.currency != nil }
+            if settings.currency == nil, let budget = budgets.first {
+                throw .foreignMoney(.budgetInOwnCurrency(budget.name, currency: budget.currency?.code ?? ""))
+            }
+            for var budget in budgets where budget.currency == settings.currency {
+                budget.currency = nil
+                budget.updatedAt = rows.timestamp
+                try rows.save(.budget(budget))
+            }
             try rows.save(.settings(settings))
             return settings
         }
@@ -103,6 +114,7 @@ extension DataAccess {
         budget.id = nil
         return try writing { (rows: any LedgerRows) throws(TallyError) in
             try budget.checkNameIsFree(heldBy: try rows.budgets().first { $0.nameKey == budget.nameKey }?.id)
+            budget = try rows.keptCurrency(of: budget)
             budget.createdAt = rows.timestamp
             budget.updatedAt = rows.timestamp
             guard case .budget(let saved) = try rows.save(.budget(budget)) else { throw .storage("a budget was saved as another row") }
@@ -117,6 +129,7 @@ extension DataAccess {
             let budgets = try rows.budgets()
             guard let id = budget.id, let existing = budgets.first(where: { $0.id == id }) else { throw .budgetNotFound(budget.name) }
             try budget.checkNameIsFree(heldBy: budgets.first { $0.nameKey == budget.nameKey }?.id)
+            budget = try rows.keptCurrency(of: budget)
             budget.createdAt = existing.createdAt
             budget.updatedAt = rows.timestamp
             try rows.save(.budget(budget))
@@ -156,7 +169,9 @@ extension DataAccess {
     public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
         let expense = try expense.validated()
         return try writing { (rows: any LedgerRows) throws(TallyError) in
-            try expense.checkBudget(try rows.budgets().first { $0.id == expense.budgetID })
+            let budget = try rows.budgets().first { $0.id == expense.budgetID }
+            try expense.checkBudget(budget)
+            if let budget { try rows.checkCounts(expense, in: budget) }
             try rows.checkAccount(of: expense, replacing: nil, force: false)
             return try rows.save([expense])[0]
         }
@@ -171,7 +186,10 @@ extension DataAccess {
         return try writing { (rows: any LedgerRows) throws(TallyError) in
             var budgets: [Int64: Budget] = [:]
             for budget in try rows.budgets() { budgets[budget.id ?? 0] = budget }
-            for expense in validated { try expense.checkBudget(budgets[expense.budgetID]) }
+            for expense in validated {
+                try expense.checkBudget(budgets[expense.budgetID])
+                if let budget = budgets[expense.budgetID], budget.currency != nil { try rows.checkCounts(expense, in: budget) }
+            }
             if validated.contains(where: { $0.accountID != nil }) {
                 let book = try rows.accountBook(withEntries: false)
                 for expense in validated { if let id = expense.accountID { try book.account(id: id).checkAccepts(expense.date) } }
@@ -197,7 +215,7 @@ extension DataAccess {
             try rows.checkAccount(of: expense, replacing: nil, force: false)
             let saved = try rows.save([expense])[0]
             let period = try rows.settings().calendar.period(containing: saved.date)
-            guard let status = try rows.budgetStatuses(for: period, of: [budget]).first else { throw .budgetNotFound(name) }
+            guard let status = try rows.statuses(for: period, of: [budget]).first else { throw .budgetNotFound(name) }
             return (saved, status)
         }
     }
@@ -210,7 +228,9 @@ extension DataAccess {
             guard let id = expense.id, let existing = try rows.expenses(ExpenseQuery(ids: [id])).first else {
                 throw .expenseNotFound(expense.id ?? 0)
             }
-            try expense.checkBudget(try rows.budgets().first { $0.id == expense.budgetID })
+            let budget = try rows.budgets().first { $0.id == expense.budgetID }
+            try expense.checkBudget(budget)
+            if let budget { try rows.checkCounts(expense, in: budget) }
             try rows.checkAccount(of: expense, replacing: existing, force: force)
             expense.createdAt = existing.createdAt
             expense.updatedAt = rows.timestamp

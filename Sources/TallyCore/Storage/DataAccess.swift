@@ -128,7 +128,7 @@ extension DataAccess {
     /// The figures of `budgets` (every budget when `nil`, ordered like ``budgets()``) in the view
     /// of period `month` (``LedgerRows/budgetStatuses(for:of:)``).
     public func budgetStatuses(for month: Month, of budgets: [Budget]? = nil) throws(TallyError) -> [BudgetStatus] {
-        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.budgetStatuses(for: month, of: budgets) }
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.statuses(for: month, of: budgets) }
     }
 
     /// One budget's line of ``budgetStatuses(for:)``, reading only that budget's expenses.

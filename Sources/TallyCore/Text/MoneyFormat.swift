@@ -23,6 +23,8 @@ public struct MoneyFormat: Hashable, Sendable {
     public var positiveSuffix: String
     public var negativePrefix: String
     public var negativeSuffix: String
+    /// Leave out a zero fraction: set for a currency without decimals (``inCurrency(_:)``).
+    public var dropsZeroFraction = false
 
     /// `1,234.50` and `-1,234.50`: what Tally showed before locales, and still shows without one.
     public static let plain = MoneyFormat(
@@ -62,6 +64,7 @@ public struct MoneyFormat: Hashable, Sendable {
             text.append(digits[Int(byte - UInt8(ascii: "0"))])
         }
         let fraction = Int(magnitude % 100)
+        guard !dropsZeroFraction || fraction != 0 else { return text + (amount.cents < 0 ? negativeSuffix : positiveSuffix) }
         text += decimalSeparator
         text.append(digits[fraction / 10])
         text.append(digits[fraction % 10])
@@ -92,6 +95,24 @@ public struct MoneyFormat: Hashable, Sendable {
 }
 
 extension MoneyFormat {
+    /// Amounts in `currency` rather than the ledger's (a budget's own, ``Budget/currency``): this
+    /// format's digits and grouping, the code after the number (`300,000 JPY`, `12.50 USD`), and
+    /// no decimals for a currency that has none unless the amount has a fraction (never rounded).
+    public func inCurrency(_ currency: Currency) -> MoneyFormat {
+        var format = self
+        format.positivePrefix = ""
+        format.negativePrefix = "-"
+        format.positiveSuffix = " \(currency.code)"
+        format.negativeSuffix = " \(currency.code)"
+        format.dropsZeroFraction = ((try? MinorUnits.digits(of: currency)) ?? 2) == 0
+        return format
+    }
+
+    /// The format of `status`'s figures: this one, or in the budget's own currency.
+    public func figures(of budget: Budget) -> MoneyFormat {
+        budget.currency.map(inCurrency) ?? self
+    }
+
     /// The conventions of `locale` (an ICU identifier such as `de_DE`, already checked by
     /// ``LocaleName``) with `currency`'s symbol where the locale puts it. Without a currency
     /// the amounts are bare numbers in the locale's style.

@@ -140,6 +140,8 @@ enum HTMLContext {
             ] as [String: Any],
             "hasBudgets": !report.budgets.isEmpty,
             "budgets": report.budgets.map { budget($0, money: money) },
+            "hasOutOfTotals": report.outOfTotalsNote != nil,
+            "outOfTotalsNote": report.outOfTotalsNote ?? "",
             // The budgets with a target, as `GoalText` words them (`hasGoals`).
             "hasGoals": report.budgets.contains { $0.goal != nil },
             "goals": report.budgets.compactMap { line in line.goal.map { goal(line.name, $0, period: line.period, account: line.goalAccount, money: money) } },
@@ -171,8 +173,10 @@ enum HTMLContext {
         ]
     }
 
-    private static func budget(_ line: MonthlyReport.BudgetLine, money: MoneyFormat) -> [String: Any] {
-        [
+    private static func budget(_ line: MonthlyReport.BudgetLine, money ledgerMoney: MoneyFormat) -> [String: Any] {
+        // A budget in its own currency shows its figures in it, its ledger spending beside.
+        let money = line.currency.map(ledgerMoney.inCurrency) ?? ledgerMoney
+        return [
             "name": line.name,
             "period": line.period.rawValue,
             "from": line.days.first.isoString,
@@ -182,7 +186,7 @@ enum HTMLContext {
             "limit": money.string(line.limit),
             "carried": money.string(line.carried),
             "available": money.string(line.available),
-            "spent": money.string(line.spent),
+            "spent": money.string(line.spent) + (line.ledgerSpent.map { " (\(ledgerMoney.string($0)))" } ?? ""),
             "remaining": money.string(line.remaining),
             "share": line.share.percentString,
             "barWidth": String(min(line.share.basisPoints, 10_000) / 100),

@@ -55,6 +55,7 @@ public struct AlertJSON: Encodable, Equatable, Sendable {
     /// The text `check` prints for one budget: `Groceries: warning, 83 % of 450.00 used`, and
     /// `, behind its goal by 50.00` when it is.
     public static func line(_ alert: BudgetAlert, money: MoneyFormat = .plain) -> String {
+        let money = money.figures(of: alert.status.budget)
         let status = alert.status
         var text = "\(status.budget.name): \(alert.level.rawValue), \(status.share.wholePercent) % of \(money.string(status.available)) used"
         if alert.level == .projectedOver, let projected = alert.pace?.projected {

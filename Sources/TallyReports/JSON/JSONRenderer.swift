@@ -67,6 +67,9 @@ public struct JSONRenderer: Sendable {
             limit: line.limit, carried: line.carried, available: line.available, spent: line.spent, remaining: line.remaining,
             share: line.share, level: line.level, over: line.isOver, expenseCount: line.expenseCount,
             elapsed: line.pace?.elapsed, projected: line.pace?.projected, perDay: line.pace?.perDay)
+        // A budget in its own currency: its code (its figures are in it) and its ledger spending.
+        if let currency = line.currency { members.append(("currency", .string(currency.code))) }
+        if let ledgerSpent = line.ledgerSpent { members.append(("ledgerSpent", .string(ledgerSpent.plainString))) }
         if let why = line.whyOver { members.append(("whyOver", whyOver(why, name: line.name))) }
         if let goal = line.goal { members.append(("goal", Self.goal(GoalJSON(goal, period: line.period, account: line.goalAccount)))) }
         return .object(members)

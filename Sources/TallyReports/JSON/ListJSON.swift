@@ -33,6 +33,10 @@ public enum ListJSON {
         public let perDay: String?
         /// The goal (``GoalJSON``), present only for a budget with a target.
         public let goal: GoalJSON?
+        /// A budget in its own currency only: its code (the figures above are in it) and what it
+        /// spent in the ledger's currency; both left out for the others.
+        public let currency: String?
+        public let ledgerSpent: String?
 
         public init(_ status: BudgetStatus, pace: BudgetPace? = nil, goalAccount: GoalAccount? = nil) {
             name = status.budget.name
@@ -55,11 +59,13 @@ public enum ListJSON {
             projected = pace?.projected?.plainString
             perDay = pace?.perDay.plainString
             goal = GoalJSON(status, account: goalAccount)
+            currency = status.budget.currency?.code
+            ledgerSpent = status.ledgerSpent?.plainString
         }
 
         private enum CodingKeys: String, CodingKey {
             case name, period, limit, carried, available, spent, remaining, share, status, over, expenseCount, month, from, to
-            case rollover, cap, elapsed, projected, perDay, goal
+            case rollover, cap, elapsed, projected, perDay, goal, currency, ledgerSpent
         }
 
         /// Every key always, `cap` as `null` when there is none; `goal` only with a target.
@@ -67,10 +73,12 @@ public enum ListJSON {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
             try container.encode(period, forKey: .period)
+            try container.encodeIfPresent(currency, forKey: .currency)
             try container.encode(limit, forKey: .limit)
             try container.encode(carried, forKey: .carried)
             try container.encode(available, forKey: .available)
             try container.encode(spent, forKey: .spent)
+            try container.encodeIfPresent(ledgerSpent, forKey: .ledgerSpent)
             try container.encode(remaining, forKey: .remaining)
             try container.encode(share, forKey: .share)
             try container.encode(status, forKey: .status)

@@ -159,7 +159,8 @@ public struct DashboardLayout: Sendable {
     }
 
     static func amountText(_ line: MonthlyReport.BudgetLine, money: MoneyFormat = .plain) -> String {
-        "\(money.string(line.spent)) / \(money.string(line.available))"
+        let money = line.currency.map(money.inCurrency) ?? money
+        return "\(money.string(line.spent)) / \(money.string(line.available))"
     }
 
     private static func label(_ line: MonthlyReport.BudgetLine, maximumWidth: Double, typesetter: Typesetter) -> String {

@@ -23,10 +23,12 @@ public enum ListRenderers {
         if !goalAccounts.isEmpty { columns.append(.left("Account")) }
         var table = Table(columns)
         for (status, goal) in zip(statuses, goals) {
+            let ledgerMoney = money
+            let money = money.figures(of: status.budget)
             var row = [
                 status.budget.name, money.string(status.limit), money.string(status.carried), money.string(status.available),
-                money.string(status.spent), money.string(status.remaining), String(status.expenseCount), statusMark(status),
-                periodMark(status),
+                spentText(status, money: money, ledger: ledgerMoney), money.string(status.remaining), String(status.expenseCount),
+                statusMark(status), periodMark(status),
             ]
             if !paces.isEmpty {
                 let pace = paces[status.budget.id ?? 0]
@@ -46,6 +48,12 @@ public enum ListRenderers {
         return table.rendered()
     }
 
+    /// What a budget spent, and for one in its own currency what that was in the ledger's:
+    /// `12,400 JPY (76.50)`.
+    public static func spentText(_ status: BudgetStatus, money: MoneyFormat, ledger: MoneyFormat) -> String {
+        money.string(status.spent) + (status.ledgerSpent.map { " (\(ledger.string($0)))" } ?? "")
+    }
+
     /// `1,026.00`, or `too early` before a tenth of the period has passed.
     public static func projectedText(_ pace: BudgetPace, money: MoneyFormat = .plain) -> String {
         pace.projected.map(money.string) ?? "too early"
@@ -58,12 +66,17 @@ public enum ListRenderers {
         _ status: BudgetStatus, pace: BudgetPace? = nil, goalAccount: GoalAccount? = nil, money: MoneyFormat = .plain
     ) -> String {
         let budget = status.budget
+        let ledgerMoney = money
+        let money = money.figures(of: budget)
         let figures: [(String, Money)] = [
             ("Limit", status.limit), ("Carried", status.carried), ("Available", status.available), ("Spent", status.spent),
             ("Remaining", status.remaining),
         ]
         let kind = budget.period == .yearly ? "yearly (figures are the year to date)" : budget.period.rawValue
         var details: [(String, String)] = [("Period", kind), ("Covers", PeriodText.range(status.days))]
+        if let currency = budget.currency, let ledgerSpent = status.ledgerSpent {
+            details.append(("Currency", "\(currency.code); spent \(ledgerMoney.string(ledgerSpent)) in the ledger's currency"))
+        }
         if budget.rollover != .none { details.append(("Rollover", rolloverText(budget.rollover))) }
         if let cap = budget.cap { details.append(("Cap", money.string(cap))) }
         if let pace {
@@ -145,6 +158,7 @@ public enum ListRenderers {
     /// What `tally add` prints after the expense: `Food: 90.00 remaining of 130.00 for 2026-03;
     /// carried over: 30.00.`, of what was available, the carried part only when something was carried.
     public static func remainingLine(_ status: BudgetStatus, money: MoneyFormat = .plain) -> String {
+        let money = money.figures(of: status.budget)
         let carried = status.carried == .zero ? "" : "; carried over: \(money.string(status.carried))"
         return "\(status.budget.name): \(money.string(status.remaining)) remaining of \(money.string(status.available)) "
             + "for \(PeriodText.viewed(status))\(carried)."
@@ -153,6 +167,7 @@ public enum ListRenderers {
     /// The line `tally add` prints once an expense moved its budget past its warning level or
     /// over: `Groceries: 83 % of 450.00 used — past the 80 % warning`.
     public static func crossingLine(_ status: BudgetStatus, crossed level: BudgetLevel, money: MoneyFormat = .plain) -> String {
+        let money = money.figures(of: status.budget)
         let used = "\(status.budget.name): \(status.share.wholePercent) % of \(money.string(status.available)) used — "
         return used + (level == .over ? "over the limit" : "past the \(status.budget.warn) % warning")
     }

@@ -78,10 +78,14 @@ public struct TextRenderer: Sendable {
         }
         let nameWidth = max(DisplayWidth.of("Budget"), DisplayWidth.of("Total"), names.map(DisplayWidth.of).max() ?? 0)
         let totals = report.totals
-        let figures = report.budgets.map { [$0.limit, $0.carried, $0.available, $0.spent, $0.remaining] }
-        let totalFigures = [totals.limit, totals.carried, totals.available, totals.spent, totals.remaining]
+        // A budget in its own currency shows its figures in it (``MoneyFormat/inCurrency(_:)``).
+        let figures = report.budgets.map { line in
+            let format = line.currency.map(money.inCurrency) ?? money
+            return [line.limit, line.carried, line.available, line.spent, line.remaining].map(format.string)
+        }
+        let totalFigures = [totals.limit, totals.carried, totals.available, totals.spent, totals.remaining].map(money.string)
         let amounts = (figures + [totalFigures]).flatMap { $0 }
-        let amountWidth = max(DisplayWidth.of("Available"), DisplayWidth.of("Remaining"), amounts.map { DisplayWidth.of(money.string($0)) }.max() ?? 0)
+        let amountWidth = max(DisplayWidth.of("Available"), DisplayWidth.of("Remaining"), amounts.map { DisplayWidth.of($0) }.max() ?? 0)
         let usedWidth = max(4, (report.budgets.map(\.share) + [totals.share]).map { $0.percentString.count }.max() ?? 0)
 
         func row(_ name: String, _ values: [String], _ used: String) -> String {
@@ -91,7 +95,7 @@ public struct TextRenderer: Sendable {
 
         var lines = [style(row("Budget", ["Limit", "Carried", "Available", "Spent", "Remaining"], "Used"), .bold)]
         for ((line, name), values) in zip(zip(report.budgets, names), figures) {
-            let text = row(name, values.map(money.string), line.share.percentString)
+            let text = row(name, values, line.share.percentString)
             let tone = tone(for: line.level)
             var full = text + "  " + style(bar(for: line.share), tone)
             if line.isOver { full += " " + style("over", .red) }
@@ -99,8 +103,12 @@ public struct TextRenderer: Sendable {
         }
         let tableWidth = nameWidth + totalFigures.count * (amountWidth + 2) + usedWidth + 2
         lines.append(String(repeating: "─", count: tableWidth))
-        let totalRow = row("Total", totalFigures.map(money.string), totals.share.percentString)
+        let totalRow = row("Total", totalFigures, totals.share.percentString)
         lines.append(style(totalRow, .bold) + (totals.isOver ? "  " + style("over", .red) : ""))
+        if let note = report.outOfTotalsNote {
+            let spent = report.outOfTotals.compactMap { line in line.ledgerSpent.map { "\(line.name) spent \(money.string($0))" } }
+            lines.append(note + (spent.isEmpty ? "" : " (" + spent.joined(separator: ", ") + ")"))
+        }
         if let pace = report.pace {
             lines.append("")
             lines += paceLines(report, pace, nameWidth: nameWidth, amountWidth: amountWidth)

@@ -27,6 +27,7 @@ enum Schema {
         migrator.registerMigration("v18-budget-goals", migrate: v18BudgetGoals)
         migrator.registerMigration("v19-why-over-groups", migrate: v19WhyOverGroups)
         migrator.registerMigration("v20-foreign-amounts", migrate: v20ForeignAmounts)
+        migrator.registerMigration("v22-budget-currency", migrate: v22BudgetCurrency)
         return migrator
     }
 
@@ -34,7 +35,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 20
+    static let version: Int32 = 21
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 

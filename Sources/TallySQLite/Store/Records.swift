@@ -24,6 +24,8 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
     var targetCents: Int64?
     var targetBy: Int64?
     var targetAccountId: Int64?
+    /// The budget's own currency (`Schema.v22BudgetCurrency`); `nil` is the ledger's.
+    var currency: String?
     var createdAt: Int64
     var updatedAt: Int64
 
@@ -42,6 +44,7 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         targetCents = budget.target?.amount.cents
         targetBy = budget.target?.by?.storedNumber
         targetAccountId = budget.target?.accountID
+        currency = budget.currency?.code
         createdAt = Milliseconds.since1970(budget.createdAt)
         updatedAt = Milliseconds.since1970(budget.updatedAt)
     }
@@ -61,6 +64,7 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         targetCents = row["targetCents"]
         targetBy = row["targetBy"]
         targetAccountId = row["targetAccountId"]
+        currency = row["currency"]
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
     }
@@ -80,6 +84,7 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         container["targetCents"] = targetCents
         container["targetBy"] = targetBy
         container["targetAccountId"] = targetAccountId
+        container["currency"] = currency
         container["createdAt"] = createdAt
         container["updatedAt"] = updatedAt
     }
@@ -109,7 +114,8 @@ struct BudgetRecord: FetchableRecord, MutablePersistableRecord {
         return Budget(
             id: id, name: name, limit: Money(cents: limitCents), period: period, rollover: rollover,
             cap: capCents.map(Money.init(cents:)), start: try startMonth.map(Month.init(storedNumber:)), range: range,
-            limitChanges: limitChanges, warn: warnPercent, target: target, createdAt: Milliseconds.date(createdAt),
+            limitChanges: limitChanges, warn: warnPercent, target: target, currency: currency.map(Currency.init(storedCode:)),
+            createdAt: Milliseconds.date(createdAt),
             updatedAt: Milliseconds.date(updatedAt))
     }
 }
