@@ -350,6 +350,22 @@ enum PostgresSchema {
                 "CREATE INDEX expense_foreign ON expense(date) WHERE originalCurrency IS NOT NULL",
             ]
         ),
+        (
+            // `tally serve`'s tokens, as SQLite's `v23-serve-tokens`: only their SHA-256,
+            // outside the history; names unique ignoring case.
+            "v16-serve-tokens",
+            [
+                """
+                CREATE TABLE serveToken (
+                    name TEXT NOT NULL PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 100),
+                    permission TEXT NOT NULL CHECK (permission IN ('view', 'add', 'manage')),
+                    hash TEXT NOT NULL UNIQUE CHECK (length(hash) = 64),
+                    createdAt BIGINT NOT NULL,
+                    linkUsed BOOLEAN NOT NULL DEFAULT FALSE)
+                """,
+                "CREATE UNIQUE INDEX serveToken_nameKey ON serveToken (lower(name))",
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }

@@ -1,0 +1,73 @@
+import Dispatch
+import Foundation
+import TallyCore
+import TallyStores
+import TallyUseCases
+
+/// The ledger behind the server. Use cases block (the stores are synchronous), so they run on
+/// threads of their own, never on the event loops or Swift's cooperative pool. Each use case
+/// gets a store no other thread is using: idle stores are kept for the next request, so a
+/// request pays no open. Writes take turns in this process (the stores make writers from other
+/// processes take turns as well), so concurrent quick adds never race for the same budget.
+final class LedgerAccess: @unchecked Sendable {
+    private let location: StoreLocation
+    // Guards `idle` and `closed`.
+    private let lock = NSLock()
+    private var idle: [any DataAccess] = []
+    private var closed = false
+    private let writer = NSLock()
+    private let queue = DispatchQueue(label: "tally.serve.ledger", attributes: .concurrent)
+    /// Stores kept open between requests.
+    private let keptOpen = 8
+
+    /// Opens the ledger once, so a missing or unreadable one fails before the server starts.
+    init(location: StoreLocation) throws(TallyError) {
+        self.location = location
+        idle.append(try location.open())
+    }
+
+    /// Runs a use case that only reads.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Ledger, any DataAccess) throws -> T) async throws -> T {
+        try await run(writing: false, body)
+    }
+
+    /// Runs a use case that writes, one at a time.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Ledger, any DataAccess) throws -> T) async throws -> T {
+        try await run(writing: true, body)
+    }
+
+    /// Closes every idle store; called once the server has stopped taking requests.
+    func close() {
+        let stores = lock.withLock {
+            closed = true
+            defer { idle.removeAll() }
+            return idle
+        }
+        for store in stores { try? store.close() }
+    }
+
+    private func run<T: Sendable>(writing: Bool, _ body: @escaping @Sendable (Ledger, any DataAccess) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try self.withStore(writing: writing, body) })
+            }
+        }
+    }
+
+    private func withStore<T>(writing: Bool, _ body: (Ledger, any DataAccess) throws -> T) throws -> T {
+        let store = try lock.withLock { idle.popLast() } ?? location.open()
+        defer { giveBack(store) }
+        if writing { writer.lock() }
+        defer { if writing { writer.unlock() } }
+        return try body(Ledger(store: store), store)
+    }
+
+    private func giveBack(_ store: any DataAccess) {
+        let kept = lock.withLock { () -> Bool in
+            guard !closed, idle.count < keptOpen else { return false }
+            idle.append(store)
+            return true
+        }
+        if !kept { try? store.close() }
+    }
+}
