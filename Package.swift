@@ -74,6 +74,7 @@ let package = Package(
             dependencies: [
                 "TallyCore", "TallyStores", "TallyUseCases", "TallyReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

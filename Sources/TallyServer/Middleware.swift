@@ -16,6 +16,8 @@ struct SecurityHeaders: RouterMiddleware {
             response = try await next(request, context)
         } catch let error as HTTPError {
             response = Self.errorResponse(error.status, error.body ?? error.status.reasonPhrase)
+        } catch {
+            response = Self.errorResponse(Self.status(for: error), describe(error))
         }
         Self.secure(&response.headers)
         return response
@@ -27,6 +29,17 @@ struct SecurityHeaders: RouterMiddleware {
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         headers[.cacheControl] = headers[.cacheControl] ?? "no-store"
+    }
+
+    /// A use case's error: the request's fault (400, or 404 for a missing expense) unless the
+    /// store failed (500).
+    static func status(for error: any Error) -> HTTPResponse.Status {
+        guard let error = error as? TallyError else { return error is ServeTokenError ? .badRequest : .internalServerError }
+        switch error {
+        case .expenseNotFound: return .notFound
+        case .storage, .cannotWrite, .notADatabase: return .internalServerError
+        default: return .badRequest
+        }
     }
 
     static func errorResponse(_ status: HTTPResponse.Status, _ message: String) -> Response {
@@ -120,7 +133,7 @@ struct AccessCheck: RouterMiddleware {
     static func isSameSite(_ request: Request) -> Bool {
         if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], site != "same-origin", site != "none" { return false }
         guard let origin = request.headers[HTTPField.Name("Origin")!] else { return true }
-        guard let host = request.head.authority ?? request.headers[.host] else { return false }
+        guard let host = request.head.authority else { return false }
         return origin == "http://\(host)" || origin == "https://\(host)"
     }
 }

@@ -65,8 +65,9 @@ struct PageRoutes {
         var list = try APIRoutes.expenseList(query, today: today)
         let period = try query.period(today: today)
         list.period = period
+        let chosen = list
         let (page, month) = try await ledger.read { ledger, store in
-            (try list.run(in: ledger), try period.resolved(in: try store.settings().calendar, today: today))
+            (try chosen.run(in: ledger), try period.resolved(in: try store.settings().calendar, today: today))
         }
         let search = query.text("search") ?? ""
         let budget = query.text("budget")

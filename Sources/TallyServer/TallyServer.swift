@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOCore
@@ -19,8 +20,7 @@ public enum TallyServer {
                 try await server.application { port in
                     let scheme = settings.tlsCertificate == nil ? "http" : "https"
                     let host = settings.bind.contains(":") ? "[\(settings.bind)]" : settings.bind
-                    print("Serving \(settings.location) at \(scheme)://\(host):\(port)/ (Ctrl-C stops)")
-                    fflush(stdout)
+                    FileHandle.standardOutput.write(Data("Serving \(settings.location) at \(scheme)://\(host):\(port)/ (Ctrl-C stops)\n".utf8))
                 }.runService()
             } catch {
                 outcome.error = error
@@ -69,7 +69,7 @@ public final class Server: Sendable {
             server = http
         }
         var logger = Logger(label: "tally-serve")
-        logger.logLevel = .error
+        logger.logLevel = .critical
         return Application(
             router: router, server: server,
             configuration: .init(address: .hostname(settings.bind, port: settings.port), serverName: nil),

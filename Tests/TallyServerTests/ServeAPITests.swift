@@ -18,7 +18,7 @@ import Testing
             ("/api/expenses", ["expense", "list", "--json"]),
         ]
         for (path, arguments) in pairs {
-            let answer = try harness.request("GET", path)
+            let answer = try await harness.request("GET", path)
             #expect(answer.status == 200, "\(path)")
             #expect(answer.header("Content-Type") == "application/json; charset=utf-8")
             let cli = try harness.cli(arguments)
@@ -33,7 +33,7 @@ import Testing
         try harness.seed()
         try await harness.start()
         let before = try harness.expenseCount()
-        let answer = try harness.request(
+        let answer = try await harness.request(
             "POST", "/api/expenses", headers: ["Content-Type": "application/json"],
             body: #"{"name": "Milk", "amount": "1.25", "budget": "food", "tags": ["dairy"], "by": "Sam"}"#)
         #expect(answer.status == 201)
@@ -44,14 +44,14 @@ import Testing
         #expect(budget["name"] as? String == "Food" && budget["spent"] as? String == "16.75" && budget["remaining"] as? String == "283.25")
         #expect(try harness.expenseCount() == before + 1)
 
-        let bad = try harness.request(
+        let bad = try await harness.request(
             "POST", "/api/expenses", headers: ["Content-Type": "application/json"], body: #"{"name": "X", "amount": "-3", "budget": "Food"}"#)
         #expect(bad.status == 400)
         #expect(bad.body.contains("amount"))
-        let unknown = try harness.request(
+        let unknown = try await harness.request(
             "POST", "/api/expenses", headers: ["Content-Type": "application/json"], body: #"{"name": "X", "amount": "3", "budget": "Nope"}"#)
         #expect(unknown.status == 400)
-        let form = try harness.request("POST", "/api/expenses", headers: ["Content-Type": "text/plain"], body: #"{"name": "X", "amount": "3", "budget": "Food"}"#)
+        let form = try await harness.request("POST", "/api/expenses", headers: ["Content-Type": "text/plain"], body: #"{"name": "X", "amount": "3", "budget": "Food"}"#)
         #expect(form.status == 415)
         #expect(try harness.expenseCount() == before + 1)
         await harness.stop()
@@ -68,7 +68,7 @@ import Testing
                 group.addTask {
                     var created = 0
                     for index in 0..<25 {
-                        let answer = try harness.request(
+                        let answer = try await harness.request(
                             "POST", "/api/expenses", headers: ["Content-Type": "application/json"],
                             body: #"{"name": "c\#(client)-\#(index)", "amount": "1", "budget": "Food"}"#)
                         if answer.status == 201 { created += 1 }

@@ -23,8 +23,11 @@ import Testing
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try await offPool {
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
         let seen = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
         #expect(process.terminationStatus == 0, "\(seen)")
         #expect((seen["dashboardTitle"] as? String)?.hasPrefix("Tally report") == true)

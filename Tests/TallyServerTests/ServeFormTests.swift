@@ -11,7 +11,7 @@ import Testing
         try harness.seed()
         try await harness.start()
         for path in ["/", "/budgets", "/expenses", "/range", "/upcoming", "/add", "/expenses?search=%3Cscript%3E"] {
-            let answer = try harness.request("GET", path)
+            let answer = try await harness.request("GET", path)
             #expect(answer.status == 200, "\(path)")
             #expect(answer.header("Content-Security-Policy")?.contains("frame-ancestors 'none'") == true, "\(path)")
             #expect(answer.header("Content-Security-Policy")?.contains("script-src") == false)
@@ -20,11 +20,11 @@ import Testing
             #expect(!answer.body.contains("<script"), "\(path) shows markup unescaped")
             #expect(!answer.body.contains("alert(1)</"), "\(path)")
         }
-        let budgets = try harness.request("GET", "/budgets").body
+        let budgets = try await harness.request("GET", "/budgets").body
         #expect(budgets.contains("&lt;script&gt;alert(1)&lt;/script&gt;&amp;"))
-        let month = try harness.request("GET", "/?month=\(Day.today().monthValue.adding(months: -1).isoString)")
+        let month = try await harness.request("GET", "/?month=\(Day.today().monthValue.adding(months: -1).isoString)")
         #expect(month.status == 200)
-        #expect(try harness.request("GET", "/?month=nonsense").status == 400)
+        #expect(try await harness.request("GET", "/?month=nonsense").status == 400)
         await harness.stop()
     }
 
@@ -33,37 +33,37 @@ import Testing
         let harness = try Harness()
         try harness.seed()
         try await harness.start()
-        let csrf = try harness.csrf()
+        let csrf = try await harness.csrf()
         #expect(csrf.count == 64)
-        let added = try harness.post("/add", form: ["csrf": csrf, "amount": "20.50", "name": "Groceries", "budget": "Food", "tags": "weekly", "by": "Sam"])
+        let added = try await harness.post("/add", form: ["csrf": csrf, "amount": "20.50", "name": "Groceries", "budget": "Food", "tags": "weekly", "by": "Sam"])
         #expect(added.status == 303)
         let location = try #require(added.header("Location"))
         #expect(location.hasPrefix("/add?added="))
-        let page = try harness.request("GET", location).body
+        let page = try await harness.request("GET", location).body
         // Food: 300 − 3.50 − 12.00 − 20.50.
         #expect(page.contains("<strong id=\"remaining\" class=\"ok\">264.00</strong>"))
         let id = String(location.dropFirst("/add?added=".count))
 
-        let edit = try harness.request("GET", "/expenses/\(id)/edit")
+        let edit = try await harness.request("GET", "/expenses/\(id)/edit")
         #expect(edit.status == 200 && edit.body.contains("value=\"20.50\""))
-        let edited = try harness.post("/expenses/\(id)/edit", form: ["csrf": csrf, "amount": "30", "name": "Groceries", "budget": "Food", "date": Day.today().isoString])
+        let edited = try await harness.post("/expenses/\(id)/edit", form: ["csrf": csrf, "amount": "30", "name": "Groceries", "budget": "Food", "date": Day.today().isoString])
         #expect(edited.status == 303)
         let ledger = harness.ledger
         #expect(try ledger.perform { try $0.expense(id: Int64(id) ?? 0) }.amount == (try Money(parsing: "30")))
         ledger.close()
 
-        let undone = try harness.post("/undo", form: ["csrf": csrf])
+        let undone = try await harness.post("/undo", form: ["csrf": csrf])
         #expect(undone.status == 303)
         let again = harness.ledger
         #expect(try again.perform { try $0.expense(id: Int64(id) ?? 0) }.amount == (try Money(parsing: "20.50")))
         again.close()
 
-        let removed = try harness.post("/expenses/\(id)/remove", form: ["csrf": csrf])
+        let removed = try await harness.post("/expenses/\(id)/remove", form: ["csrf": csrf])
         #expect(removed.status == 303)
-        let list = try harness.request("GET", "/expenses").body
+        let list = try await harness.request("GET", "/expenses").body
         #expect(!list.contains("Groceries"))
 
-        let bad = try harness.post("/add", form: ["csrf": csrf, "amount": "abc", "name": "X", "budget": "Food"])
+        let bad = try await harness.post("/add", form: ["csrf": csrf, "amount": "abc", "name": "X", "budget": "Food"])
         #expect(bad.status == 400 && bad.body.contains("invalid amount"))
         await harness.stop()
     }

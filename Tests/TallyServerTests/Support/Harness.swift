@@ -67,23 +67,26 @@ final class Harness: @unchecked Sendable {
         server?.close()
     }
 
-    /// One request over a fresh connection; the whole answer.
-    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String = "") throws -> HTTPAnswer {
+    /// One request over a fresh connection; the whole answer. The socket blocks, so it is
+    /// used off Swift's cooperative pool, which the server's own tasks need.
+    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String = "") async throws -> HTTPAnswer {
         var lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"]
         for (name, value) in headers { lines.append("\(name): \(value)") }
         if !body.isEmpty || method == "POST" { lines.append("Content-Length: \(body.utf8.count)") }
-        return try RawHTTP.exchange(port: port, Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8))
+        let bytes = Array((lines.joined(separator: "\r\n") + "\r\n\r\n" + body).utf8)
+        let port = self.port
+        return try await offPool { try RawHTTP.exchange(port: port, bytes) }
     }
 
     /// A form post as a browser of this site sends it.
-    func post(_ path: String, form: [String: String], headers: [String: String] = [:]) throws -> HTTPAnswer {
+    func post(_ path: String, form: [String: String], headers: [String: String] = [:]) async throws -> HTTPAnswer {
         let body = form.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
-        return try request("POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"].merging(headers) { $1 }, body: body)
+        return try await request("POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"].merging(headers) { $1 }, body: body)
     }
 
     /// The anti-forgery token on a page.
-    func csrf(_ headers: [String: String] = [:]) throws -> String {
-        let page = try request("GET", "/add", headers: headers).body
+    func csrf(_ headers: [String: String] = [:]) async throws -> String {
+        let page = try await request("GET", "/add", headers: headers).body
         guard let range = page.range(of: "name=\"csrf\" value=\"") else { return "" }
         return String(page[range.upperBound...].prefix { $0 != "\"" })
     }
@@ -116,6 +119,13 @@ final class Harness: @unchecked Sendable {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Runs blocking work on a thread of its own.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
     }
 }
 
