@@ -5,7 +5,7 @@ import TallyCore
 import TallyUseCases
 
 /// Headers every response carries: no script may run, no site may frame a page, no type is
-/// guessed, and nothing (such as a sign-in link) leaks through the referrer.
+/// guessed, and no address (such as a sign-in link's) leaks to another site through the referrer.
 struct SecurityHeaders: RouterMiddleware {
     typealias Context = ServeContext
     static let policy = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
@@ -27,7 +27,7 @@ struct SecurityHeaders: RouterMiddleware {
         headers[.contentSecurityPolicy] = policy
         headers[.xContentTypeOptions] = "nosniff"
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
-        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         headers[.cacheControl] = headers[.cacheControl] ?? "no-store"
     }
 
@@ -131,7 +131,8 @@ struct AccessCheck: RouterMiddleware {
     /// A browser names the page a post comes from; one from another origin is refused. Tools
     /// such as curl send neither header and are judged by their token alone.
     static func isSameSite(_ request: Request) -> Bool {
-        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], site != "same-origin", site != "none" { return false }
+        // Browsers that send it say best where a post comes from (an `Origin` may be `null`).
+        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!] { return site == "same-origin" || site == "none" }
         guard let origin = request.headers[HTTPField.Name("Origin")!] else { return true }
         guard let host = request.head.authority else { return false }
         return origin == "http://\(host)" || origin == "https://\(host)"

@@ -45,7 +45,7 @@ struct PageRoutes {
                 status, pace: result.paces[status.budget.id ?? 0], goalAccount: status.budget.target?.accountID.flatMap { result.goalAccounts[$0] })
             var row: [String: Any] = [
                 "name": figures.name, "urlName": urlEncoded(figures.name), "month": result.period.isoString, "available": figures.available,
-                "spent": figures.spent, "remaining": figures.remaining, "status": figures.status, "share": figures.share,
+                "spent": figures.spent, "remaining": figures.remaining, "status": figures.status, "share": Self.percent(figures.share),
             ]
             if let projected = figures.projected { row["projected"] = projected }
             if let perDay = figures.perDay { row["perDay"] = perDay }
@@ -97,6 +97,12 @@ struct PageRoutes {
         if list.page > 1 { values["previousPage"] = sorted + "&page=\(list.page - 1)" }
         if list.page < page.pageCount { values["nextPage"] = sorted + "&page=\(list.page + 1)" }
         return pages.page("expenses-page", values)
+    }
+
+    /// A share as `budget list --json` writes it ("0.0800") as people read it ("8%").
+    static func percent(_ share: String) -> String {
+        guard let value = Double(share) else { return share }
+        return "\(Int((value * 100).rounded()))%"
     }
 
     /// What a form's redirect says happened; fixed texts, so a link cannot make the page say anything else.
