@@ -35,7 +35,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 23
+    static let version: Int32 = 21
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
