@@ -4,7 +4,7 @@ import TallyCore
 
 extension InMemoryStore: ServeTokenStore {
     public func serveTokens() throws(TallyError) -> [ServeToken] {
-        try transaction(recording: false) { state in state.serveTokens }
+        try transaction(recording: false) { state in state.serveTokens.sorted { $0.name < $1.name } }
     }
 
     public func saveServeToken(_ token: ServeToken) throws(TallyError) {
