@@ -112,7 +112,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("gd")]
         ),
         .testTarget(
-            name: "TallyCLITests", dependencies: ["TallyCore", "TallyCLI", "tally", "tally-postgres", "TallyTestSupport"],
+            name: "TallyCLITests", dependencies: ["TallyCore", "TallyCLI", "tally", "tally-postgres", "tally-serve", "TallyTestSupport"],
             resources: [.copy("Golden"), .copy("Fixtures")]
         ),
         // Every user action in-process, on the in-memory store.
