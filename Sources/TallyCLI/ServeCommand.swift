@@ -58,6 +58,10 @@ struct ServeCommand: ParsableCommand {
 
         func run() throws {
             guard let serve = ServeHook.serve else { throw TallyError.storage("tally serve needs tally-serve beside tally") }
+            // The web has no budget forms: an empty ledger made here could only be served empty.
+            guard store.ledger.exists else {
+                throw ValidationError("no ledger at \(store.location): add a budget first with tally budget add NAME --limit AMOUNT")
+            }
             let settings = ServeSettings(
                 location: store.location, port: port, bind: bind, tlsCertificate: tlsCert, tlsKey: tlsKey, requireTokens: requireToken)
             if settings.requireTokens, try ServeTokens.list(in: store.ledger).isEmpty {

@@ -57,14 +57,17 @@ struct Parameters: Sendable {
 }
 
 extension Request {
-    /// The body, refused with 413 past ``Limits/body``.
+    /// The body, refused with 413 past ``Limits/body``: at once when `Content-Length` says so,
+    /// else as soon as the bytes read pass it.
     mutating func boundedBody() async throws -> String {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await collectBody(upTo: Limits.body)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw HTTPError(.contentTooLarge, message: "the request body is over \(Limits.body / 1024) KB")
+        let tooLarge = HTTPError(.contentTooLarge, message: "the request body is over \(Limits.body / 1024) KB")
+        if let length = headers[.contentLength].flatMap({ Int($0) }), length > Limits.body { throw tooLarge }
+        var collected = ByteBuffer()
+        for try await chunk in body {
+            guard collected.readableBytes + chunk.readableBytes <= Limits.body else { throw tooLarge }
+            var chunk = chunk
+            collected.writeBuffer(&chunk)
         }
-        return String(buffer: buffer)
+        return String(buffer: collected)
     }
 }

@@ -32,6 +32,13 @@ import Testing
         #expect(status == 64)
     }
 
+    @Test func aMissingLedgerIsRefusedAndNotCreated() throws {
+        let harness = try Harness()
+        let (status, _) = try Self.run(harness, ["serve", "--port", "0"], terminateAfterStart: false)
+        #expect(status == 64)
+        #expect(!FileManager.default.fileExists(atPath: harness.db))
+    }
+
     @Test func sigtermStopsTheServerCleanly() async throws {
         let harness = try Harness()
         try harness.seed()
