@@ -5,16 +5,21 @@ import TallyStores
 import TallyUseCases
 
 /// The ledger behind the server. Use cases block (the stores are synchronous), so they run on
-/// threads of their own, never on the event loops or Swift's cooperative pool. Each use case
-/// gets a store no other thread is using: idle stores are kept for the next request, so a
-/// request pays no open. Writes take turns in this process (the stores make writers from other
-/// processes take turns as well), so concurrent quick adds never race for the same budget.
+/// threads of their own, never on the event loops or Swift's cooperative pool. A ledger file
+/// is one shared `SQLiteStore`, which serves reads from several threads at once
+/// (`ConcurrentReads`) and one writer: many stores on one file in one process, opened and closed
+/// under load, ended in SQLite "disk I/O error"s in the load run. A server ledger gives each use
+/// case a store no other thread is using (a `PostgresStore` is one connection); idle ones are
+/// kept for the next request. Writes take turns in this process (the stores make writers from
+/// other processes take turns as well), so concurrent quick adds never race for a budget.
 final class LedgerAccess: @unchecked Sendable {
     private let location: StoreLocation
     // Guards `idle` and `closed`.
     private let lock = NSLock()
     private var idle: [any DataAccess] = []
     private var closed = false
+    /// The one store of a ledger file, shared by every request.
+    private let shared: (any DataAccess)?
     private let writer = NSLock()
     private let queue = DispatchQueue(label: "tally.serve.ledger", attributes: .concurrent)
     /// Stores kept open between requests.
@@ -23,7 +28,13 @@ final class LedgerAccess: @unchecked Sendable {
     /// Opens the ledger once, so a missing or unreadable one fails before the server starts.
     init(location: StoreLocation) throws(TallyError) {
         self.location = location
-        idle.append(try location.open())
+        let store = try location.open()
+        if case .server = location {
+            shared = nil
+            idle.append(store)
+        } else {
+            shared = store
+        }
     }
 
     /// Runs a use case that only reads.
@@ -44,6 +55,7 @@ final class LedgerAccess: @unchecked Sendable {
             return idle
         }
         for store in stores { try? store.close() }
+        try? shared?.close()
     }
 
     private func run<T: Sendable>(writing: Bool, _ body: @escaping @Sendable (Ledger, any DataAccess) throws -> T) async throws -> T {
@@ -55,6 +67,11 @@ final class LedgerAccess: @unchecked Sendable {
     }
 
     private func withStore<T>(writing: Bool, _ body: (Ledger, any DataAccess) throws -> T) throws -> T {
+        if let shared {
+            if writing { writer.lock() }
+            defer { if writing { writer.unlock() } }
+            return try body(Ledger(store: shared), shared)
+        }
         let store = try lock.withLock { idle.popLast() } ?? location.open()
         defer { giveBack(store) }
         if writing { writer.lock() }

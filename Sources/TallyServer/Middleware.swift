@@ -17,7 +17,10 @@ struct SecurityHeaders: RouterMiddleware {
         } catch let error as HTTPError {
             response = Self.errorResponse(error.status, error.body ?? error.status.reasonPhrase)
         } catch {
-            response = Self.errorResponse(Self.status(for: error), describe(error))
+            let status = Self.status(for: error)
+            // A server-side failure is the operator's to see; use-case messages hold no token.
+            if status == .internalServerError { FileHandle.standardError.write(Data("error: \(describe(error))\n".utf8)) }
+            response = Self.errorResponse(status, describe(error))
         }
         Self.secure(&response.headers)
         return response
