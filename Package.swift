@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "tally", targets: ["tally"]),
         .executable(name: "tally-postgres", targets: ["tally-postgres"]),
+        .executable(name: "tally-serve", targets: ["tally-serve"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
     ],
     dependencies: [
@@ -17,6 +18,13 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         // postgres-nio's own logging package, named so the store can silence it.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.3"),
+        // `tally serve`'s HTTP server and its TLS; only `tally-serve` links them.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // Named for the certificate types and the listening channel the server reads.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.4.0"),
     ],
     targets: [
         // Models and their rules, Money, Day, Month, errors, and the DataAccess boundary.
@@ -60,6 +68,27 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
+        // The browser dashboard and JSON API on Hummingbird: only `tally-serve` links it.
+        .target(
+            name: "TallyServer",
+            dependencies: [
+                "TallyCore", "TallyStores", "TallyUseCases", "TallyReports",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedTemplates"]
+        ),
+        // `tally` with the server and the PostgreSQL store; `tally serve` is handed over to it.
+        .executableTarget(
+            name: "tally-serve", dependencies: ["TallyCLI", "TallyCore", "TallyStores", "TallyServer", "TallyPostgres"]
+        ),
         // `tally` with the PostgreSQL store; `tally` hands server locations over to it.
         .executableTarget(name: "tally-postgres", dependencies: ["TallyCLI", "TallyCore", "TallyStores", "TallyPostgres"]),
         // What several test targets share; only test targets depend on it.
@@ -83,7 +112,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("gd")]
         ),
         .testTarget(
-            name: "TallyCLITests", dependencies: ["TallyCore", "TallyCLI", "tally", "tally-postgres", "TallyTestSupport"],
+            name: "TallyCLITests", dependencies: ["TallyCore", "TallyCLI", "tally", "tally-postgres", "tally-serve", "TallyTestSupport"],
             resources: [.copy("Golden"), .copy("Fixtures")]
         ),
         // Every user action in-process, on the in-memory store.
@@ -93,6 +122,11 @@ let package = Package(
             dependencies: [
                 "TallyCore", "TallyInMemory", "TallyStores", "TallyUseCases", "TallyImportExport", "TallyReports", "TallyTestSupport", "TallyPostgres",
             ]
+        ),
+        // The server in-process on a random loopback port, and a headless Chromium against it.
+        .testTarget(
+            name: "TallyServerTests",
+            dependencies: ["TallyCore", "TallyCLI", "TallyServer", "TallyStores", "TallyUseCases", "TallyTestSupport", "tally", "tally-serve"]
         ),
         .testTarget(
             name: "TallyImportExportTests", dependencies: ["TallyCore", "TallyImportExport", "TallyTestSupport"], resources: [.copy("Fixtures")]

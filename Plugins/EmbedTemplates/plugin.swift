@@ -7,7 +7,9 @@ import PackagePlugin
 @main
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let directory = context.package.directoryURL.appending(path: "templates")
+        // The server's pages live apart, so the report templates' list stays the reports'.
+        let folder = target.name == "TallyServer" ? "templates/serve" : "templates"
+        let directory = context.package.directoryURL.appending(path: folder)
         let templates = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "mustache" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }

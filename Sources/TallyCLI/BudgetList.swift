@@ -34,10 +34,7 @@ extension BudgetCommand {
             let result = try ListBudgets(period: month, search: search, order: sort, descending: desc).run(in: ledger)
             let statuses = result.statuses
             if output.json {
-                Console.write(try ListJSON.encode(statuses.map {
-                    ListJSON.BudgetFigures(
-                        $0, pace: result.paces[$0.budget.id ?? 0], goalAccount: $0.budget.target?.accountID.flatMap { result.goalAccounts[$0] })
-                }))
+                Console.write(try result.json())
             } else if statuses.isEmpty {
                 Console.write(search == nil
                     ? "No budgets yet. Add one with: tally budget add NAME --limit AMOUNT"

@@ -65,13 +65,7 @@ extension ExpenseCommand {
             let ledger = store.ledger
             let result = try list.run(in: ledger)
             if output.json {
-                var items: [ListJSON.ExpenseItem] = []
-                for expense in result.expenses {
-                    items.append(try ListJSON.ExpenseItem(
-                        expense, budgetName: result.budgetNames[expense.budgetID] ?? "",
-                        accountName: expense.accountID.flatMap { result.accountNames[$0] }))
-                }
-                Console.write(try ListJSON.encode(items))
+                Console.write(try result.json())
             } else if result.total == 0 {
                 Console.write("No expenses match.")
             } else if result.expenses.isEmpty {

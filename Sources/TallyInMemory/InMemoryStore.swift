@@ -39,6 +39,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var assertions: [Int64: [Day: BalanceAssertion]] = [:]
         /// The rate table by pair, then day; the history records what a write changed in it (`RateImages`).
         var rates: [String: [Day: DayRate]] = [:]
+        /// `tally serve`'s tokens; not part of the history (``ServeTokenStore``).
+        var serveTokens: [ServeToken] = []
     }
 
     // Guards `state`; that lock is what makes the class safe to share.

@@ -356,6 +356,22 @@ enum PostgresSchema {
             "v15-budget-currency",
             ["ALTER TABLE budget ADD COLUMN currency TEXT CHECK (currency IS NULL OR length(currency) = 3)"]
         ),
+        (
+            // `tally serve`'s tokens, as SQLite's `v23-serve-tokens`: only their SHA-256,
+            // outside the history; names unique ignoring case.
+            "v16-serve-tokens",
+            [
+                """
+                CREATE TABLE serveToken (
+                    name TEXT NOT NULL PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 100),
+                    permission TEXT NOT NULL CHECK (permission IN ('view', 'add', 'manage')),
+                    hash TEXT NOT NULL UNIQUE CHECK (length(hash) = 64),
+                    createdAt BIGINT NOT NULL,
+                    linkUsed BOOLEAN NOT NULL DEFAULT FALSE)
+                """,
+                "CREATE UNIQUE INDEX serveToken_nameKey ON serveToken (lower(name))",
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }

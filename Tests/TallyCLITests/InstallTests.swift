@@ -5,10 +5,11 @@ import Testing
 /// (`TALLY_INSTALL_BINARY`), so the suite stays fast.
 @Suite struct InstallTests {
     static let script = Sandbox.packageRoot.appendingPathComponent("scripts/install")
-    /// `tally-postgres` is installed because the debug build has it beside `tally`.
+    /// `tally-postgres` and `tally-serve` are installed because the debug build has them beside `tally`.
     static let files = [
         "bin/tally",
         "bin/tally-postgres",
+        "bin/tally-serve",
         "share/man/man1/tally.1",
         "share/bash-completion/completions/tally",
         "share/zsh/site-functions/_tally",

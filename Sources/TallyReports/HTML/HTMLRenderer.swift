@@ -10,11 +10,16 @@ public struct HTMLRenderer: Sendable {
     /// The built-in templates, compiled into the binary from `templates/` at build time.
     public static let templateNames = EmbeddedTemplates.all.keys.sorted()
     static let mainTemplate = "report.html"
+    /// The report pages' CSS, which `tally serve` also serves to its own pages.
+    public static var styles: String { EmbeddedTemplates.all["styles"] ?? "" }
 
     private let userTemplate: (path: String, text: String)?
     public var chartScale: Int
     /// How amounts look: the locale's and the ledger currency's, or ``MoneyFormat/plain``.
     public var money: MoneyFormat = .plain
+    /// Partials to add or replace, by name: `tally serve` puts its navigation in `nav`, which
+    /// the built-in templates include and the CLI leaves empty.
+    public var partials: [String: String] = [:]
 
     /// Renders with the built-in template.
     public init(chartScale: Int = 2, money: MoneyFormat = .plain) {
@@ -51,6 +56,7 @@ public struct HTMLRenderer: Sendable {
                 throw .invalidTemplate(path: "templates/\(name).mustache", reason: HTMLRenderer.describe(error))
             }
         }
+        try HTMLRenderer.register(partials, in: &library)
         let context = try HTMLContext.make(report, chartScale: chartScale, money: money)
         if let userTemplate {
             do {
@@ -63,6 +69,16 @@ public struct HTMLRenderer: Sendable {
             throw .drawingFailed("the built-in report template is missing")
         }
         return page
+    }
+
+    static func register(_ partials: [String: String], in library: inout MustacheLibrary) throws(ReportError) {
+        for (name, text) in partials {
+            do {
+                try library.register(text, named: name)
+            } catch {
+                throw .invalidTemplate(path: name, reason: HTMLRenderer.describe(error))
+            }
+        }
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -11,6 +11,8 @@ public struct RangeHTMLRenderer: Sendable {
     public var chartScale: Int
     /// How amounts look: the locale's and the ledger currency's, or ``MoneyFormat/plain``.
     public var money: MoneyFormat
+    /// Partials to add or replace (see ``HTMLRenderer/partials``).
+    public var partials: [String: String] = [:]
 
     public init(chartScale: Int = 2, money: MoneyFormat = .plain) {
         self.chartScale = chartScale
@@ -26,6 +28,7 @@ public struct RangeHTMLRenderer: Sendable {
                 throw .invalidTemplate(path: "templates/\(name).mustache", reason: "\(error)")
             }
         }
+        try HTMLRenderer.register(partials, in: &library)
         let context = try context(report)
         guard let page = library.render(context, withTemplate: Self.mainTemplate) else {
             throw .drawingFailed("the built-in range report template is missing")

@@ -3,7 +3,7 @@ import GRDB
 /// The database schema, one named migration per change. A released migration is never edited:
 /// the fixtures under `Tests/TallySQLiteTests/Fixtures` prove that old files still open. This
 /// file holds the migrator and what the migrations share; the migrations themselves read in
-/// order, as a history of the schema, in `SchemaV1toV2.swift` to `SchemaV20.swift`.
+/// order, as a history of the schema, in `SchemaV1toV2.swift` to `SchemaV23.swift`.
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -28,6 +28,7 @@ enum Schema {
         migrator.registerMigration("v19-why-over-groups", migrate: v19WhyOverGroups)
         migrator.registerMigration("v20-foreign-amounts", migrate: v20ForeignAmounts)
         migrator.registerMigration("v22-budget-currency", migrate: v22BudgetCurrency)
+        migrator.registerMigration("v23-serve-tokens", migrate: v23ServeTokens)
         return migrator
     }
 

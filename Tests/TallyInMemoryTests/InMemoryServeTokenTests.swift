@@ -1,0 +1,13 @@
+import Foundation
+import TallyCore
+import TallyStoreContract
+import Testing
+
+/// `tally serve`'s tokens on this store (see `ServeTokenChecks`).
+@Suite struct InMemoryServeTokenTests {
+    @Test func keepsTokensOutsideTheHistory() throws {
+        let store = try makeStore(clock: { Date() })
+        defer { try? store.close() }
+        try ServeTokenChecks.run(store)
+    }
+}
