@@ -156,7 +156,8 @@ extension DataAccess {
     public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
         let expense = try expense.validated()
         return try writing { (rows: any LedgerRows) throws(TallyError) in
-            try expense.checkBudget(try rows.budgets().first { $0.id == expense.budgetID })
+            let budgets = try rows.budgets()
+            try expense.checkBudgets { id in budgets.first { $0.id == id } }
             try rows.checkAccount(of: expense, replacing: nil, force: false)
             return try rows.save([expense])[0]
         }
@@ -171,7 +172,7 @@ extension DataAccess {
         return try writing { (rows: any LedgerRows) throws(TallyError) in
             var budgets: [Int64: Budget] = [:]
             for budget in try rows.budgets() { budgets[budget.id ?? 0] = budget }
-            for expense in validated { try expense.checkBudget(budgets[expense.budgetID]) }
+            for expense in validated { try expense.checkBudgets { budgets[$0] } }
             if validated.contains(where: { $0.accountID != nil }) {
                 let book = try rows.accountBook(withEntries: false)
                 for expense in validated { if let id = expense.accountID { try book.account(id: id).checkAccepts(expense.date) } }
@@ -210,7 +211,8 @@ extension DataAccess {
             guard let id = expense.id, let existing = try rows.expenses(ExpenseQuery(ids: [id])).first else {
                 throw .expenseNotFound(expense.id ?? 0)
             }
-            try expense.checkBudget(try rows.budgets().first { $0.id == expense.budgetID })
+            let budgets = try rows.budgets()
+            try expense.checkBudgets { id in budgets.first { $0.id == id } }
             try rows.checkAccount(of: expense, replacing: existing, force: force)
             expense.createdAt = existing.createdAt
             expense.updatedAt = rows.timestamp
