@@ -212,7 +212,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return state.expenses.values.filter { expense in
             if let ids, !ids.contains(expense.id ?? 0) { return false }
             if let by, Array(expense.by.utf8) != Array(by.utf8) { return false }
-            if let budgetID = query.budgetID, expense.budgetID != budgetID { return false }
+            if let budgetID = query.budgetID, !expense.counts(in: budgetID) { return false }
             if let accountID = query.accountID, expense.accountID != accountID { return false }
             if query.inOtherCurrency, expense.foreign == nil { return false }
             if let days = query.days, !days.contains(expense.date) { return false }

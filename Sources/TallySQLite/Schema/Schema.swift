@@ -3,7 +3,7 @@ import GRDB
 /// The database schema, one named migration per change. A released migration is never edited:
 /// the fixtures under `Tests/TallySQLiteTests/Fixtures` prove that old files still open. This
 /// file holds the migrator and what the migrations share; the migrations themselves read in
-/// order, as a history of the schema, in `SchemaV1toV2.swift` to `SchemaV20.swift`.
+/// order, as a history of the schema, in `SchemaV1toV2.swift` to `SchemaV21.swift`.
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -27,6 +27,7 @@ enum Schema {
         migrator.registerMigration("v18-budget-goals", migrate: v18BudgetGoals)
         migrator.registerMigration("v19-why-over-groups", migrate: v19WhyOverGroups)
         migrator.registerMigration("v20-foreign-amounts", migrate: v20ForeignAmounts)
+        migrator.registerMigration("v21-expense-lines", migrate: v21ExpenseLines)
         return migrator
     }
 
@@ -34,7 +35,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 20
+    static let version: Int32 = 21
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
