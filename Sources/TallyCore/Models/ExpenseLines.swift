@@ -164,6 +164,8 @@ public enum SplitProblem: Hashable, Sendable {
     case notSplit(Int64)
     /// A refund cannot be split.
     case refundSplit
+    /// The expense is split: it has no one budget to move.
+    case isSplit(Int64)
 
     public var message: String {
         switch self {
@@ -189,6 +191,8 @@ public enum SplitProblem: Hashable, Sendable {
             "expense #\(id) is not split"
         case .refundSplit:
             "a refund cannot be split"
+        case .isSplit(let id):
+            "expense #\(id) is split across budgets"
         }
     }
 }
