@@ -68,8 +68,8 @@ extension ExpenseCommand {
                 var items: [ListJSON.ExpenseItem] = []
                 for expense in result.expenses {
                     items.append(try ListJSON.ExpenseItem(
-                        expense, budgetName: result.budgetNames[expense.budgetID] ?? "",
-                        accountName: expense.accountID.flatMap { result.accountNames[$0] }))
+                        expense, budgetName: expense.lines.isEmpty ? result.budgetNames[expense.budgetID] ?? "" : "split",
+                        accountName: expense.accountID.flatMap { result.accountNames[$0] }, budgetNames: result.budgetNames))
                 }
                 Console.write(try ListJSON.encode(items))
             } else if result.total == 0 {
@@ -80,7 +80,8 @@ extension ExpenseCommand {
             } else {
                 let footer = "Page \(page) of \(result.pageCount), \(counted(result.total, "expense")) in all."
                 Console.write(try ListRenderers.expensesAsTable(
-                    result.expenses, budgetNames: result.budgetNames, accountNames: result.accountNames, money: try Preferences.current.moneyFormat(for: ledger)) + "\n\n" + footer)
+                    result.expenses, budgetNames: result.budgetNames, accountNames: result.accountNames, money: try Preferences.current.moneyFormat(for: ledger),
+                    linesOf: budget.flatMap { name in result.budgetNames.first { NameKey.lookup($0.value) == NameKey.lookup(name) }?.key }) + "\n\n" + footer)
             }
         }
     }

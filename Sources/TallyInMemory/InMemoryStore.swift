@@ -213,6 +213,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             if let ids, !ids.contains(expense.id ?? 0) { return false }
             if let by, Array(expense.by.utf8) != Array(by.utf8) { return false }
             if let budgetID = query.budgetID, !expense.counts(in: budgetID) { return false }
+            if query.splitOrRefund, expense.lines.isEmpty, !expense.isRefund { return false }
             if let accountID = query.accountID, expense.accountID != accountID { return false }
             if query.inOtherCurrency, expense.foreign == nil { return false }
             if let days = query.days, !days.contains(expense.date) { return false }

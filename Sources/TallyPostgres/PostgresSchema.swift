@@ -350,6 +350,21 @@ enum PostgresSchema {
                 "CREATE INDEX expense_foreign ON expense(date) WHERE originalCurrency IS NOT NULL",
             ]
         ),
+        (
+            // Split expenses and refunds, as SQLite's `v21-expense-lines`: `detail` is Core's
+            // `ExpenseDetail` text, empty for a plain expense; `lineKeys` each line's name key
+            // (U+001E between lines, empty for a line under the expense's name), so the caches
+            // group lines by name key on the server (`PostgresCaches.portions`). Every existing
+            // expense is plain: every figure stays.
+            "v14-expense-lines",
+            [
+                "ALTER TABLE expense ADD COLUMN detail TEXT NOT NULL DEFAULT '' CHECK (length(detail) <= 100000)",
+                "ALTER TABLE expense ADD COLUMN lineKeys TEXT NOT NULL DEFAULT ''",
+                "ALTER TABLE removedExpense ADD COLUMN detail TEXT NOT NULL DEFAULT ''",
+                "ALTER TABLE removedExpense ADD COLUMN lineKeys TEXT NOT NULL DEFAULT ''",
+                "CREATE INDEX expense_detail ON expense(date) WHERE detail <> ''",
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }
@@ -400,10 +415,10 @@ enum PostgresSchema {
     /// What a migration computes in Swift once its statements ran: figures by Core's rules.
     private static func fill(after migration: String, _ session: PostgresSession) throws(TallyError) {
         switch migration {
-        case "v5-caches": try PostgresCaches(session: session).rebuildMonths()
-        case "v6-expense-days": try PostgresCaches(session: session).rebuildDays()
-        case "v8-expense-accounts": try PostgresCaches(session: session).rebuildAccountDays()
-        case "v12-why-over-groups": try PostgresCaches(session: session).rebuildGroups()
+        case "v5-caches": try PostgresCaches(session: session, withLines: false).rebuildMonths()
+        case "v6-expense-days": try PostgresCaches(session: session, withLines: false).rebuildDays()
+        case "v8-expense-accounts": try PostgresCaches(session: session, withLines: false).rebuildAccountDays()
+        case "v12-why-over-groups": try PostgresCaches(session: session, withLines: false).rebuildGroups()
         default: break
         }
     }

@@ -251,18 +251,21 @@ public struct SplitExpense: Sendable {
         self.change = change
     }
 
-    /// The expense as it is now.
-    public func run(in ledger: Ledger) throws(TallyError) -> Expense {
+    /// The expense as it is now, and every budget's name by id.
+    public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, budgetNames: [Int64: String]) {
         if case .split(let lines) = change {
             // Shares that cannot make a split are refused whatever the total.
             guard lines.count >= 2 else { throw .split(.tooFewLines) }
             guard lines.count(where: { $0.share == .rest }) <= 1 else { throw .split(.twoRests) }
         }
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            switch change {
+            let expense = switch change {
             case .split(let lines): try store.splitExpense(id: id, lines: lines)
             case .unsplit(let budget): try store.unsplitExpense(id: id, budgetNamed: budget)
             }
+            var names: [Int64: String] = [:]
+            for budget in try store.budgets() { names[budget.id ?? 0] = budget.name }
+            return (expense, names)
         }
     }
 }

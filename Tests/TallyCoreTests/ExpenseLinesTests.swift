@@ -12,8 +12,8 @@ import TallyCore
     func amounts(_ lines: [ExpenseLine], total: Int64) throws -> [Int64] {
         try ExpenseLines.allocate(lines, total: money(total)).map(\.amount.cents)
     }
-    func problem(_ body: () throws(TallyError) -> Void) -> SplitProblem? {
-        do { try body() } catch { if case .split(let problem) = error { return problem } }
+    func problem(_ body: () throws -> Void) -> SplitProblem? {
+        do { try body() } catch let error as TallyError { if case .split(let problem) = error { return problem } } catch {}
         return nil
     }
 

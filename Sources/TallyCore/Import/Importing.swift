@@ -226,10 +226,33 @@ public struct ImportResolution {
     ) throws(TallyError) -> Expense? {
         var expense = try expense.validated()
         _ = try expense.total()
-        guard let budgetID = try budgetID(for: budgetName, on: expense.date, create: create) else { return nil }
-        expense.budgetID = budgetID
+        guard try resolveBudgets(of: &expense, named: budgetName, create: create) else { return nil }
         try resolveAccount(of: &expense)
         return expense
+    }
+
+    /// A split row names each line's budget, joined by ``lineSeparator`` (which names cannot
+    /// hold), where a plain row names its one budget: the documents write them so.
+    public static let lineSeparator: Character = "\u{1E}"
+
+    /// Sets `expense`'s budget, or each of its lines' budgets, from `name`
+    /// (``budgetID(for:on:create:)``); `false` when one is missing and the row is not written.
+    public mutating func resolveBudgets(
+        of expense: inout Expense, named name: String, create: (Budget) throws(TallyError) -> Budget
+    ) throws(TallyError) -> Bool {
+        guard name.contains(Self.lineSeparator) else {
+            guard let id = try budgetID(for: name, on: expense.date, create: create) else { return false }
+            expense.budgetID = id
+            return true
+        }
+        let names = name.split(separator: Self.lineSeparator).map(String.init)
+        guard names.count == expense.lines.count else { throw .split(.tooFewLines) }
+        for (index, line) in names.enumerated() {
+            guard let id = try budgetID(for: line, on: expense.date, create: create) else { return false }
+            expense.lines[index].budgetID = id
+        }
+        expense.budgetID = expense.lines[0].budgetID
+        return true
     }
 
     /// Writes `request.accounts` (``LedgerRows/restore(_:)``) before the rows, so that rows can

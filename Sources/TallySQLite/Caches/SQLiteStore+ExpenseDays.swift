@@ -58,6 +58,11 @@ extension SQLiteStore {
     /// instead of every expense of the month.
     static func largestExpenseIDs(in days: DayInterval, budgetID: Int64?, limit: Int, _ db: Database) throws -> [Int64]? {
         guard limit > 0 else { return nil }
+        // Groups hold a split's lines and a refund below zero, not whole totals: the plain read then.
+        let mixed = try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM expense INDEXED BY expense_detail WHERE detail <> '' AND date BETWEEN ? AND ?)"),
+            arguments: [days.first.storedNumber, days.last.storedNumber]) ?? true
+        guard !mixed else { return nil }
         var groupFilter = "g.date BETWEEN ? AND ?"
         var arguments: StatementArguments = [days.first.storedNumber, days.last.storedNumber]
         if let budgetID {

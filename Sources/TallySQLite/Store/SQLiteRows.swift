@@ -74,7 +74,7 @@ final class SQLiteRows: LedgerRows {
     private func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
         let stamped = try transaction.stampedForInsert(expenses)
         let saved = try run { () throws in
-            if stamped.count >= RowsTransaction.bulkInsert, !stamped.contains(where: { $0.isRefund || !$0.lines.isEmpty }) { return try SQLiteStore.insertInBulk(stamped, at: timestamp, db) }
+            if stamped.count >= RowsTransaction.bulkInsert { return try SQLiteStore.insertInBulk(stamped, at: timestamp, db) }
             let calendar = try self.calendar ?? SQLiteStore.calendar(db)
             self.calendar = calendar
             return try stamped.map { expense in try SQLiteStore.insert(expense, calendar: calendar, db) }

@@ -187,6 +187,7 @@ extension SQLiteStore {
                 arguments += [accountID]
             }
             if query.inOtherCurrency { clauses.append("e.originalCurrency IS NOT NULL") }
+            if query.splitOrRefund { clauses.append("e.detail <> ''") }
             if !clauses.isEmpty { sql = "WHERE " + clauses.joined(separator: " AND ") }
             pagedArguments = arguments + [query.limit.map { Int64(max($0, 0)) } ?? -1, Int64(max(query.offset, 0))]
         }
