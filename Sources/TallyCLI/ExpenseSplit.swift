@@ -85,7 +85,7 @@ extension Tally {
 
         func run() throws {
             let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
-            let refund = Expense(name: name, amount: try ArgumentValue.amount(amount), date: day, budgetID: 0, by: Spender.current())
+            let refund = Expense(name: name, amount: try ArgumentValue.amount(amount), date: day, budgetID: 0, by: try Spender.current())
             let ledger = store.ledger
             let (saved, status) = try AddRefund(refund, budget: budget, of: of, account: account).run(in: ledger)
             let money = try Preferences.current.moneyFormat(for: ledger)
