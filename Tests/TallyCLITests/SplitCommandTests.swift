@@ -27,6 +27,19 @@ import TallyCore
         #expect(budgets.contains("\"spent\" : \"72.00\"") && budgets.contains("\"spent\" : \"48.00\""), "\(budgets)")
     }
 
+    @Test func theReportCountsLinesInTheirBudgetsAndShowsTheReceiptOnceMarkedSplit() throws {
+        let sandbox = try Self.withBudgets()
+        try sandbox.ok(["add", "Costco", "120", "--split", "groceries=60%", "--split", "household=rest", "--date", "2026-03-10"])
+        try sandbox.ok(["refund", "Returned kettle", "8", "-b", "household", "--date", "2026-03-12"])
+        let report = try sandbox.ok(["report", "--month", "2026-03", "--format", "json"]).jsonObject
+        let top = try #require(report["topExpenses"] as? [[String: Any]] ?? report["top"] as? [[String: Any]], "\(report.keys.sorted())")
+        #expect(top.map { $0["budget"] as? String } == ["split: Groceries, Household"])
+        let text = try sandbox.ok(["report", "--month", "2026-03"]).stdout
+        #expect(text.contains("split: Groceries, Household"), "\(text)")
+        let budgets = try sandbox.ok(["budget", "list", "--month", "2026-03", "--json"]).stdout
+        #expect(budgets.contains("\"spent\" : \"72.00\"") && budgets.contains("\"spent\" : \"40.00\""), "\(budgets)")
+    }
+
     @Test func listsShowASplitOnceAndABudgetsListItsLines() throws {
         let sandbox = try Self.withBudgets()
         try sandbox.ok(["add", "Costco", "120", "--split", "groceries=80,name=Food,tag=fresh", "--split", "household=rest", "--date", "2026-03-10"])
