@@ -104,6 +104,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return try transaction { (state: inout State) throws(TallyError) in
             func create(_ budget: Budget) throws(TallyError) -> Budget { try Self.insertBudget(budget, at: timestamp, into: &state) }
             var resolution = ImportResolution(request: request, existing: Array(state.budgets.values))
+            resolution.nextExpenseID = state.nextExpenseID
             if let settings = resolution.settingsToApply(ledgerHasExpenses: !state.expenses.isEmpty) { state.settings = settings }
             try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in
                 try Self.insertBudget(

@@ -79,6 +79,7 @@ import TallyCore
         #expect(refund.stdout.contains("refund of #1 of 39.99 into Household"), "\(refund.stdout)")
         #expect(refund.stdout.contains("Household: 139.99 remaining of 100.00 for 2026-04."), "\(refund.stdout)")
         try sandbox.ok(["add", "Costco", "120", "--split", "groceries=60%", "--split", "household=rest", "--date", "2026-03-11"])
+        try sandbox.ok(["refund", "Returned pan", "10", "-b", "household", "--date", "2026-04-03", "--of", "3"])
         let exported = try sandbox.ok(["export", "--format", "json"]).stdout
         #expect(exported.contains("\"version\": 10"), "\(exported.prefix(200))")
         let file = sandbox.directory.appendingPathComponent("backup.json").path
@@ -89,6 +90,8 @@ import TallyCore
         let restored = try copy.ok(["export", "--format", "json"]).stdout
         #expect(restored.contains("\"lines\": [{\"budget\": \"Groceries\", \"amount\": \"72.00\", \"share\": \"60%\"}"), "\(restored)")
         #expect(restored.contains("\"refund\": true, \"refundOf\": 1"), "\(restored)")
+        // Costco, #3 before, is #2 once restored by date: the refund's link follows it.
+        #expect(restored.contains("\"name\": \"Returned pan\"") && restored.contains("\"refund\": true, \"refundOf\": 2"), "\(restored)")
         try restored.write(toFile: file, atomically: true, encoding: .utf8)
         let again = try Sandbox()
         try again.ok(["import", file])

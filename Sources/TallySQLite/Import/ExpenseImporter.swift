@@ -42,6 +42,7 @@ struct ExpenseImporter {
         var budgets: [Budget] = []
         for record in try BudgetRecord.fetchAll(db, sql: "SELECT * FROM budget") { budgets.append(try record.model()) }
         var resolution = ImportResolution(request: request, existing: budgets)
+        resolution.nextExpenseID = try SQLiteStore.lastExpenseID(db) + 1
         // Before the writer is made: it reads the month start its monthly totals are kept by.
         let hasExpenses = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM expense)") ?? false
         if let settings = resolution.settingsToApply(ledgerHasExpenses: hasExpenses) { try SQLiteStore.save(settings, db) }
