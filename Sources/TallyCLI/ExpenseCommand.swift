@@ -4,6 +4,6 @@ struct ExpenseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "expense",
         abstract: "Record, list, change and remove expenses.",
-        subcommands: [Add.self, List.self, Edit.self, Remove.self]
+        subcommands: [Add.self, List.self, Edit.self, Remove.self, Split.self, Unsplit.self]
     )
 }

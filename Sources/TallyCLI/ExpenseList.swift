@@ -74,7 +74,8 @@ extension ExpenseCommand {
             } else {
                 let footer = "Page \(page) of \(result.pageCount), \(counted(result.total, "expense")) in all."
                 Console.write(try ListRenderers.expensesAsTable(
-                    result.expenses, budgetNames: result.budgetNames, accountNames: result.accountNames, money: try Preferences.current.moneyFormat(for: ledger)) + "\n\n" + footer)
+                    result.expenses, budgetNames: result.budgetNames, accountNames: result.accountNames, money: try Preferences.current.moneyFormat(for: ledger),
+                    linesOf: budget.flatMap { name in result.budgetNames.first { NameKey.lookup($0.value) == NameKey.lookup(name) }?.key }) + "\n\n" + footer)
             }
         }
     }

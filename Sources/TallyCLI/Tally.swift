@@ -22,7 +22,7 @@ public struct Tally: ParsableCommand {
             malformed file exits 78.
             """,
         version: "0.1.0",
-        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, AccountCommand.self, IncomeCommand.self, TransferCommand.self, Reconcile.self, Demo.self, Report.self, Prices.self, RatesCommand.self, RecurringCommand.self, Upcoming.self, Check.self, Import.self, Export.self, LogCommand.self, UndoCommand.self, RuleCommand.self, ProfileCommand.self, SettingsCommand.self, DbCommand.self, ServeCommand.self, BackupCommand.self, CompletionsCommand.self]
+        subcommands: [BudgetCommand.self, ExpenseCommand.self, Add.self, Refund.self, AccountCommand.self, IncomeCommand.self, TransferCommand.self, Reconcile.self, Demo.self, Report.self, Prices.self, RatesCommand.self, RecurringCommand.self, Upcoming.self, Check.self, Import.self, Export.self, LogCommand.self, UndoCommand.self, RuleCommand.self, ProfileCommand.self, SettingsCommand.self, DbCommand.self, ServeCommand.self, BackupCommand.self, CompletionsCommand.self]
     )
 
     public init() {}

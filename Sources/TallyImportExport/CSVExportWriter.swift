@@ -32,6 +32,8 @@ public final class CSVExportWriter: ExportWriter {
     }
 
     public func write(_ expense: Expense, budgetName: String, accountName: String?) throws(TallyError) {
+        // A split's lines are not written yet: the row is its first line's budget (see ARCHITECTURE).
+        let budgetName = budgetName.split(separator: ImportResolution.lineSeparator, omittingEmptySubsequences: false).first.map(String.init) ?? budgetName
         var record = [
             expense.date.isoString, budgetName, expense.name, expense.amount.plainString, String(expense.quantity),
             expense.tags.joined(separator: ";"), expense.by,

@@ -260,6 +260,11 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
     public var original: OriginalDTO?
     public var rate: String?
     public var rateSource: String?
+    /// A split expense's lines (version 10), its `budget` being the first line's; absent otherwise.
+    public var lines: [LineDTO]?
+    /// A refund (version 10): `true`, absent otherwise; `refundOf` the id of the expense it returns.
+    public var refund: Bool?
+    public var refundOf: Int64?
 
     public init(
         id: Int64?, name: String, amount: String, quantity: Int64, total: String, date: String, budget: String, tags: [String],
@@ -276,15 +281,27 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
         self.by = by
     }
 
+    /// A split expense's `budgetName` is its lines' budget names joined by
+    /// ``ImportResolution/lineSeparator``, as an import reads them back.
     public init(_ expense: Expense, budgetName: String, accountName: String? = nil) throws(TallyError) {
+        let names = budgetName.split(separator: ImportResolution.lineSeparator, omittingEmptySubsequences: false).map(String.init)
         self.init(
             id: expense.id, name: expense.name, amount: expense.amount.plainString, quantity: expense.quantity,
-            total: try expense.total().plainString, date: expense.date.isoString, budget: budgetName, tags: expense.tags,
+            total: try expense.total().plainString, date: expense.date.isoString, budget: names[0], tags: expense.tags,
             by: expense.by.isEmpty ? nil : expense.by)
         account = accountName
         original = expense.foreign.map { OriginalDTO(amount: $0.original.plainString, currency: $0.original.currency.code) }
         rate = expense.foreign?.rate.plainString
         rateSource = expense.foreign?.source.rawValue
+        if !expense.lines.isEmpty {
+            lines = expense.lines.enumerated().map { index, line in
+                LineDTO(
+                    budget: names.indices.contains(index) ? names[index] : "", amount: line.amount.plainString, share: line.share.text,
+                    name: line.name.isEmpty ? nil : line.name, tags: line.tags.isEmpty ? nil : line.tags)
+            }
+        }
+        refund = expense.isRefund ? true : nil
+        refundOf = expense.refundOf
     }
 
     /// The expense this entry describes, validated by the models' rules; `index` is 0-based.
@@ -315,11 +332,17 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
             throw invalid("budget", budget, "not a valid budget name")
         }
         let expense: Expense
+        let split = try splitLines(invalid)
         do {
-            expense = try Expense(
+            var unchecked = Expense(
                 id: id, name: name, amount: amountValue, quantity: quantity, date: day, budgetID: 0, tags: tags,
-                by: by ?? defaultBy, createdAt: CSVRowMapper.placeholderDate
-            ).validated()
+                by: by ?? defaultBy, createdAt: CSVRowMapper.placeholderDate)
+            unchecked.lines = split?.lines ?? []
+            unchecked.isRefund = refund ?? false
+            unchecked.refundOf = refundOf
+            expense = try unchecked.validated()
+        } catch .split(let problem) {
+            throw invalid("lines", budget, problem.message)
         } catch {
             let (field, value): (String, String) =
                 switch error {
@@ -348,7 +371,10 @@ public struct ExpenseDTO: Codable, Hashable, Sendable {
             }
             paid.accountID = placeholder
         }
-        return ImportedExpense(line: index + 1, budgetName: budgetName, expense: paid)
+        if let lines, zip(lines, paid.lines).contains(where: { $0.amount != $1.amount.plainString }) {
+            throw invalid("lines", budget, "the lines' amounts are not their shares of the total")
+        }
+        return ImportedExpense(line: index + 1, budgetName: split?.budgetName ?? budgetName, expense: paid)
     }
 }
 
@@ -425,3 +451,4 @@ public struct RuleDTO: Codable, Hashable, Sendable {
         }
     }
 }
+

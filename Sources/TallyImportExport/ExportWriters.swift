@@ -46,6 +46,8 @@ public final class JSONExportWriter: ExportWriter {
     public var rates: [DayRate] = []
     /// Some expense to be written is in another currency (version 9), set before ``begin``.
     public var hasForeignAmounts = false
+    /// Whether an exported expense is split or a refund: the document is then version 10.
+    public var hasSplits = false
 
     public init(sink: any ByteSink) {
         self.sink = sink
@@ -57,7 +59,7 @@ public final class JSONExportWriter: ExportWriter {
     ) throws(TallyError) {
         let version = LedgerDocument.version(
             budgets: budgets, settings: settings, hasRecurringRules: !recurring.isEmpty, rules: rules, profiles: profiles,
-            recordsPeople: recordsPeople, hasAccounts: !accounts.isEmpty, abroad: hasForeignAmounts || !rates.isEmpty)
+            recordsPeople: recordsPeople, hasAccounts: !accounts.isEmpty, abroad: hasForeignAmounts || !rates.isEmpty, splits: hasSplits)
         writesBy = version >= 5
         line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
         let settingsDTO = SettingsDTO(settings)
@@ -317,6 +319,37 @@ public final class JSONExportWriter: ExportWriter {
         if let account = dto.account {
             appendKey("account")
             appendString(account)
+        }
+        if let lines = dto.lines {
+            appendKey("lines")
+            line.append(UInt8(ascii: "["))
+            for (index, entry) in lines.enumerated() {
+                if index > 0 { line.append(contentsOf: ", ".utf8) }
+                appendKey("budget", first: true)
+                appendString(entry.budget)
+                appendKey("amount")
+                appendString(entry.amount)
+                appendKey("share")
+                appendString(entry.share)
+                if let name = entry.name {
+                    appendKey("name")
+                    appendString(name)
+                }
+                if let tags = entry.tags {
+                    appendKey("tags")
+                    appendStrings(tags)
+                }
+                line.append(UInt8(ascii: "}"))
+            }
+            line.append(UInt8(ascii: "]"))
+        }
+        if dto.refund == true {
+            appendKey("refund")
+            line.append(contentsOf: "true".utf8)
+            if let of = dto.refundOf {
+                appendKey("refundOf")
+                line.append(contentsOf: String(of).utf8)
+            }
         }
         if let original = dto.original, let rate = dto.rate, let source = dto.rateSource {
             appendKey("original")

@@ -42,9 +42,15 @@ import TallyCore
 /// `given`), as `expense list --json` names them, and the document carries the ledger's `rates`
 /// (`date`, `from`, `to`, `rate`). Written when an exported expense is in another currency or the
 /// ledger keeps rates.
+///
+/// Version 10 added split expenses and refunds: a split expense carries `lines` (each `budget`,
+/// `amount`, `share` as typed: `80`, `60%` or `rest`, and `name` and `tags` when the line has
+/// its own), its `budget` being its first line's; a refund carries `refund: true` and, when it
+/// names the expense it returns, `refundOf`, that expense's id in the document. Written when an
+/// exported expense is split or a refund.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 10
+    public static let currentVersion = 11
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -87,9 +93,10 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     /// 8 with a budget target).
     public static func version(
         budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false, rules: [ImportRule] = [], profiles: [ImportProfile] = [],
-        recordsPeople: Bool = false, hasAccounts: Bool = false, abroad: Bool = false
+        recordsPeople: Bool = false, hasAccounts: Bool = false, abroad: Bool = false, splits: Bool = false
     ) -> Int {
-        if budgets.contains(where: { $0.currency != nil }) { return 10 }
+        if budgets.contains(where: { $0.currency != nil }) { return 11 }
+        if splits { return 10 }
         if abroad { return 9 }
         if budgets.contains(where: { $0.target != nil }) { return 8 }
         if hasAccounts { return 7 }

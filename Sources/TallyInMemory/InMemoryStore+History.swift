@@ -126,7 +126,7 @@ extension InMemoryStore {
         for id in content.expensesBefore.ids where !kept.contains(id) { state.expenses[id] = nil }
         for image in removed {
             guard case .budget(let budget) = image, let id = budget.id else { continue }
-            let used = state.expenses.values.contains { $0.budgetID == id } || state.rules.values.contains { $0.budgetID == id }
+            let used = state.expenses.values.contains { $0.counts(in: id) } || state.rules.values.contains { $0.budgetID == id }
                 || state.importRules.values.contains { $0.budgetID == id }
             if used { throw .undoNeedsBudget(target, budget: budget.name) }
             state.budgets[id] = nil

@@ -106,6 +106,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return try transaction { (state: inout State) throws(TallyError) in
             func create(_ budget: Budget) throws(TallyError) -> Budget { try Self.insertBudget(budget, at: timestamp, into: &state) }
             var resolution = ImportResolution(request: request, existing: Array(state.budgets.values))
+            resolution.nextExpenseID = state.nextExpenseID
             if let settings = resolution.settingsToApply(ledgerHasExpenses: !state.expenses.isEmpty) { state.settings = settings }
             try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in
                 try Self.insertBudget(
@@ -214,7 +215,8 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return state.expenses.values.filter { expense in
             if let ids, !ids.contains(expense.id ?? 0) { return false }
             if let by, Array(expense.by.utf8) != Array(by.utf8) { return false }
-            if let budgetID = query.budgetID, expense.budgetID != budgetID { return false }
+            if let budgetID = query.budgetID, !expense.counts(in: budgetID) { return false }
+            if query.splitOrRefund, expense.lines.isEmpty, !expense.isRefund { return false }
             if let accountID = query.accountID, expense.accountID != accountID { return false }
             if query.inOtherCurrency, expense.foreign == nil { return false }
             if let days = query.days, !days.contains(expense.date) { return false }

@@ -11,7 +11,7 @@ extension PostgresCaches {
         try session.query(
             """
             INSERT INTO expenseGroup AS cached (budgetId, month, nameKey, tags, name, spentCents, expenseCount)
-            \(Self.groups(of: table, where: condition, periods: next))
+            \(Self.groups(of: table, where: condition, periods: next, withLines: withLines))
             ON CONFLICT (budgetId, month, nameKey, tags) DO UPDATE
             SET spentCents = cached.spentCents + excluded.spentCents, expenseCount = cached.expenseCount + excluded.expenseCount,
                 name = LEAST(cached.name COLLATE "C", excluded.name COLLATE "C")
@@ -35,12 +35,12 @@ extension PostgresCaches {
         let next = binds.count
         try session.query(
             """
-            WITH gone AS (\(Self.groups(of: table, where: condition, periods: next))),
+            WITH gone AS (\(Self.groups(of: table, where: condition, periods: next, withLines: withLines))),
             bounds AS (SELECT * FROM unnest($\(next + 3)::BIGINT[], $\(next + 4)::BIGINT[], $\(next + 5)::BIGINT[]) AS b(month, lo, hi))
             UPDATE expenseGroup AS d
             SET spentCents = d.spentCents - g.spentCents, expenseCount = d.expenseCount - g.expenseCount,
                 name = CASE WHEN d.expenseCount = g.expenseCount OR d.name COLLATE "C" < g.name COLLATE "C" THEN d.name
-                    ELSE coalesce((SELECT min(e.name COLLATE "C") FROM \(table) e JOIN bounds b ON b.month = d.month
+                    ELSE coalesce((SELECT min(e.name COLLATE "C") FROM \(Self.portions(of: table, as: "e", withLines: withLines)) JOIN bounds b ON b.month = d.month
                         WHERE e.date BETWEEN b.lo AND b.hi AND e.budgetId = d.budgetId AND e.nameKey = d.nameKey AND e.tags = d.tags
                             AND NOT (\(condition))), d.name) END
             FROM gone g WHERE d.budgetId = g.budgetId AND d.month = g.month AND d.nameKey = g.nameKey AND d.tags = g.tags
@@ -58,11 +58,11 @@ extension PostgresCaches {
 
     /// The rows of `table` that `condition` selects, grouped as `expenseGroup` keeps them, with the
     /// dates and their periods bound as `$periods + 1` and `$periods + 2`.
-    static func groups(of table: String, where condition: String, periods: Int) -> String {
+    static func groups(of table: String, where condition: String, periods: Int, withLines: Bool) -> String {
         """
         SELECT budgetId, p.period AS month, nameKey, tags, min(name COLLATE "C") AS name, SUM(amountCents * quantity) AS spentCents,
             count(*) AS expenseCount
-        FROM \(table) JOIN unnest($\(periods + 1)::BIGINT[], $\(periods + 2)::BIGINT[]) AS p(periodDate, period) ON p.periodDate = date
+        FROM \(portions(of: table, withLines: withLines)) JOIN unnest($\(periods + 1)::BIGINT[], $\(periods + 2)::BIGINT[]) AS p(periodDate, period) ON p.periodDate = date
         WHERE \(condition) GROUP BY budgetId, p.period, nameKey, tags
         """
     }
@@ -72,7 +72,7 @@ extension PostgresCaches {
         let dates = try session.query("SELECT DISTINCT date FROM expense").map { row throws(TallyError) in try row.int(0) }
         let periods = try Self.periods(of: dates, try calendar())
         let stored = "SELECT budgetId, month, nameKey, tags, name COLLATE \"C\", spentCents, expenseCount FROM expenseGroup"
-        let summed = Self.groups(of: "expense", where: "TRUE", periods: 0)
+        let summed = Self.groups(of: "expense", where: "TRUE", periods: 0, withLines: withLines)
         return try session.query(
             """
             SELECT concat_ws(' ', 'expenseGroup', d.budgetId, d.month, d.nameKey, d.tags::text, d.name, d.spentCents, d.expenseCount)

@@ -29,6 +29,8 @@ struct PostgresCaches {
     }
 
     let session: PostgresSession
+    /// `false` for the migrations before `v14-expense-lines`, whose rows have no lines yet.
+    var withLines = true
 
     /// Counts the rows of `table` (`expense`, or `removedExpense` for rows on their way back)
     /// that `condition` selects into both caches, or out of them. `condition` names the table's
@@ -44,7 +46,7 @@ struct PostgresCaches {
         }
         guard !stored.isEmpty else { return }
         try recordAccountDays(
-            change, changes: "SELECT accountId, date, -(amountCents * quantity), 0 FROM \(table) WHERE (\(condition)) AND accountId IS NOT NULL",
+            change, changes: "SELECT accountId, date, -(amountCents * quantity), 0 FROM \(Self.portions(of: table, withLines: withLines)) WHERE (\(condition)) AND accountId IS NOT NULL",
             binds)
         switch change {
         case .added:
@@ -88,16 +90,18 @@ struct PostgresCaches {
     /// `accountDay` built anew from every income, transfer and expense (`v8-expense-accounts`).
     func rebuildAccountDays() throws(TallyError) {
         try session.query("DELETE FROM accountDay")
-        try recordAccountDays(.added, changes: Self.everyAccountChange, [])
+        try recordAccountDays(.added, changes: Self.everyAccountChange(withLines: withLines), [])
     }
 
     /// Every entry's change to its account: what `accountDay` sums.
-    private static let everyAccountChange = """
+    private static func everyAccountChange(withLines: Bool) -> String {
+        """
         SELECT accountId, date, amountCents, amountCents FROM income
         UNION ALL SELECT toAccountId, date, amountCents, 0 FROM transfer
         UNION ALL SELECT fromAccountId, date, -amountCents, 0 FROM transfer
-        UNION ALL SELECT accountId, date, -(amountCents * quantity), 0 FROM expense WHERE accountId IS NOT NULL
+        UNION ALL SELECT accountId, date, -(amountCents * quantity), 0 FROM \(portions(of: "expense", withLines: withLines)) WHERE accountId IS NOT NULL
         """
+    }
 
     /// Adds (or takes away) the rows `changes` selects, each an account, a date, a change and
     /// what of it is income, summed per account and day; a day left with no entry goes.
@@ -140,7 +144,7 @@ struct PostgresCaches {
             """
             INSERT INTO budgetMonth AS cached (budgetId, month, spentCents, expenseCount)
             SELECT budgetId, p.period, \(sign)SUM(amountCents * quantity), \(sign)count(*)
-            FROM \(table) JOIN unnest($\(next + 1)::BIGINT[], $\(next + 2)::BIGINT[]) AS p(periodDate, period) ON p.periodDate = date
+            FROM \(Self.portions(of: table, withLines: withLines)) JOIN unnest($\(next + 1)::BIGINT[], $\(next + 2)::BIGINT[]) AS p(periodDate, period) ON p.periodDate = date
             WHERE \(condition) GROUP BY budgetId, p.period
             ON CONFLICT (budgetId, month) DO UPDATE
             SET spentCents = cached.spentCents + excluded.spentCents, expenseCount = cached.expenseCount + excluded.expenseCount
@@ -155,7 +159,7 @@ struct PostgresCaches {
         let next = binds.count
         try session.query(
             """
-            WITH days AS MATERIALIZED (\(Self.dayGroups(of: table, where: condition))),
+            WITH days AS MATERIALIZED (\(Self.dayGroups(of: table, where: condition, withLines: withLines))),
             counted AS (\(Self.countingDays))
             INSERT INTO budgetMonth AS cached (budgetId, month, spentCents, expenseCount)
             SELECT budgetId, p.period, SUM(spent), SUM(n)
@@ -167,16 +171,16 @@ struct PostgresCaches {
     }
 
     private func addDays(rowsOf table: String, where condition: String, _ binds: [SQLValue]) throws(TallyError) {
-        try session.query("WITH days AS (\(Self.dayGroups(of: table, where: condition))) \(Self.countingDays)", binds)
+        try session.query("WITH days AS (\(Self.dayGroups(of: table, where: condition, withLines: withLines))) \(Self.countingDays)", binds)
     }
 
     /// The rows of `table` that `condition` selects, grouped as `expenseDay` keeps them: each
     /// group's `spent`, `n` and `largest`.
-    private static func dayGroups(of table: String, where condition: String) -> String {
+    private static func dayGroups(of table: String, where condition: String, withLines: Bool) -> String {
         """
         SELECT date, budgetId, tags, spentBy, SUM(amountCents * quantity) AS spent, count(*) AS n,
             MAX(amountCents::numeric * quantity) AS largest
-        FROM \(table) WHERE \(condition) GROUP BY date, budgetId, tags, spentBy
+        FROM \(portions(of: table, withLines: withLines)) WHERE \(condition) GROUP BY date, budgetId, tags, spentBy
         """
     }
 
@@ -196,11 +200,11 @@ struct PostgresCaches {
         let sameGroup = "e.date = d.date AND e.budgetId = d.budgetId AND e.tags = d.tags AND e.spentBy = d.spentBy"
         try session.query(
             """
-            WITH gone AS (\(Self.dayGroups(of: table, where: condition)))
+            WITH gone AS (\(Self.dayGroups(of: table, where: condition, withLines: withLines)))
             UPDATE expenseDay AS d
             SET spentCents = d.spentCents - g.spent, expenseCount = d.expenseCount - g.n,
                 largestCents = CASE WHEN d.expenseCount = g.n OR g.largest < d.largestCents THEN d.largestCents
-                    ELSE coalesce((SELECT MAX(e.amountCents::numeric * e.quantity) FROM \(table) e WHERE \(sameGroup) AND NOT (\(condition))), 0) END
+                    ELSE coalesce((SELECT MAX(e.amountCents::numeric * e.quantity) FROM \(Self.portions(of: table, as: "e", withLines: withLines)) WHERE \(sameGroup) AND NOT (\(condition))), 0) END
             FROM gone g WHERE d.date = g.date AND d.budgetId = g.budgetId AND d.tags = g.tags AND d.spentBy = g.spentBy
             """, binds)
         try session.query("DELETE FROM expenseDay WHERE date = ANY($1::BIGINT[]) AND expenseCount = 0", [.ints(dates)])
@@ -214,7 +218,7 @@ struct PostgresCaches {
         let stored = "SELECT budgetId, month, spentCents, expenseCount FROM budgetMonth WHERE expenseCount <> 0 OR spentCents <> 0"
         let summed = """
             SELECT budgetId, p.period, SUM(amountCents * quantity), count(*)
-            FROM expense JOIN unnest($1::BIGINT[], $2::BIGINT[]) AS p(periodDate, period) ON p.periodDate = date GROUP BY 1, 2
+            FROM \(Self.portions(of: "expense", withLines: withLines)) JOIN unnest($1::BIGINT[], $2::BIGINT[]) AS p(periodDate, period) ON p.periodDate = date GROUP BY 1, 2
             """
         let months = try session.query(
             """
@@ -223,7 +227,7 @@ struct PostgresCaches {
             """, [.ints(periods.dates), .ints(periods.periods)]
         ).map { row throws(TallyError) in try row.string(0) }
         let storedDays = "SELECT date, budgetId, tags, spentBy, spentCents, expenseCount, largestCents FROM expenseDay"
-        let summedDays = Self.dayGroups(of: "expense", where: "TRUE")
+        let summedDays = Self.dayGroups(of: "expense", where: "TRUE", withLines: withLines)
         let days = try session.query(
             """
             SELECT concat_ws(' ', 'expenseDay', d.date, d.budgetId, d.tags::text, d.spentBy, d.spentCents, d.expenseCount, d.largestCents)
@@ -232,7 +236,7 @@ struct PostgresCaches {
             """
         ).map { row throws(TallyError) in try row.string(0) }
         let storedAccounts = "SELECT accountId, date, changeCents, incomeCents, entryCount FROM accountDay"
-        let summedAccounts = "SELECT a, d, SUM(c), SUM(i), count(*) FROM (\(Self.everyAccountChange)) AS x(a, d, c, i) GROUP BY a, d"
+        let summedAccounts = "SELECT a, d, SUM(c), SUM(i), count(*) FROM (\(Self.everyAccountChange(withLines: withLines))) AS x(a, d, c, i) GROUP BY a, d"
         let accounts = try session.query(
             """
             SELECT concat_ws(' ', 'accountDay', d.accountId, d.date, d.changeCents, d.incomeCents, d.entryCount)
@@ -241,6 +245,28 @@ struct PostgresCaches {
             """
         ).map { row throws(TallyError) in try row.string(0) }
         return try months + days + accounts + groupMismatches()
+    }
+
+    /// The rows of `table` as the caches count them, Core's ``Expense/portions``: a plain expense
+    /// as it is; a refund below zero; each line of a split in its own budget, under its own name,
+    /// name key and tags when it has them, its amount as one unit. Exposes the columns the caches
+    /// and their conditions read (`changeSetId` only for `removedExpense`).
+    static func portions(of table: String, as alias: String = "portion", withLines: Bool = true) -> String {
+        guard withLines else { return "(SELECT * FROM \(table)) AS \(alias)" }
+        let changeSet = table == "removedExpense" ? "changeSetId, " : ""
+        let field = { (number: Int) in "split_part(l.line, chr(29), \(number))" }
+        return """
+            (SELECT id, \(changeSet)date, budgetId, tags, spentBy, nameKey, name,
+                CASE WHEN detail = '' THEN amountCents ELSE -amountCents END AS amountCents, quantity, accountId
+            FROM \(table) WHERE detail = '' OR detail LIKE 'R%'
+            UNION ALL
+            SELECT t.id, \(changeSet.isEmpty ? "" : "t.changeSetId, ")t.date, \(field(1))::bigint, 
+                CASE WHEN \(field(4)) = '' AND \(field(5)) = '' THEN t.tags ELSE string_to_array(\(field(5)), ';') END, t.spentBy,
+                coalesce(nullif(l.key, ''), t.nameKey), CASE WHEN \(field(4)) = '' THEN t.name ELSE \(field(4)) END,
+                \(field(2))::bigint, 1::bigint, t.accountId
+            FROM \(table) t CROSS JOIN LATERAL unnest(string_to_array(t.detail, chr(30)), string_to_array(t.lineKeys, chr(30))) AS l(line, key)
+            WHERE t.detail <> '' AND t.detail NOT LIKE 'R%') AS \(alias)
+            """
     }
 
     func calendar() throws(TallyError) -> PeriodCalendar {

@@ -9,7 +9,7 @@ enum Columns {
     /// What `Budget.binds` fills, after the id.
     static let budgetInsert =
         "id, name, nameKey, limitCents, period, rollover, capCents, startMonth, fromDate, toDate, warnPercent, createdAt, updatedAt, targetCents, targetBy, targetAccountId, currency"
-    static let expense = "id, budgetId, name, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy, accountId, originalMinor, originalCurrency, rate, rateSource"
+    static let expense = "id, budgetId, name, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy, accountId, originalMinor, originalCurrency, rate, rateSource, detail"
     /// `columns`, each named by the table's `alias`.
     static func qualified(_ columns: String, as alias: String) -> String {
         columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", ")
@@ -64,6 +64,17 @@ extension Expense {
             date: try Day(stored: try row.int(5)), budgetID: try row.int(1), tags: try row.strings(6).sorted(),
             by: try row.string(9), accountID: try row.optionalInt(10), foreign: try Expense.foreign(row),
             createdAt: Milliseconds.date(try row.int(7)), updatedAt: Milliseconds.date(try row.int(8)))
+        let detail = try row.string(15)
+        if !detail.isEmpty { try ExpenseDetail.unpack(detail, into: &self) }
+    }
+
+    /// `detail` and `lineKeys` (`v14-expense-lines`): the lines' tags as the `tags` column keeps
+    /// tags, and each line's name key, empty for a line under the expense's name.
+    var storedDetail: (detail: String, lineKeys: String) {
+        guard !lines.isEmpty else { return (ExpenseDetail.pack(self), "") }
+        var stored = lines
+        for index in stored.indices { stored[index].tags = stored[index].tags.map(\.precomposedStringWithCanonicalMapping).sorted() }
+        return (ExpenseDetail.pack(stored), lines.map { $0.name.isEmpty ? "" : NameKey.make($0.name) }.joined(separator: "\u{1E}"))
     }
 
     /// Columns 11 to 14 of `Columns.expense`: all four set, or none.
@@ -84,6 +95,7 @@ extension Expense {
             .texts(tags.map(\.precomposedStringWithCanonicalMapping).sorted()), .int(Milliseconds.since1970(createdAt)),
             .int(Milliseconds.since1970(updatedAt)), .text(by), .int(accountID), .int(foreign?.original.minorUnits),
             .text(foreign?.original.currency.code), .text(foreign?.rate.plainString), .text(foreign?.source.rawValue),
+            .text(storedDetail.detail), .text(storedDetail.lineKeys),
         ]
     }
 }

@@ -351,6 +351,21 @@ enum PostgresSchema {
             ]
         ),
         (
+            // Split expenses and refunds, as SQLite's `v21-expense-lines`: `detail` is Core's
+            // `ExpenseDetail` text, empty for a plain expense; `lineKeys` each line's name key
+            // (U+001E between lines, empty for a line under the expense's name), so the caches
+            // group lines by name key on the server (`PostgresCaches.portions`). Every existing
+            // expense is plain: every figure stays.
+            "v14-expense-lines",
+            [
+                "ALTER TABLE expense ADD COLUMN detail TEXT NOT NULL DEFAULT '' CHECK (length(detail) <= 100000)",
+                "ALTER TABLE expense ADD COLUMN lineKeys TEXT NOT NULL DEFAULT ''",
+                "ALTER TABLE removedExpense ADD COLUMN detail TEXT NOT NULL DEFAULT ''",
+                "ALTER TABLE removedExpense ADD COLUMN lineKeys TEXT NOT NULL DEFAULT ''",
+                "CREATE INDEX expense_detail ON expense(date) WHERE detail <> ''",
+            ]
+        ),
+        (
             // A budget's own currency, as SQLite's `v22-budget-currency`: `NULL` is the ledger's.
             // Its figures are counted by Core (`BudgetCurrency`) from the expenses, so no cache changes.
             "v15-budget-currency",
@@ -422,10 +437,10 @@ enum PostgresSchema {
     /// What a migration computes in Swift once its statements ran: figures by Core's rules.
     private static func fill(after migration: String, _ session: PostgresSession) throws(TallyError) {
         switch migration {
-        case "v5-caches": try PostgresCaches(session: session).rebuildMonths()
-        case "v6-expense-days": try PostgresCaches(session: session).rebuildDays()
-        case "v8-expense-accounts": try PostgresCaches(session: session).rebuildAccountDays()
-        case "v12-why-over-groups": try PostgresCaches(session: session).rebuildGroups()
+        case "v5-caches": try PostgresCaches(session: session, withLines: false).rebuildMonths()
+        case "v6-expense-days": try PostgresCaches(session: session, withLines: false).rebuildDays()
+        case "v8-expense-accounts": try PostgresCaches(session: session, withLines: false).rebuildAccountDays()
+        case "v12-why-over-groups": try PostgresCaches(session: session, withLines: false).rebuildGroups()
         default: break
         }
     }

@@ -128,6 +128,11 @@ extension PostgresStore {
         guard query.sort == .total, query.descending, query.offset == 0, let limit = query.limit, limit > 0, let days = query.days,
             query.search.map(NameKey.make)?.isEmpty ?? true, query.tag == nil, query.by == nil, query.ids == nil
         else { return nil }
+        // Groups hold a split's lines and a refund below zero, not whole totals: the plain sort then.
+        let mixed = try session.query(
+            "SELECT EXISTS (SELECT 1 FROM expense WHERE detail <> '' AND date BETWEEN $1 AND $2)", [.int(days.first.stored), .int(days.last.stored)]
+        ).first?.bool(0) ?? true
+        guard !mixed else { return nil }
         var groups = "g.date BETWEEN $1 AND $2"
         var binds: [SQLValue] = [.int(days.first.stored), .int(days.last.stored), .int(Int64(limit))]
         if let budgetID = query.budgetID {

@@ -168,7 +168,7 @@ extension PostgresStore {
             }
             let used = try session.query(
                 """
-                SELECT 1 WHERE EXISTS (SELECT 1 FROM expense WHERE budgetId = $1) OR EXISTS (SELECT 1 FROM recurringRule WHERE budgetId = $1)
+                SELECT 1 WHERE EXISTS (SELECT 1 FROM expense WHERE budgetId = $1) OR EXISTS (SELECT 1 FROM expense WHERE detail <> '' AND position(chr(30) || $1::text || chr(29) IN chr(30) || detail) > 0) OR EXISTS (SELECT 1 FROM recurringRule WHERE budgetId = $1)
                     OR EXISTS (SELECT 1 FROM importRule WHERE budgetId = $1)
                 """, [.int(budget.id)])
             if !used.isEmpty { throw .undoNeedsBudget(target, budget: budget.name) }

@@ -15,6 +15,7 @@ extension PostgresStore {
         return try recordedImport { (content: inout ChangeContent, batch: Int64) throws(TallyError) in
             let firstExpense = try lastID("expense") + 1
             var resolution = ImportResolution(request: request, existing: try loadBudgets())
+            resolution.nextExpenseID = firstExpense
             let hasExpenses = try session.query("SELECT EXISTS (SELECT 1 FROM expense)").first?.bool(0) ?? false
             if let settings = resolution.settingsToApply(ledgerHasExpenses: hasExpenses) { try saveSettings(settings) }
             let unindexed = hasExpenses ? nil : try UnindexedLoad(of: "expense", session)

@@ -96,7 +96,12 @@ struct Filter {
             return "$\(binds.count)"
         }
         if let ids = query.ids { conditions.append("id = ANY(\(bind(.ints(ids))))") }
-        if let budgetID = query.budgetID { conditions.append("budgetId = \(bind(.int(budgetID)))") }
+        if let budgetID = query.budgetID {
+            // A split expense is in each of its lines' budgets (`expense_detail` finds the few split).
+            let id = bind(.int(budgetID))
+            conditions.append(
+                "(budgetId = \(id) OR id IN (SELECT s.id FROM expense s WHERE s.detail <> '' AND position(chr(30) || \(id)::text || chr(29) IN chr(30) || s.detail) > 0))")
+        }
         if let days = query.days { conditions.append("date BETWEEN \(bind(.int(days.first.stored))) AND \(bind(.int(days.last.stored)))") }
         if let search = query.search.map(NameKey.make), !search.isEmpty { conditions.append("strpos(nameKey, \(bind(.text(search)))) > 0") }
         if let tag = query.tag {
@@ -106,6 +111,7 @@ struct Filter {
         if let by = query.by { conditions.append("spentBy = \(bind(.text(try Expense.validatedBy(by))))") }
         if let accountID = query.accountID { conditions.append("accountId = \(bind(.int(accountID)))") }
         if query.inOtherCurrency { conditions.append("originalCurrency IS NOT NULL") }
+        if query.splitOrRefund { conditions.append("detail <> ''") }
         if !conditions.isEmpty { sql = conditions.joined(separator: " AND ") }
         guard paged else { return }
         let direction = query.descending ? "DESC" : "ASC"

@@ -199,6 +199,9 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
                 } else {
                     for _ in 0..<4 { rows.appendNull() }
                 }
+                let stored = expense.storedDetail
+                rows.append(stored.detail)
+                rows.append(stored.lineKeys)
                 rows.endRow()
             }
             // Tags first: a statement after the COPY would wait for it (`PostgresSession.copy`).
@@ -211,17 +214,17 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         for start in stride(from: 0, to: expenses.count, by: perStatement) {
             let batch = expenses[start..<min(start + perStatement, expenses.count)]
             var binds: [SQLValue] = []
-            binds.reserveCapacity(batch.count * 16)
+            binds.reserveCapacity(batch.count * 18)
             var values: [String] = []
             for expense in batch {
                 let base = binds.count
-                values.append("(" + (1...16).map { "$\(base + $0)" }.joined(separator: ", ") + ")")
+                values.append("(" + (1...18).map { "$\(base + $0)" }.joined(separator: ", ") + ")")
                 binds.append(.int(expense.id))
                 binds.append(contentsOf: expense.binds)
             }
             try session.query(
                 "INSERT INTO expense (id, budgetId, name, nameKey, amountCents, quantity, date, tags, createdAt, updatedAt, spentBy, accountId, "
-                    + "originalMinor, originalCurrency, rate, rateSource) VALUES "
+                    + "originalMinor, originalCurrency, rate, rateSource, detail, lineKeys) VALUES "
                     + values.joined(separator: ", ")
                     + (replacing ? Self.replacingExpense : ""), binds)
         }
@@ -232,7 +235,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
     /// PostgreSQL folded the unquoted names of the CREATE TABLE.
     static let copiedExpenseColumns = [
         "id", "budgetid", "name", "namekey", "amountcents", "quantity", "date", "tags", "createdat", "updatedat", "spentby", "accountid",
-        "originalminor", "originalcurrency", "rate", "ratesource",
+        "originalminor", "originalcurrency", "rate", "ratesource", "detail", "linekeys",
     ]
 
     private static let replacingExpense = """
@@ -240,7 +243,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
             amountCents = excluded.amountCents, quantity = excluded.quantity, date = excluded.date, tags = excluded.tags,
             createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, spentBy = excluded.spentBy, accountId = excluded.accountId,
             originalMinor = excluded.originalMinor, originalCurrency = excluded.originalCurrency, rate = excluded.rate,
-            rateSource = excluded.rateSource
+            rateSource = excluded.rateSource, detail = excluded.detail, lineKeys = excluded.lineKeys
         """
 
     func rememberTags(_ tags: Set<String>) throws(TallyError) {
@@ -258,7 +261,7 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
         try caches.record(.removed, where: "id = $1", [.int(id)], dates: [existing.date])
         try session.query(
             "UPDATE expense SET budgetId = $2, name = $3, nameKey = $4, amountCents = $5, quantity = $6, date = $7, tags = $8, createdAt = $9, updatedAt = $10, spentBy = $11, accountId = $12, "
-                + "originalMinor = $13, originalCurrency = $14, rate = $15, rateSource = $16 WHERE id = $1",
+                + "originalMinor = $13, originalCurrency = $14, rate = $15, rateSource = $16, detail = $17, lineKeys = $18 WHERE id = $1",
             [.int(id)] + expense.binds)
         try caches.record(.added, where: "id = $1", [.int(id)], dates: [expense.date])
         try rememberTags(Set(expense.tags))

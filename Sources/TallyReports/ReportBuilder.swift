@@ -117,9 +117,12 @@ public struct ReportBuilder: Sendable {
 
     private func top(in period: DayInterval, budgetNames: [Int64: String]) throws(TallyError) -> [MonthlyReport.TopExpense] {
         let query = ExpenseQuery(days: period, sort: .total, descending: true, limit: Self.topExpenseCount)
-        return try store.expenses(query).map { (expense: Expense) throws(TallyError) in
+        // A receipt shows once, whole, its split marked in the budget column; a refund is no expense.
+        return try store.expenses(query).filter { !$0.isRefund }.map { (expense: Expense) throws(TallyError) in
             MonthlyReport.TopExpense(
-                id: expense.id, name: expense.name, budgetName: budgetNames[expense.budgetID] ?? "",
+                id: expense.id, name: expense.name,
+                budgetName: expense.lines.isEmpty
+                    ? budgetNames[expense.budgetID] ?? "" : "split: " + expense.lines.map { budgetNames[$0.budgetID] ?? "" }.joined(separator: ", "),
                 date: expense.date, amount: expense.amount, quantity: expense.quantity, total: try expense.total(),
                 tags: expense.tags
             )

@@ -88,8 +88,11 @@ public struct EditExpense: Sendable {
             if let quantity { expense.quantity = quantity }
             if let date { expense.date = date }
             expense = try reconverted(expense, in: store)
+            // A split keeps its percentages and fixed lines; fixed lines the new total cannot hold refuse.
+            if !expense.lines.isEmpty { expense.lines = try ExpenseLines.reallocated(expense.lines, toTotal: try expense.total()) }
             var owner: Budget?
             if let budget {
+                guard expense.lines.isEmpty else { throw .split(.isSplit(id)) }
                 owner = try store.budget(named: budget)
                 expense.budgetID = owner?.id ?? 0
             }
@@ -206,6 +209,88 @@ public struct ListExpenses: Sendable {
             return Page(
                 expenses: expenses, total: total, pageCount: max((total + pageSize - 1) / pageSize, 1), budgetNames: names,
                 accountNames: try store.accountNames(of: expenses))
+        }
+    }
+}
+
+/// `add --split`: a new expense split into lines, each in a budget named as the user typed it.
+public struct AddSplitExpense: Sendable {
+    public var expense: Expense
+    public var lines: [NamedLine]
+    public var account: String?
+
+    public init(_ expense: Expense, lines: [NamedLine], account: String? = nil) {
+        self.expense = expense
+        self.lines = lines
+        self.account = account
+    }
+
+    /// The saved expense with the statuses of its lines' budgets. The shares are checked
+    /// before the ledger opens, so a bad split creates nothing.
+    public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, statuses: [BudgetStatus]) {
+        let expense = try expense.validated()
+        try NamedLine.check(lines, total: try expense.total())
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            try store.addSplitExpense(expense, lines: lines, accountNamed: account)
+        }
+    }
+}
+
+/// `expense split` and `expense unsplit`.
+public struct SplitExpense: Sendable {
+    public enum Change: Sendable {
+        case split([NamedLine])
+        case unsplit(budget: String)
+    }
+
+    public var id: Int64
+    public var change: Change
+
+    public init(id: Int64, _ change: Change) {
+        self.id = id
+        self.change = change
+    }
+
+    /// The expense as it is now, and every budget's name by id.
+    public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, budgetNames: [Int64: String]) {
+        if case .split(let lines) = change {
+            // Shares that cannot make a split are refused whatever the total.
+            guard lines.count >= 2 else { throw .split(.tooFewLines) }
+            guard lines.count(where: { $0.share == .rest }) <= 1 else { throw .split(.twoRests) }
+        }
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            let expense = switch change {
+            case .split(let lines): try store.splitExpense(id: id, lines: lines)
+            case .unsplit(let budget): try store.unsplitExpense(id: id, budgetNamed: budget)
+            }
+            var names: [Int64: String] = [:]
+            for budget in try store.budgets() { names[budget.id ?? 0] = budget.name }
+            return (expense, names)
+        }
+    }
+}
+
+/// `refund`: money coming back into a budget.
+public struct AddRefund: Sendable {
+    public var refund: Expense
+    public var budget: String
+    /// The expense it returns, when named.
+    public var of: Int64?
+    public var account: String?
+
+    public init(_ refund: Expense, budget: String, of: Int64? = nil, account: String? = nil) {
+        self.refund = refund
+        self.budget = budget
+        self.of = of
+        self.account = account
+    }
+
+    public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
+        var refund = refund
+        refund.isRefund = true
+        refund = try refund.validated()
+        return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+            try store.addRefund(refund, toBudgetNamed: budget, of: of, accountNamed: account)
         }
     }
 }

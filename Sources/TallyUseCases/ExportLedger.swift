@@ -34,6 +34,8 @@ public struct ExportLedger: Sendable {
             }
             var names: [Int64: String] = [:]
             for each in budgets { names[each.id ?? 0] = each.name }
+            var allNames: [Int64: String] = [:]
+            for each in try store.budgets() { allNames[each.id ?? 0] = each.name }
             var exported = 0
             let writer = format.exportWriter(to: sink)
             // A document names who spent its expenses only when one of them records someone.
@@ -51,12 +53,19 @@ public struct ExportLedger: Sendable {
                 var abroad = query
                 abroad.inOtherCurrency = true
                 json.hasForeignAmounts = try store.countExpenses(abroad) > 0
+                var split = query
+                split.splitOrRefund = true
+                json.hasSplits = try store.countExpenses(split) > 0
             }
             try writer.begin(
                 budgets: budgets, settings: settings, recurring: try recurring(store, names: names), rules: rules, profiles: profiles,
                 recordsPeople: recordsPeople, accounts: declared)
             try store.forEachExpense(query) { (expense: Expense) throws(TallyError) in
-                try writer.write(expense, budgetName: names[expense.budgetID] ?? "", accountName: expense.accountID.flatMap { accountNames[$0] })
+                // A split names each line's budget, as the document's reader resolves them.
+                let budgetName = expense.lines.isEmpty
+                    ? names[expense.budgetID] ?? ""
+                    : expense.lines.map { allNames[$0.budgetID] ?? "" }.joined(separator: String(ImportResolution.lineSeparator))
+                try writer.write(expense, budgetName: budgetName, accountName: expense.accountID.flatMap { accountNames[$0] })
                 exported += 1
             }
             try writer.finish()

@@ -19,7 +19,8 @@ extension ListExpenses.Page {
         var items: [ListJSON.ExpenseItem] = []
         for expense in expenses {
             items.append(try ListJSON.ExpenseItem(
-                expense, budgetName: budgetNames[expense.budgetID] ?? "", accountName: expense.accountID.flatMap { accountNames[$0] }))
+                expense, budgetName: expense.lines.isEmpty ? budgetNames[expense.budgetID] ?? "" : "split",
+                accountName: expense.accountID.flatMap { accountNames[$0] }, budgetNames: budgetNames))
         }
         return try ListJSON.encode(items)
     }

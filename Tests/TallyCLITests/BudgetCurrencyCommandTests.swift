@@ -90,7 +90,7 @@ import Testing
         try sandbox.ok(["budget", "add", "Japan", "--limit", "300000", "--currency", "JPY"])
         try sandbox.ok(["add", "Dinner", "4500 JPY", "-b", "Japan", "--date", "2026-03-08"])
         let exported = try sandbox.ok(["export", "--format", "json"]).stdout
-        #expect(exported.contains("\"version\": 10") && exported.contains("\"currency\": \"JPY\""), "\(exported)")
+        #expect(exported.contains("\"version\": 11") && exported.contains("\"currency\": \"JPY\""), "\(exported)")
         let file = sandbox.directory.appendingPathComponent("backup.json")
         try Data(exported.utf8).write(to: file)
         let restored = try Sandbox()

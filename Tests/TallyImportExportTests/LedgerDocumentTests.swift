@@ -78,8 +78,8 @@ struct LedgerDocumentTests {
     }
 
     @Test func rejectsUnknownVersionsAndNonDocuments() {
-        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 11; this Tally reads versions 1 to 10")) {
-            try LedgerDocument.decode(Data(#"{"version": 11, "budgets": [], "expenses": []}"#.utf8))
+        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 12; this Tally reads versions 1 to 11")) {
+            try LedgerDocument.decode(Data(#"{"version": 12, "budgets": [], "expenses": []}"#.utf8))
         }
         #expect(throws: TallyError.importFile(line: nil, reason: "not a Tally JSON document: it has no \"version\"")) {
             try LedgerDocument.decode(Data("{}".utf8))

@@ -9,7 +9,7 @@ import Testing
 /// `v13-foreign-amounts` on a ledger made before it.
 @Suite struct PostgresForeignMigrationTests {
     /// What takes a database back to before `v13-foreign-amounts`.
-    static let beforeV13 = """
+    static let beforeV13 = PostgresSplitMigrationTests.beforeV14 + """
         DROP TABLE rate;
         DROP INDEX expense_foreign;
         ALTER TABLE expense DROP COLUMN originalMinor, DROP COLUMN originalCurrency, DROP COLUMN rate, DROP COLUMN rateSource;

@@ -7,26 +7,26 @@ import Testing
 
 @testable import TallySQLite
 
-/// `v22-budget-currency` on the committed file of the schema before it (`schema-v20.sqlite`,
+/// `v22-budget-currency` on the committed file of the schema before it (`schema-v21.sqlite`,
 /// made by `makeFixtures` with an expense in yen).
 @Suite struct BudgetCurrencyMigrationTests {
     /// What takes a file back to before `v22-budget-currency`.
     static let beforeV22 = """
         ALTER TABLE budget DROP COLUMN currency;
         DELETE FROM grdb_migrations WHERE identifier = 'v22-budget-currency';
-        PRAGMA user_version = 20;
+        PRAGMA user_version = 21;
 
         """
 
-    @Test func aV20FileOpensWithEveryFigureUnchangedAndTakesABudgetCurrency() throws {
-        let name = "schema-v20.sqlite"
+    /// The committed fixture `name`, migrated: every row and figure is what `fillV21` made.
+    static func opened(_ name: String) throws -> SQLiteStore {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
         try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
         let store = try SQLiteStore(path: path)
         let clock = TestClock()
         let expected = InMemoryStore(clock: { clock() })
-        try SchemaFixtures.fillV20(expected, clock: clock)
+        try SchemaFixtures.fillV21(expected, clock: clock)
         #expect(try Snapshot(store) == Snapshot(expected))
         #expect(try store.settings() == expected.settings())
         #expect(try store.cacheMismatches() == [])
@@ -35,6 +35,19 @@ import Testing
             #expect(try store.budgetStatuses(for: month) == expected.budgetStatuses(for: month))
         }
         #expect(try store.pragma("user_version") == String(Schema.version))
+        return store
+    }
+
+    /// `v23-serve-tokens` on `schema-v22.sqlite`: every figure stays, and the file keeps tokens.
+    @Test func aV22FileOpensWithEveryFigureUnchangedAndKeepsTokens() throws {
+        let store = try Self.opened("schema-v22.sqlite")
+        #expect(try store.serveTokens().isEmpty)
+        try store.saveServeToken(ServeToken(name: "phone", permission: .view, hash: String(repeating: "b", count: 64), createdAt: 0))
+        #expect(try store.serveTokens().map(\.name) == ["phone"])
+    }
+
+    @Test func aV21FileOpensWithEveryFigureUnchangedAndTakesABudgetCurrency() throws {
+        let store = try Self.opened("schema-v21.sqlite")
         // Every budget is in the ledger's currency; the yen dinner kept its original and rate.
         #expect(try store.budgets().allSatisfy { $0.currency == nil })
         let dinner = try #require(try store.expenses(ExpenseQuery(search: "Dinner")).first)

@@ -158,14 +158,16 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v13-cache-writer';
             PRAGMA user_version = 12;
             """,
-        "schema-v20.sqlite": BudgetCurrencyMigrationTests.beforeV22,
-        "schema-v19.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20,
-        "schema-v18.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20 + beforeV19,
-        "schema-v17.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
-        "schema-v16.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
-        "schema-v15.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16,
-        "schema-v14.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
-        "schema-v13.sqlite": BudgetCurrencyMigrationTests.beforeV22 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
+        "schema-v22.sqlite": beforeV23,
+        "schema-v21.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22,
+        "schema-v20.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21,
+        "schema-v19.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20,
+        "schema-v18.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19,
+        "schema-v17.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
+        "schema-v16.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
+        "schema-v15.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16,
+        "schema-v14.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
+        "schema-v13.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
             DROP TABLE balanceAssertion;
             DROP TABLE transfer;
             DROP TABLE income;
@@ -183,6 +185,34 @@ enum SchemaFixtures {
             """,
     ]
 
+    /// The inverse of `v23-serve-tokens`: the fixtures have no token.
+    static let beforeV23 = """
+        DROP TABLE serveToken;
+        DELETE FROM grdb_migrations WHERE identifier = 'v23-serve-tokens';
+        PRAGMA user_version = 22;
+
+        """
+
+    /// The inverse of `v21-expense-lines`: every expense of the fixtures is plain.
+    static let beforeV21 = """
+        DROP INDEX expense_detail;
+        ALTER TABLE expense DROP COLUMN detail;
+        ALTER TABLE removedExpense DROP COLUMN detail;
+        DELETE FROM grdb_migrations WHERE identifier = 'v21-expense-lines';
+        PRAGMA user_version = 20;
+
+        """
+
+    /// `schema-v20.sqlite`: `fillV18`'s contents with the groceries paid in yen at a given rate,
+    /// the amount in the ledger's currency unchanged (so every figure stays), as `v20` allows.
+    static func fillV20(_ store: any DataAccess, clock: TestClock) throws {
+        try fillV18(store, clock: clock)
+        var groceries = try store.expense(id: 1)
+        groceries.foreign = ForeignCharge(
+            original: CurrencyAmount(minorUnits: 7_400, currency: try Currency(code: "JPY")), rate: try ExchangeRate(parsing: "0.6215"), source: .given)
+        _ = try store.updateExpense(groceries)
+    }
+
     /// The inverse of `v19-why-over-groups`: a cache, filled again on migration.
     static let beforeV19 = """
         DROP TABLE expenseGroup;
@@ -191,8 +221,9 @@ enum SchemaFixtures {
 
         """
 
-    /// `schema-v20.sqlite`: `fillV18`'s contents with a rate and a dinner paid in yen in March.
-    static func fillV20(_ store: any DataAccess, clock: TestClock) throws {
+    /// `schema-v21.sqlite` and `schema-v22.sqlite`: `fillV18`'s contents with a rate and a dinner
+    /// paid in yen in March.
+    static func fillV21(_ store: any DataAccess, clock: TestClock) throws {
         try fillV18(store, clock: clock)
         let jpy = try Currency(code: "JPY")
         try store.saveRates([DayRate(day: try Day(parsing: "2026-03-06"), from: try Currency(code: "EUR"), to: jpy, rate: try ExchangeRate(parsing: "161.54"))])
@@ -309,14 +340,20 @@ enum SchemaFixtures {
         // rates. This file was made by `makeFixtures` and taken back to v19: its expenses are
         // all in the ledger's currency, and it has no rate table.
         "schema-v19.sqlite": fillV18,
-        // v22 lets a budget have its own currency. This file was made by `makeFixtures` and taken
-        // back to v20, with a rate and an expense in yen (`BudgetCurrencyMigrationTests`).
+        // v21 lets an expense be split into lines and records refunds. This file was made by
+        // `makeFixtures` and taken back to v20: its expenses are plain, one in another currency.
         "schema-v20.sqlite": fillV20,
+        // v22 lets a budget have its own currency. This file was made by `makeFixtures` and taken
+        // back to v21, with a rate and an expense in yen (`BudgetCurrencyMigrationTests`).
+        "schema-v21.sqlite": fillV21,
+        // v23 keeps `tally serve`'s tokens. This file was made by `makeFixtures` and taken back
+        // to v22: it has no token table.
+        "schema-v22.sqlite": fillV21,
     ]
 }
 
 @Suite struct SchemaFixtureTests {
-    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite", "schema-v17.sqlite", "schema-v18.sqlite", "schema-v19.sqlite"])
+    @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite", "schema-v17.sqlite", "schema-v18.sqlite", "schema-v19.sqlite", "schema-v20.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
         let path = try temporaryFolder().appendingPathComponent(name).path
@@ -364,8 +401,8 @@ enum SchemaFixtures {
         #expect(try store.countExpenses(ExpenseQuery(by: "")) == 7)
         #expect(try store.spendingByPerson(in: Month(parsing: "2026-02").days) == [PersonSpending(by: "", spent: Money(cents: 123_610), expenses: 3)])
         #expect(try store.pragma("user_version") == String(Schema.version))
-        #expect(try store.budgets().filter { $0.target != nil }.map(\.name) == (["schema-v18.sqlite", "schema-v19.sqlite"].contains(name) ? ["Food"] : []))
-        if ["schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite", "schema-v17.sqlite", "schema-v18.sqlite", "schema-v19.sqlite"].contains(name) {
+        #expect(try store.budgets().filter { $0.target != nil }.map(\.name) == (["schema-v18.sqlite", "schema-v19.sqlite", "schema-v20.sqlite"].contains(name) ? ["Food"] : []))
+        if ["schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite", "schema-v17.sqlite", "schema-v18.sqlite", "schema-v19.sqlite", "schema-v20.sqlite"].contains(name) {
             // Balances read `accountDay`, which `v15` filled from the incomes and transfers.
             let book = try store.accountBook()
             #expect(book.accounts.map(\.name) == ["Checking", "Visa"])
@@ -384,6 +421,15 @@ enum SchemaFixtures {
         #expect(try store.expense(id: 9).by == "Anna")
         #expect(try store.importRecord(fingerprint: "fixture-fingerprint")?.expenseCount == 1)
         #expect(try store.importRecord(fingerprint: "fixture-fingerprint") == expected.importRecord(fingerprint: "fixture-fingerprint"))
+        #expect(try store.expense(id: 1).foreign?.original.minorUnits == (name == "schema-v20.sqlite" ? 7_400 : nil))
+        // Every expense of an older file is plain; the migrated file takes a split and a refund.
+        #expect(try store.expenses(ExpenseQuery()).allSatisfy { $0.lines.isEmpty && !$0.isRefund })
+        let foodInMarch = try store.status(of: store.budget(named: "Food"), in: Month(parsing: "2026-03")).spent.cents
+        let split = try store.addSplitExpense(
+            Expense(name: "Market", amount: Money(cents: 1_000), date: Day(parsing: "2026-03-02"), budgetID: 0),
+            lines: [NamedLine(budget: "Food", share: .percent(3_000)), NamedLine(budget: "Café", share: .rest)])
+        #expect(split.statuses.map(\.spent.cents) == [foodInMarch + 300, 700])
+        #expect(try store.cacheMismatches() == [])
     }
 
     /// The v15 file's profile opens as it was saved (`v16` adds only an empty column), then keeps

@@ -46,6 +46,8 @@ public enum StoreContract {
     /// Every check, in the order the contract reads.
     public static let checks: [Check] = [
         Check("budgetsAreAddedFoundListedAndUpdated", budgetsAreAddedFoundListedAndUpdated),
+        Check("splitExpensesAndRefundsCountEachLineOnce", splitExpensesAndRefundsCountEachLineOnce),
+        Check("splitsAndRefundsRoundTripAndUndo", splitsAndRefundsRoundTripAndUndo),
         Check("budgetsAreOrderedByNameKeyBytesThenID", budgetsAreOrderedByNameKeyBytesThenID),
         Check("budgetTargetsRoundTripAndUndo", budgetTargetsRoundTripAndUndo),
         Check("brokenBudgetRulesAreRefusedAndChangeNothing", brokenBudgetRulesAreRefusedAndChangeNothing),

@@ -45,6 +45,9 @@ struct ExpenseAddOptions: ParsableArguments {
             valueName: "rate"))
     var rate: String?
 
+    @Option(name: .customLong("split"), help: SplitLines.help)
+    var split: [String] = []
+
     @OptionGroup var store: CommonOptions
 
     /// The expense to add; without `-b`, in the config file's `default-budget`; without
@@ -55,7 +58,7 @@ struct ExpenseAddOptions: ParsableArguments {
     ) -> ExpenseAddition {
         ExpenseAddition(
             name: name, amount: amount, budget: budget ?? defaultBudget ?? "", quantity: quantity, date: date, tags: tags, by: by,
-            account: account ?? defaultAccount, currency: currency, rate: rate, db: store.db)
+            account: account ?? defaultAccount, currency: currency, rate: rate, split: split, db: store.db)
     }
 
     func validate() throws {
@@ -83,6 +86,8 @@ struct ExpenseAddition: Equatable {
     var currency: String?
     /// `--rate`: the rate charged, over the rate table's.
     var rate: String?
+    /// `--split`: the lines of a split expense, instead of one budget.
+    var split: [String] = []
     var db: String?
 
     /// A missing budget is a usage error too, but it is checked when the expense is added: the
@@ -97,12 +102,18 @@ struct ExpenseAddition: Equatable {
         if let date { _ = try ArgumentValue.day(date) }
         _ = try ArgumentValue.tags(tags)
         if let by { _ = try ArgumentValue.by(by) }
+        if !split.isEmpty {
+            let lines = try SplitLines.parse(split)
+            guard case .ledger(let money) = typed else { throw ValidationError("--split takes an amount in the ledger's currency") }
+            do { try NamedLine.check(lines, total: try money.multiplied(by: quantity)) } catch { throw ValidationError(error.message) }
+        }
     }
 
     /// Saves the expense and prints it with what is left of its budget that month, and one more
     /// line when this expense moved the budget past its warning level or over: an alert is said
     /// once, on crossing, never again on the adds after it.
     func run() throws {
+        if !split.isEmpty { return try runSplit() }
         guard !budget.isEmpty else {
             throw ValidationError("Missing expected argument '--budget <budget>': name the budget with -b, or set default-budget in the config file")
         }
@@ -126,5 +137,24 @@ struct ExpenseAddition: Equatable {
         let crossing = BudgetLevel.crossed(by: try saved.total(), into: status).map { "\n" + ListRenderers.crossingLine(status, crossed: $0, money: money) } ?? ""
         Console.write("Added expense " + (try ListRenderers.expenseLine(saved, budgetName: status.budget.name, money: money)) + "\n"
             + ListRenderers.remainingLine(status, money: money) + crossing)
+    }
+}
+
+extension ExpenseAddition {
+    /// `add --split`: saves the expense split into its lines and prints it with each line and
+    /// what is left of each line's budget.
+    func runSplit() throws {
+        let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
+        let spender = try by.map { (name: String) throws(ValidationError) in try ArgumentValue.by(name) } ?? Spender.current()
+        let lines = try SplitLines.parse(split)
+        let expense = Expense(name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day, budgetID: 0, tags: tags, by: spender)
+        let ledger = Ledger(location: StoreLocation(CommonOptions.resolvedPath(db: db)))
+        defer { ledger.closeUntilExit() }
+        let (saved, statuses) = try AddSplitExpense(expense, lines: lines, account: account).run(in: ledger)
+        let money = try Preferences.current.moneyFormat(for: ledger)
+        var names: [Int64: String] = [:]
+        for status in statuses { names[status.budget.id ?? 0] = status.budget.name }
+        Console.write("Added expense " + (try ListRenderers.splitExpenseLines(saved, budgetNames: names, money: money)) + "\n"
+            + statuses.map { ListRenderers.remainingLine($0, money: money) }.joined(separator: "\n"))
     }
 }

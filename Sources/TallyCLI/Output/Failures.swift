@@ -33,6 +33,10 @@ enum Failures {
             return error.message + "; add rates with 'tally rates import FILE' or 'tally rates set DAY FROM TO RATE', or give one with --rate"
         case .foreignMoney(.noLedgerCurrency):
             return error.message + "; set it with 'tally settings set currency CODE'"
+        case .split(.linesNoLongerFit):
+            return error.message + "; change its lines first with 'tally expense split ID --split BUDGET=SHARE …' or give a larger amount"
+        case .split(.isSplit(let id)):
+            return error.message + "; use 'tally expense unsplit \(id) --budget BUDGET' or 'tally expense split \(id) --split …' instead"
         case .importRow(_, _, _, _, let hint?), .importFile(_, _, let hint?):
             return error.message + "; " + advice(for: hint)
         default:
@@ -51,7 +55,7 @@ enum Failures {
             .invalidWarnLevel, .periodRangeReversed, .periodRangeTooLong,
             .invalidRulePattern, .invalidRulePriority, .profileNotFound, .changeSetNotFound, .invalidHistoryDays, .snapshotNotFound, .invalidSnapshotLimit, .transferToSameAccount,
             .foreignMoney(.invalidAmount), .foreignMoney(.invalidRate), .foreignMoney(.rateWithoutCurrency),
-            .foreignMoney(.conflictingCurrencies), .foreignMoney(.noMinorUnit):
+            .foreignMoney(.conflictingCurrencies), .foreignMoney(.noMinorUnit), .split:
             ExitCode(64)
         default: ExitCode(1)
         }

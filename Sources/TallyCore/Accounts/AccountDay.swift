@@ -43,7 +43,7 @@ public struct AccountDay: Hashable, Sendable {
         }
         for expense in expenses {
             guard let account = expense.accountID else { continue }
-            try add(account, expense.date, try Money.zero - expense.total())
+            try add(account, expense.date, try Money.zero - expense.spending())
         }
         return days.map {
             AccountDay(accountID: $0.key.accountID, date: $0.key.date, change: $0.value.cents, income: $0.value.income, entries: $0.value.count)

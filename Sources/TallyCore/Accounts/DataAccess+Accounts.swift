@@ -28,7 +28,7 @@ extension LedgerRows {
     public func entries(of account: Account, in days: DayInterval?, book: AccountBook) throws(TallyError) -> [AccountEntry] {
         var entries = book.entries(of: account, in: days)
         try forEachExpense(ExpenseQuery(days: days, accountID: account.id ?? 0)) { (expense: Expense) throws(TallyError) in
-            let total = try expense.total()
+            let total = try expense.spending()
             entries.append(AccountEntry(
                 kind: .expense, id: expense.id ?? 0, date: expense.date, name: expense.name, amount: total,
                 change: account.kind.isLiability ? total : Money(cents: -total.cents)))

@@ -27,11 +27,13 @@ public struct DaySpending: Hashable, Sendable {
     public static func grouping(_ expenses: some Sequence<Expense>, in days: DayInterval) throws(TallyError) -> [DaySpending] {
         var groups: [Key: DaySpending] = [:]
         for expense in expenses where days.contains(expense.date) {
-            let key = Key(day: expense.date, budgetID: expense.budgetID, tags: expense.tags.sorted(), by: expense.by)
-            var group = groups[key] ?? DaySpending(day: key.day, budgetID: key.budgetID, tags: key.tags, by: key.by, spent: .zero, count: 0)
-            group.spent = try group.spent + expense.total()
-            group.count += 1
-            groups[key] = group
+            for portion in try expense.portions {
+                let key = Key(day: expense.date, budgetID: portion.budgetID, tags: portion.tags.sorted(), by: expense.by)
+                var group = groups[key] ?? DaySpending(day: key.day, budgetID: key.budgetID, tags: key.tags, by: key.by, spent: .zero, count: 0)
+                group.spent = try group.spent + portion.amount
+                group.count += 1
+                groups[key] = group
+            }
         }
         return Array(groups.values)
     }

@@ -28,8 +28,8 @@ extension Spending {
         var totals: [String: PersonSpending] = [:]
         for expense in expenses where days.contains(expense.date) {
             var line = totals[expense.by] ?? PersonSpending(by: expense.by, spent: .zero, expenses: 0)
-            line.spent = try line.spent + expense.total()
-            line.expenses += 1
+            line.spent = try line.spent + expense.spending()
+            line.expenses += max(1, expense.lines.count)
             totals[expense.by] = line
         }
         return PersonSpending.ordered(Array(totals.values))

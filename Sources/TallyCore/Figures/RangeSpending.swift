@@ -32,7 +32,7 @@ extension Spending {
             let period = calendar.period(containing: expense.date)
             guard months.contains(period) else { continue }
             var byBudget = spent[period] ?? [:]
-            byBudget[expense.budgetID] = try (byBudget[expense.budgetID] ?? .zero) + expense.total()
+            for portion in try expense.portions { byBudget[portion.budgetID] = try (byBudget[portion.budgetID] ?? .zero) + portion.amount }
             spent[period] = byBudget
         }
         return spent
@@ -49,14 +49,15 @@ extension Spending {
             byTag[month] = [:]
             once[month] = .zero
         }
-        for expense in expenses where !expense.tags.isEmpty {
+        for expense in expenses {
             let period = calendar.period(containing: expense.date)
             guard months.contains(period) else { continue }
-            let total = try expense.total()
-            once[period] = try (once[period] ?? .zero) + total
-            var spent = byTag[period] ?? [:]
-            for tag in Set(expense.tags) { spent[tag] = try (spent[tag] ?? .zero) + total }
-            byTag[period] = spent
+            for portion in try expense.portions where !portion.tags.isEmpty {
+                once[period] = try (once[period] ?? .zero) + portion.amount
+                var spent = byTag[period] ?? [:]
+                for tag in Set(portion.tags) { spent[tag] = try (spent[tag] ?? .zero) + portion.amount }
+                byTag[period] = spent
+            }
         }
         return (byTag, once)
     }

@@ -7,7 +7,7 @@ public enum Spending {
     public static func byDay(in days: DayInterval, of expenses: some Sequence<Expense>) throws(TallyError) -> [Day: Money] {
         var totals: [Day: Money] = [:]
         for expense in expenses where days.contains(expense.date) {
-            totals[expense.date] = try (totals[expense.date] ?? .zero) + expense.total()
+            totals[expense.date] = try (totals[expense.date] ?? .zero) + expense.spending()
         }
         return totals
     }
@@ -16,7 +16,9 @@ public enum Spending {
     public static func byTag(in days: DayInterval, of expenses: some Sequence<Expense>) throws(TallyError) -> [String: Money] {
         var totals: [String: Money] = [:]
         for expense in expenses where days.contains(expense.date) {
-            for tag in expense.tags { totals[tag] = try (totals[tag] ?? .zero) + expense.total() }
+            for portion in try expense.portions {
+                for tag in portion.tags { totals[tag] = try (totals[tag] ?? .zero) + portion.amount }
+            }
         }
         return totals
     }
@@ -33,7 +35,7 @@ public enum Spending {
             var byBudget: [Int64: Money] = [:]
             for budget in budgets {
                 let days = calendar.days(of: month)
-                let owned = expenses.filter { $0.budgetID == budget.id && days.contains($0.date) }
+                let owned = expenses.filter { $0.counts(in: budget.id) && days.contains($0.date) }
                 if !owned.isEmpty, let id = budget.id { byBudget[id] = try budget.spent(in: days, of: owned) }
             }
             spent[month] = byBudget
@@ -59,17 +61,20 @@ extension Budget {
     /// over, what earlier periods carried in.
     public func status(viewing month: Month, in calendar: PeriodCalendar, of expenses: some Sequence<Expense>) throws(TallyError) -> BudgetStatus {
         let days = days(viewing: month, in: calendar)
-        let owned = expenses.filter { $0.budgetID == id }
+        let owned = expenses.filter { $0.counts(in: id) }
         let inView = owned.filter { days.contains($0.date) }
         let history = rollover == .none ? BudgetHistory() : try history(in: calendar, of: owned)
-        return try status(
-            viewing: month, in: calendar, spent: try spent(in: days, of: inView), expenseCount: inView.count, history: history)
+        // A split expense counts once for each of its lines in the budget, as the stores' caches count rows.
+        let count = inView.reduce(0) { $0 + ($1.lines.isEmpty ? 1 : $1.lines.count { line in line.budgetID == id }) }
+        return try status(viewing: month, in: calendar, spent: try spent(in: days, of: inView), expenseCount: count, history: history)
     }
 
     /// What this budget's expenses among `expenses` spent in each of its periods, and its earliest expense.
     public func history(in calendar: PeriodCalendar, of expenses: some Sequence<Expense>) throws(TallyError) -> BudgetHistory {
         var history = BudgetHistory()
-        for expense in expenses where expense.budgetID == id { try history.add(try expense.total(), on: expense.date, of: self, in: calendar) }
+        for expense in expenses where expense.counts(in: id) {
+            for portion in try expense.portions where portion.budgetID == id { try history.add(portion.amount, on: expense.date, of: self, in: calendar) }
+        }
         return history
     }
 }

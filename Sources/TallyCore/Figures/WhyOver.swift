@@ -133,23 +133,26 @@ public struct SpendingGroup: Hashable, Sendable {
     }
 
     /// The groups of `expenses`, in no particular order.
-    public static func grouping(_ expenses: [Expense]) throws(TallyError) -> [SpendingGroup] {
+    public static func grouping(_ expenses: [Expense], budgets: Set<Int64>? = nil) throws(TallyError) -> [SpendingGroup] {
         struct Key: Hashable {
             let budgetID: Int64, nameKey: String, tags: [String]
         }
         var groups: [Key: SpendingGroup] = [:]
+        // Each line of a split expense is a group's row in its own budget, under its own name and tags.
         for expense in expenses {
-            let key = Key(budgetID: expense.budgetID, nameKey: expense.nameKey, tags: expense.tags.sorted())
-            let total = try expense.total()
-            guard var group = groups[key] else {
-                groups[key] = SpendingGroup(
-                    budgetID: expense.budgetID, nameKey: key.nameKey, name: expense.name, tags: key.tags, spent: total, count: 1)
-                continue
+            for portion in try expense.portions where budgets?.contains(portion.budgetID) ?? true {
+                let key = Key(budgetID: portion.budgetID, nameKey: portion.nameKey, tags: portion.tags.sorted())
+                let total = portion.amount
+                guard var group = groups[key] else {
+                    groups[key] = SpendingGroup(
+                        budgetID: portion.budgetID, nameKey: key.nameKey, name: portion.name, tags: key.tags, spent: total, count: 1)
+                    continue
+                }
+                if portion.name.utf8.lexicographicallyPrecedes(group.name.utf8) { group.name = portion.name }
+                group.spent = try group.spent + total
+                group.count += 1
+                groups[key] = group
             }
-            if expense.name.utf8.lexicographicallyPrecedes(group.name.utf8) { group.name = expense.name }
-            group.spent = try group.spent + total
-            group.count += 1
-            groups[key] = group
         }
         return Array(groups.values)
     }
@@ -177,6 +180,6 @@ public struct SpendingGroup: Hashable, Sendable {
 
     /// ``DataAccess/spendingGroups(ofBudgets:in:)`` from the expenses themselves.
     public static func groups(ofBudgets ids: Set<Int64>, in days: DayInterval, of expenses: some Sequence<Expense>) throws(TallyError) -> [SpendingGroup] {
-        try grouping(expenses.filter { ids.contains($0.budgetID) && days.contains($0.date) })
+        try grouping(expenses.filter { days.contains($0.date) && $0.budgetIDs.contains(where: ids.contains) }, budgets: ids)
     }
 }

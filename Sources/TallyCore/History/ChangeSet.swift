@@ -270,6 +270,7 @@ public struct ChangeContent: Hashable, Sendable, Codable {
     var referencedKeys: Set<RowKey> {
         var keys = Set(rows.compactMap(\.after).flatMap(\.references))
         for id in expensesAfter.budgetIDs { keys.insert(.budget(id)) }
+        for id in expensesAfter.lineBudgetIDs { keys.insert(.budget(id)) }
         for id in expensesAfter.accountIDs { keys.insert(.account(id)) }
         return keys
     }

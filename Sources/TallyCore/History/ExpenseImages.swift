@@ -21,13 +21,16 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
     /// `minor;CUR;rate;source` for an expense in another currency, empty for none; packed only
     /// when some expense has one, like ``accounts``.
     private var foreign: [String] = []
+    /// ``ExpenseDetail``'s text of a split or a refund, empty for neither; packed only when some
+    /// expense has one, like ``accounts``.
+    private var details: [String] = []
     private var created: [Int64] = []
     private var updated: [Int64] = []
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case count, ids, names, cents, quantities, days, budgetIDs, tags, by, accounts, foreign, created, updated
+        case count, ids, names, cents, quantities, days, budgetIDs, tags, by, accounts, foreign, details, created, updated
     }
 
     public init(from decoder: any Decoder) throws {
@@ -50,6 +53,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         spentBy = try texts(.by)
         accounts = container.contains(.accounts) ? try numbers(.accounts) : Array(repeating: 0, count: count)
         foreign = container.contains(.foreign) ? try texts(.foreign) : Array(repeating: "", count: count)
+        details = container.contains(.details) ? try texts(.details) : Array(repeating: "", count: count)
         created = try numbers(.created)
         updated = try numbers(.updated)
     }
@@ -59,11 +63,12 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         guard !ids.isEmpty else { return [] }
         let accountColumn = accounts.contains { $0 != 0 } ? [(CodingKeys.accounts, PackedColumn.pack(accounts))] : []
         let foreignColumn = foreign.contains { !$0.isEmpty } ? [(CodingKeys.foreign, PackedColumn.pack(foreign))] : []
+        let detailColumn = details.contains { !$0.isEmpty } ? [(CodingKeys.details, PackedColumn.pack(details))] : []
         return [
             (.ids, PackedColumn.pack(ids)), (.names, PackedColumn.pack(names)), (.cents, PackedColumn.pack(cents)),
             (.quantities, PackedColumn.pack(quantities)), (.days, PackedColumn.pack(days)), (.budgetIDs, PackedColumn.pack(budgetIDs)),
             (.tags, PackedColumn.pack(tags)), (.by, PackedColumn.pack(spentBy)),
-        ] + accountColumn + foreignColumn + [(.created, PackedColumn.pack(created)), (.updated, PackedColumn.pack(updated))]
+        ] + accountColumn + foreignColumn + detailColumn + [(.created, PackedColumn.pack(created)), (.updated, PackedColumn.pack(updated))]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,6 +98,14 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
     /// The accounts the expenses name.
     public var accountIDs: Set<Int64> { Set(accounts.filter { $0 != 0 }) }
     public var count: Int { ids.count }
+    /// The budgets split expenses' lines count in, beside ``budgetIDs``.
+    public var lineBudgetIDs: Set<Int64> {
+        var ids = Set<Int64>()
+        for detail in details where !detail.isEmpty && !detail.hasPrefix("R") {
+            for line in (try? ExpenseDetail.unpackLines(detail)) ?? [] { ids.insert(line.budgetID) }
+        }
+        return ids
+    }
 
     public mutating func append(_ expense: Expense) {
         ids.append(expense.id ?? 0)
@@ -105,6 +118,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         spentBy.append(expense.by)
         accounts.append(expense.accountID ?? 0)
         foreign.append(expense.foreign.map(ExpenseImages.pack) ?? "")
+        details.append(ExpenseDetail.pack(expense))
         created.append(Milliseconds.since1970(expense.createdAt))
         updated.append(Milliseconds.since1970(expense.updatedAt))
     }
@@ -120,6 +134,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
         spentBy += other.spentBy
         accounts += other.accounts
         foreign += other.foreign
+        details += other.details
         created += other.created
         updated += other.updated
     }
@@ -127,7 +142,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
     /// The expenses, in the order they were appended. Throws on a history row that does not
     /// decode to valid values (a damaged database), never traps.
     public func expenses() throws(TallyError) -> [Expense] {
-        guard [names.count, cents.count, quantities.count, days.count, budgetIDs.count, tags.count, spentBy.count, accounts.count, foreign.count, created.count, updated.count]
+        guard [names.count, cents.count, quantities.count, days.count, budgetIDs.count, tags.count, spentBy.count, accounts.count, foreign.count, details.count, created.count, updated.count]
             .allSatisfy({ $0 == ids.count })
         else { throw .storage("a change set's expenses are damaged") }
         var result: [Expense] = []
@@ -141,6 +156,7 @@ public struct ExpenseImages: Hashable, Sendable, Codable {
                 by: spentBy[index], accountID: accounts[index] == 0 ? nil : accounts[index])
             expense.id = ids[index]
             if !foreign[index].isEmpty { expense.foreign = try ExpenseImages.unpack(foreign[index]) }
+            if !details[index].isEmpty { try ExpenseDetail.unpack(details[index], into: &expense) }
             expense.createdAt = Milliseconds.date(created[index])
             expense.updatedAt = Milliseconds.date(updated[index])
             result.append(expense)

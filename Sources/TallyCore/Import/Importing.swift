@@ -226,10 +226,51 @@ public struct ImportResolution {
     ) throws(TallyError) -> Expense? {
         var expense = try expense.validated()
         _ = try expense.total()
-        guard let budgetID = try budgetID(for: budgetName, on: expense.date, create: create) else { return nil }
-        expense.budgetID = budgetID
+        guard try resolveBudgets(of: &expense, named: budgetName, create: create) else { return nil }
         try resolveAccount(of: &expense)
         return expense
+    }
+
+    /// The id the next row written gets, which each store sets before its row loop (ids run on
+    /// from it in the order rows are written); 0 when unknown. A document's refund then links
+    /// to the new id of the expense it returns, as exported ids are not kept.
+    public var nextExpenseID: Int64 = 0
+    /// Each written row's exported id, to its new id.
+    private var newIDs: [Int64: Int64] = [:]
+
+    /// A split row names each line's budget, joined by ``lineSeparator`` (which names cannot
+    /// hold), where a plain row names its one budget: the documents write them so.
+    public static let lineSeparator: Character = "\u{1E}"
+
+    /// Sets `expense`'s budget, or each of its lines' budgets, from `name`
+    /// (``budgetID(for:on:create:)``); `false` when one is missing and the row is not written.
+    public mutating func resolveBudgets(
+        of expense: inout Expense, named name: String, create: (Budget) throws(TallyError) -> Budget
+    ) throws(TallyError) -> Bool {
+        guard try resolveBudgetIDs(of: &expense, named: name, create: create) else { return false }
+        guard nextExpenseID != 0 else { return true }
+        if expense.isRefund, let original = expense.refundOf, let renumbered = newIDs[original] { expense.refundOf = renumbered }
+        if let exported = expense.id { newIDs[exported] = nextExpenseID }
+        nextExpenseID += 1
+        return true
+    }
+
+    private mutating func resolveBudgetIDs(
+        of expense: inout Expense, named name: String, create: (Budget) throws(TallyError) -> Budget
+    ) throws(TallyError) -> Bool {
+        guard name.contains(Self.lineSeparator) else {
+            guard let id = try budgetID(for: name, on: expense.date, create: create) else { return false }
+            expense.budgetID = id
+            return true
+        }
+        let names = name.split(separator: Self.lineSeparator).map(String.init)
+        guard names.count == expense.lines.count else { throw .split(.tooFewLines) }
+        for (index, line) in names.enumerated() {
+            guard let id = try budgetID(for: line, on: expense.date, create: create) else { return false }
+            expense.lines[index].budgetID = id
+        }
+        expense.budgetID = expense.lines[0].budgetID
+        return true
     }
 
     /// Writes `request.accounts` (``LedgerRows/restore(_:)``) before the rows, so that rows can

@@ -117,8 +117,8 @@ public struct Budget: Identifiable, Hashable, Sendable, Codable {
     /// What this budget's expenses within `days` add up to.
     public func spent(in days: DayInterval, of expenses: some Sequence<Expense>) throws(TallyError) -> Money {
         var total = Money.zero
-        for expense in expenses where expense.budgetID == id && days.contains(expense.date) {
-            total = try total + expense.total()
+        for expense in expenses where days.contains(expense.date) && expense.counts(in: id) {
+            for portion in try expense.portions where portion.budgetID == id { total = try total + portion.amount }
         }
         return total
     }

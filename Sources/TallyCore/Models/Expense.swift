@@ -1,6 +1,7 @@
 import Foundation
 
-/// One purchase: an amount times a quantity, on a day, in exactly one budget.
+/// One purchase: an amount times a quantity, on a day, in one budget, or split into
+/// ``lines`` across several (``ExpenseLines``); or a refund, money coming back into a budget.
 public struct Expense: Identifiable, Hashable, Sendable, Codable {
     public static let maximumNameLength = 200
     public static let maximumQuantity: Int64 = 1_000_000
@@ -25,6 +26,13 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
     /// An expense in another currency than the ledger's: its original amount and the rate that
     /// made ``amount``; `nil` for an expense in the ledger's currency.
     public var foreign: ForeignCharge?
+    /// A split receipt's parts, each in its own budget, summing exactly to ``total()``; empty
+    /// for an expense wholly in ``budgetID`` (a split's ``budgetID`` is its first line's).
+    public var lines: [ExpenseLine] = []
+    /// Money back into ``budgetID``: its total lowers the period's spending (``portions``).
+    public var isRefund = false
+    /// The expense a refund returns, when it names one.
+    public var refundOf: Int64?
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -60,7 +68,59 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
         try Expense.checkQuantity(quantity)
         expense.tags = try Expense.normalizedTags(tags)
         if !by.isEmpty { expense.by = try Expense.validatedBy(by) }
+        if !lines.isEmpty {
+            guard !isRefund else { throw .split(.refundSplit) }
+            for index in expense.lines.indices {
+                let line = expense.lines[index]
+                if !line.name.isEmpty {
+                    expense.lines[index].name = try NameKey.validated(line.name, kind: .expense, maximumLength: Expense.maximumNameLength)
+                }
+                expense.lines[index].tags = try Expense.normalizedTags(line.tags)
+            }
+            expense.lines = try ExpenseLines.allocate(expense.lines, total: try total())
+            expense.budgetID = expense.lines[0].budgetID
+        }
+        if !isRefund { expense.refundOf = nil }
         return expense
+    }
+
+    /// What the expense counts in each budget, the one rule every figure follows: the whole total
+    /// in ``budgetID``, or each line in its own budget under its own name and tags (else the
+    /// expense's); a refund counts its total below zero.
+    public var portions: [Portion] {
+        get throws(TallyError) {
+            if lines.isEmpty {
+                let total = try total()
+                return [Portion(budgetID: budgetID, amount: isRefund ? try Money.zero - total : total, name: name, tags: tags)]
+            }
+            return lines.map { line in
+                Portion(budgetID: line.budgetID, amount: line.amount, name: line.name.isEmpty ? name : line.name, tags: line.name.isEmpty && line.tags.isEmpty ? tags : line.tags)
+            }
+        }
+    }
+
+    /// Whether the expense counts (wholly or by a line) in budget `id`.
+    public func counts(in id: Int64?) -> Bool {
+        lines.isEmpty ? budgetID == id : lines.contains { $0.budgetID == id }
+    }
+
+    /// The budgets the expense counts in.
+    public var budgetIDs: [Int64] { lines.isEmpty ? [budgetID] : lines.map(\.budgetID) }
+
+    /// The expense's total as spending: below zero for a refund.
+    public func spending() throws(TallyError) -> Money {
+        let total = try total()
+        return isRefund ? try Money.zero - total : total
+    }
+
+    /// One budget's part of an expense (``portions``).
+    public struct Portion: Hashable, Sendable {
+        public var budgetID: Int64
+        /// Below zero for a refund.
+        public var amount: Money
+        public var name: String
+        public var tags: [String]
+        public var nameKey: String { NameKey.make(name) }
     }
 
     /// Who spent it, trimmed: empty (unknown) or a name of at most ``maximumByLength`` characters
@@ -130,9 +190,18 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
     /// An expense belongs to `budget`, the saved budget its ``budgetID`` names (`nil` when there
     /// is none), and a once budget's expense falls within its range.
     public func checkBudget(_ budget: Budget?) throws(TallyError) {
-        try checkBudget(exists: budget != nil)
-        try budget?.checkAccepts(date)
+        try checkBudgets { $0 == budgetID ? budget : nil }
     }
+
+    /// Every budget the expense counts in exists (`budget` answers it by id) and accepts its day.
+    public func checkBudgets(_ budget: (Int64) -> Budget?) throws(TallyError) {
+        for id in budgetIDs {
+            let found = budget(id)
+            guard found != nil else { throw .budgetNotFound("#\(id)") }
+            try found?.checkAccepts(date)
+        }
+    }
+
 
     /// An expense belongs to a saved budget: throws ``TallyError/budgetNotFound(_:)``, naming
     /// the budget by `#` and its id, unless a budget with the id ``budgetID`` `exists`.

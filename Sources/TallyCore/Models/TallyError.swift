@@ -74,6 +74,8 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
     case invalidCurrency(String)
     /// An amount in another currency, a rate or a conversion is wrong (``ForeignMoneyProblem``).
     case foreignMoney(ForeignMoneyProblem)
+    /// A split expense's lines break a rule of ``ExpenseLines``.
+    case split(SplitProblem)
     /// Not a locale ICU knows.
     case invalidLocale(String)
     /// A sum or product of amounts does not fit in 64 bits.
@@ -293,6 +295,7 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case .invalidCurrency(let code):
             "unknown currency \(quoted(code)): use an ISO 4217 code such as EUR, USD or GBP"
         case .foreignMoney(let problem): problem.message
+        case .split(let problem): problem.message
         case .invalidLocale(let identifier):
             "unknown locale \(quoted(identifier)): use a name such as de_DE, fr_FR or en_IE"
         case .arithmeticOverflow:

@@ -169,9 +169,9 @@ extension DataAccess {
     public func addExpense(_ expense: Expense) throws(TallyError) -> Expense {
         let expense = try expense.validated()
         return try writing { (rows: any LedgerRows) throws(TallyError) in
-            let budget = try rows.budgets().first { $0.id == expense.budgetID }
-            try expense.checkBudget(budget)
-            if let budget { try rows.checkCounts(expense, in: budget) }
+            let budgets = try rows.budgets()
+            try expense.checkBudgets { id in budgets.first { $0.id == id } }
+            if let budget = budgets.first(where: { $0.id == expense.budgetID }) { try rows.checkCounts(expense, in: budget) }
             try rows.checkAccount(of: expense, replacing: nil, force: false)
             return try rows.save([expense])[0]
         }
@@ -187,7 +187,7 @@ extension DataAccess {
             var budgets: [Int64: Budget] = [:]
             for budget in try rows.budgets() { budgets[budget.id ?? 0] = budget }
             for expense in validated {
-                try expense.checkBudget(budgets[expense.budgetID])
+                try expense.checkBudgets { budgets[$0] }
                 if let budget = budgets[expense.budgetID], budget.currency != nil { try rows.checkCounts(expense, in: budget) }
             }
             if validated.contains(where: { $0.accountID != nil }) {
@@ -228,9 +228,9 @@ extension DataAccess {
             guard let id = expense.id, let existing = try rows.expenses(ExpenseQuery(ids: [id])).first else {
                 throw .expenseNotFound(expense.id ?? 0)
             }
-            let budget = try rows.budgets().first { $0.id == expense.budgetID }
-            try expense.checkBudget(budget)
-            if let budget { try rows.checkCounts(expense, in: budget) }
+            let budgets = try rows.budgets()
+            try expense.checkBudgets { id in budgets.first { $0.id == id } }
+            if let budget = budgets.first(where: { $0.id == expense.budgetID }) { try rows.checkCounts(expense, in: budget) }
             try rows.checkAccount(of: expense, replacing: existing, force: force)
             expense.createdAt = existing.createdAt
             expense.updatedAt = rows.timestamp

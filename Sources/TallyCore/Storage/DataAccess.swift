@@ -17,6 +17,8 @@ public struct ExpenseQuery: Hashable, Sendable {
     public var accountID: Int64?
     /// Only expenses in another currency than the ledger's (``Expense/foreign``).
     public var inOtherCurrency = false
+    /// Only split expenses and refunds (``Expense/lines``, ``Expense/isRefund``).
+    public var splitOrRefund = false
     public var sort: ExpenseSort
     public var descending: Bool
     /// `nil` lists every match.

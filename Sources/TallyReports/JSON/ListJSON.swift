@@ -163,6 +163,19 @@ public enum ListJSON {
         public let rate: String?
         /// `table` (the rate table's, recomputed by `rates reapply`) or `given` (`--rate`).
         public let rateSource: String?
+        /// A split expense's lines, each in its budget; absent for an expense that is not split.
+        public let lines: [Line]?
+        /// `true` on a refund (absent otherwise); its `total` is what came back.
+        public let refund: Bool?
+        /// The id of the expense a refund returns, when it names one.
+        public let refundOf: Int64?
+
+        public struct Line: Codable, Equatable, Sendable {
+            public let budget: String
+            public let amount: String
+            public let name: String
+            public let tags: [String]
+        }
 
         public struct OriginalAmount: Codable, Equatable, Sendable {
             public let amount: String
@@ -170,10 +183,10 @@ public enum ListJSON {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, name, amount, quantity, total, date, budget, tags, by, account, original, rate, rateSource
+            case id, name, amount, quantity, total, date, budget, tags, by, account, original, rate, rateSource, lines, refund, refundOf
         }
 
-        public init(_ expense: Expense, budgetName: String, accountName: String? = nil) throws(TallyError) {
+        public init(_ expense: Expense, budgetName: String, accountName: String? = nil, budgetNames: [Int64: String] = [:]) throws(TallyError) {
             id = expense.id ?? 0
             name = expense.name
             amount = expense.amount.plainString
@@ -187,6 +200,11 @@ public enum ListJSON {
             original = expense.foreign.map { OriginalAmount(amount: $0.original.plainString, currency: $0.original.currency.code) }
             rate = expense.foreign?.rate.plainString
             rateSource = expense.foreign?.source.rawValue
+            lines = expense.lines.isEmpty ? nil : try expense.portions.map {
+                Line(budget: budgetNames[$0.budgetID] ?? "", amount: $0.amount.plainString, name: $0.name, tags: $0.tags)
+            }
+            refund = expense.isRefund ? true : nil
+            refundOf = expense.refundOf
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -204,6 +222,9 @@ public enum ListJSON {
             try container.encodeIfPresent(original, forKey: .original)
             try container.encodeIfPresent(rate, forKey: .rate)
             try container.encodeIfPresent(rateSource, forKey: .rateSource)
+            try container.encodeIfPresent(lines, forKey: .lines)
+            try container.encodeIfPresent(refund, forKey: .refund)
+            try container.encodeIfPresent(refundOf, forKey: .refundOf)
         }
     }
 

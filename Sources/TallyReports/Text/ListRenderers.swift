@@ -105,9 +105,12 @@ public enum ListRenderers {
         return title + "\n\n" + figureLines.joined(separator: "\n") + "\n\n" + detailLines.joined(separator: "\n")
     }
 
+    /// A split expense shows once with its lines indented below it; narrowed to one budget
+    /// (`linesOf`), a split shows only its lines in that budget, each with its expense's id. A
+    /// refund's total shows below zero, with the expense it returns.
     public static func expensesAsTable(
         _ expenses: [Expense], budgetNames: [Int64: String], accountNames: [Int64: String] = [:], showBudget: Bool = true,
-        money: MoneyFormat = .plain
+        money: MoneyFormat = .plain, linesOf budgetID: Int64? = nil
     ) throws(TallyError) -> String {
         var columns: [Table.Column] = [.right("ID"), .left("Date"), .left("Name")]
         if showBudget { columns.append(.left("Budget")) }
@@ -123,10 +126,23 @@ public enum ListRenderers {
         if showOriginal { columns += [.right("Paid"), .right("Rate")] }
         var table = Table(columns)
         for expense in expenses {
-            var row = [String(expense.id ?? 0), expense.date.isoString, expense.name]
-            if showBudget { row.append(budgetNames[expense.budgetID] ?? "") }
+            if !expense.lines.isEmpty, let budgetID {
+                for portion in try expense.portions where portion.budgetID == budgetID {
+                    var row = [String(expense.id ?? 0), expense.date.isoString, portion.name + " (split)"]
+                    if showBudget { row.append(budgetNames[budgetID] ?? "") }
+                    row += [money.string(portion.amount), "1", money.string(portion.amount), portion.tags.joined(separator: ", ")]
+                    if showBy { row.append(expense.by) }
+                    if showAccount { row.append(expense.accountID.flatMap { accountNames[$0] } ?? "") }
+                    if showOriginal { row += ["", ""] }
+                    table.append(row)
+                }
+                continue
+            }
+            let name = expense.isRefund ? expense.name + (expense.refundOf.map { " (refund of #\($0))" } ?? " (refund)") : expense.name
+            var row = [String(expense.id ?? 0), expense.date.isoString, name]
+            if showBudget { row.append(expense.lines.isEmpty ? budgetNames[expense.budgetID] ?? "" : "split") }
             row += [
-                money.string(expense.amount), String(expense.quantity), try money.string(expense.total()),
+                money.string(expense.amount), String(expense.quantity), try money.string(expense.spending()),
                 expense.tags.joined(separator: ", "),
             ]
             if showBy { row.append(expense.by) }
@@ -135,6 +151,15 @@ public enum ListRenderers {
                 row += [expense.foreign?.original.description ?? "", expense.foreign.map { $0.rate.plainString + ($0.source == .given ? " given" : "") } ?? ""]
             }
             table.append(row)
+            for portion in try expense.lines.isEmpty ? [] : expense.portions {
+                var line = ["", "", "  ↳ " + portion.name]
+                if showBudget { line.append(budgetNames[portion.budgetID] ?? "") }
+                line += ["", "", money.string(portion.amount), portion.tags.joined(separator: ", ")]
+                if showBy { line.append("") }
+                if showAccount { line.append("") }
+                if showOriginal { line += ["", ""] }
+                table.append(line)
+            }
         }
         return table.rendered()
     }
@@ -143,8 +168,23 @@ public enum ListRenderers {
     public static func expenseLine(_ expense: Expense, budgetName: String, money: MoneyFormat = .plain) throws(TallyError) -> String {
         let quantity = expense.quantity == 1 ? "" : " × \(expense.quantity) = \(try money.string(expense.total()))"
         let tags = expense.tags.isEmpty ? "" : " [\(expense.tags.joined(separator: ", "))]"
+        if expense.isRefund {
+            let of = expense.refundOf.map { " of #\($0)" } ?? ""
+            return "#\(expense.id ?? 0) \(expense.date.isoString) \(expense.name): refund\(of) of \(try money.string(expense.total())) into \(budgetName)\(tags)"
+        }
         return "#\(expense.id ?? 0) \(expense.date.isoString) \(expense.name): "
             + "\(money.string(expense.amount))\(originalText(expense))\(quantity) in \(budgetName)\(tags)"
+    }
+
+    /// A split expense as `expense add` and `expense split` confirm it: its line, then each of its
+    /// lines indented, with its budget and amount.
+    public static func splitExpenseLines(_ expense: Expense, budgetNames: [Int64: String], money: MoneyFormat = .plain) throws(TallyError) -> String {
+        var text = try expenseLine(expense, budgetName: expense.lines.isEmpty ? budgetNames[expense.budgetID] ?? "" : "\(expense.lines.count) budgets", money: money)
+        for portion in try expense.lines.isEmpty ? [] : expense.portions {
+            let tags = portion.tags.isEmpty ? "" : " [\(portion.tags.joined(separator: ", "))]"
+            text += "\n  \(budgetNames[portion.budgetID] ?? ""): \(money.string(portion.amount)) \(portion.name)\(tags)"
+        }
+        return text
     }
 
     /// ` (4500 JPY at 0.0062 per JPY, from the rate table)`, or nothing for the ledger's currency.

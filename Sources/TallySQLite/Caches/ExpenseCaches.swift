@@ -14,6 +14,10 @@ import TallyCore
 /// - `accountDay`: each day's change per account (`Schema.v15ExpenseAccounts`), what balances
 ///   read (`AccountDays`); incomes and transfers reach it through ``recordAccountRows(removed:added:_:)``.
 ///
+/// A split expense's row counts as its lines, each in its own budget under its own name key and
+/// tag set (``Row/rows(_:tagSetID:detail:_:)``, Core's ``Expense/portions``); a refund's row
+/// counts below zero.
+///
 /// Every write of an expense row tells it what the row was and became: an add, an edit, a
 /// removal, an import, an undo or redo, a change of the month start, a migration's backfill.
 /// No trigger keeps them (`Schema.v13CacheWriter` dropped the last). A removed budget's rows
@@ -56,17 +60,30 @@ struct ExpenseCaches {
     }
 
     /// What ``add(expenses:argument:_:)`` reads from a table of expense rows, before its `FROM`.
-    static let columns = "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, ifnull(accountId, 0), nameKey, name"
+    static let columns = "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, ifnull(accountId, 0), nameKey, name, detail"
+    /// ``columns`` for the migrations before `Schema.v21ExpenseLines`, whose rows have no `detail`.
+    static let columnsBeforeLines = "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, ifnull(accountId, 0), nameKey, name, ''"
+
+    /// Adds a stored row, as its lines when it is split.
+    mutating func add(_ record: ExpenseRecord, _ db: Database) throws {
+        for row in try Row.rows(record, db) { add(row) }
+    }
 
     /// Adds the rows `sql` selects as ``columns`` does, after `bind` bound its parameters.
     /// Stepped through SQLite's C API: a GRDB row costs far more than the sums it feeds.
     mutating func add(expenses sql: String, bind: (RawStatement) -> Void = { _ in }, _ db: Database) throws {
         let statement = try RawStatement(db, sql)
         bind(statement)
+        var split: [(Row, String)] = []
         try statement.forEachRow { row in
             let tagSetID = sqlite3_column_type(row, 2) == SQLITE_NULL ? nil : sqlite3_column_int64(row, 2)
-            add(Row(date: sqlite3_column_int64(row, 0), budgetID: sqlite3_column_int64(row, 1), tagSetID: tagSetID, by: RawStatement.text(row, 3),
-                nameKey: RawStatement.text(row, 6), name: RawStatement.text(row, 7), accountID: sqlite3_column_int64(row, 5), cents: sqlite3_column_int64(row, 4)))
+            let whole = Row(date: sqlite3_column_int64(row, 0), budgetID: sqlite3_column_int64(row, 1), tagSetID: tagSetID, by: RawStatement.text(row, 3),
+                nameKey: RawStatement.text(row, 6), name: RawStatement.text(row, 7), accountID: sqlite3_column_int64(row, 5), cents: sqlite3_column_int64(row, 4))
+            // Almost every row is plain: only the few split or refunded are expanded, after the statement is done.
+            if sqlite3_column_bytes(row, 8) == 0 { add(whole) } else { split.append((whole, RawStatement.text(row, 8))) }
+        }
+        for (whole, detail) in split {
+            for row in try Row.rows(whole, detail: detail, db) { add(row) }
         }
     }
 
@@ -122,17 +139,23 @@ struct ExpenseCaches {
     }
 
     /// `expenseGroup` filled from every expense (`Schema.v19WhyOverGroups`).
-    static func rebuildGroups(calendar: PeriodCalendar, _ db: Database) throws {
+    static func rebuildGroups(calendar: PeriodCalendar, withLines: Bool = true, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM expenseGroup")
         var caches = ExpenseCaches(calendar: calendar)
-        try caches.add(expenses: "\(columns) FROM expense", db)
+        try caches.add(expenses: "\(withLines ? columns : columnsBeforeLines) FROM expense", db)
         try caches.groups.save(db)
     }
 
     /// `budgetMonth` built anew from every expense: its periods changed (a new month start), or
     /// it is new (`Schema.v3`).
-    static func rebuildMonths(calendar: PeriodCalendar, _ db: Database) throws {
+    static func rebuildMonths(calendar: PeriodCalendar, withLines: Bool = true, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM budgetMonth")
+        if withLines {
+            var caches = ExpenseCaches(calendar: calendar)
+            try caches.add(expenses: "\(columns) FROM expense", db)
+            try caches.months.save(db)
+            return
+        }
         // Its three columns only: `Schema.v3` runs on files whose expenses have no `spentBy` yet.
         var months = MonthlyTotals(calendar: calendar)
         let statement = try RawStatement(db, "SELECT budgetId, date, amountCents * quantity FROM expense")
@@ -148,7 +171,7 @@ struct ExpenseCaches {
         try db.execute(sql: "DELETE FROM expenseDay")
         var caches = ExpenseCaches(calendar: .calendarMonths)
         // No `accountId` before `Schema.v15ExpenseAccounts`, which fills `accountDay` itself.
-        try caches.add(expenses: "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, 0, '', '' FROM expense", db)
+        try caches.add(expenses: "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, 0, '', '', '' FROM expense", db)
         try caches.days.save(db)
     }
 }
@@ -166,5 +189,43 @@ extension ExpenseCaches.Row {
         self.init(
             date: record.date, budgetID: record.budgetId, tagSetID: record.tagSetId, by: record.spentBy,
             nameKey: record.nameKey, name: record.name, accountID: record.accountId ?? 0, cents: record.amountCents &* record.quantity)
+    }
+}
+
+extension ExpenseCaches.Row {
+    /// A saved expense's rows: itself, or its lines (``rows(_:detail:_:)``).
+    static func rows(_ expense: Expense, tagSetID: Int64?, _ db: Database) throws -> [Self] {
+        try rows(Self(expense, tagSetID: tagSetID), detail: ExpenseDetail.pack(expense), db)
+    }
+
+    /// A stored row's rows.
+    static func rows(_ record: ExpenseRecord, _ db: Database) throws -> [Self] {
+        try rows(Self(record), detail: record.detail, db)
+    }
+
+    /// The rows the caches count for an expense row `whole` whose ``ExpenseDetail`` text is
+    /// `detail`: `whole` itself; below zero for a refund; else one per line, each in its budget,
+    /// under its own name and tags when it has them (a line's tag set is made if it is new), as
+    /// Core's ``Expense/portions`` counts them. Every line keeps the row's account, so an
+    /// account's day still changes by the whole total.
+    static func rows(_ whole: Self, detail: String, _ db: Database) throws -> [Self] {
+        guard !detail.isEmpty else { return [whole] }
+        if detail.hasPrefix("R") {
+            var refund = whole
+            refund.cents = 0 &- whole.cents
+            return [refund]
+        }
+        return try ExpenseDetail.unpackLines(detail).map { line in
+            var row = whole
+            row.budgetID = line.budgetID
+            row.cents = line.amount.cents
+            if !line.name.isEmpty {
+                row.name = line.name
+                row.nameKey = NameKey.make(line.name)
+            }
+            // A line with a name of its own has its own tags, none included (Core's rule).
+            if !line.name.isEmpty || !line.tags.isEmpty { row.tagSetID = try SQLiteStore.tagSetID(line.tags, db) }
+            return row
+        }
     }
 }

@@ -58,6 +58,11 @@ extension SQLiteStore {
     /// instead of every expense of the month.
     static func largestExpenseIDs(in days: DayInterval, budgetID: Int64?, limit: Int, _ db: Database) throws -> [Int64]? {
         guard limit > 0 else { return nil }
+        // Groups hold a split's lines and a refund below zero, not whole totals: the plain read then.
+        let mixed = try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM expense INDEXED BY expense_detail WHERE detail <> '' AND date BETWEEN ? AND ?)"),
+            arguments: [days.first.storedNumber, days.last.storedNumber]) ?? true
+        guard !mixed else { return nil }
         var groupFilter = "g.date BETWEEN ? AND ?"
         var arguments: StatementArguments = [days.first.storedNumber, days.last.storedNumber]
         if let budgetID {
@@ -86,12 +91,12 @@ extension SQLiteStore {
     /// total is below their largest expense's, as text.
     static func expenseDayMismatches(_ db: Database) throws -> [String] {
         let stored = "SELECT date, budgetId, tagSetId, spentBy, spentCents, expenseCount FROM expenseDay"
-        let summed = "SELECT date, budgetId, ifnull(tagSetId, 0), spentBy, SUM(amountCents * quantity), COUNT(*) FROM expense GROUP BY 1, 2, 3, 4"
+        let summed = "SELECT date, budgetId, ifnull(tagSetId, 0), spentBy, SUM(cents), COUNT(*) FROM portion GROUP BY 1, 2, 3, 4"
         let unbounded = """
-            SELECT d.date, d.budgetId, d.tagSetId, d.spentBy, d.largestCents, 'below', MAX(e.amountCents * e.quantity)
-            FROM expenseDay d JOIN expense e ON e.date = d.date AND e.budgetId = d.budgetId AND e.tagSetId IS nullif(d.tagSetId, 0)
+            SELECT d.date, d.budgetId, d.tagSetId, d.spentBy, d.largestCents, 'below', MAX(e.cents)
+            FROM expenseDay d JOIN portion e ON e.date = d.date AND e.budgetId = d.budgetId AND e.tagSetId IS nullif(d.tagSetId, 0)
                 AND e.spentBy = d.spentBy
-            GROUP BY d.date, d.budgetId, d.tagSetId, d.spentBy HAVING d.largestCents < MAX(e.amountCents * e.quantity)
+            GROUP BY d.date, d.budgetId, d.tagSetId, d.spentBy HAVING d.largestCents < MAX(e.cents)
             """
         return try Row.fetchAll(db, sql: "\(stored) EXCEPT \(summed) UNION ALL SELECT * FROM (\(summed) EXCEPT \(stored))")
             .map(\.description) + Row.fetchAll(db, sql: unbounded).map(\.description)

@@ -42,6 +42,7 @@ struct ExpenseImporter {
         var budgets: [Budget] = []
         for record in try BudgetRecord.fetchAll(db, sql: "SELECT * FROM budget") { budgets.append(try record.model()) }
         var resolution = ImportResolution(request: request, existing: budgets)
+        resolution.nextExpenseID = try SQLiteStore.lastExpenseID(db) + 1
         // Before the writer is made: it reads the month start its monthly totals are kept by.
         let hasExpenses = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM expense)") ?? false
         if let settings = resolution.settingsToApply(ledgerHasExpenses: hasExpenses) { try SQLiteStore.save(settings, db) }
@@ -68,10 +69,10 @@ struct ExpenseImporter {
 
         let create = { (budget: Budget) throws(TallyError) in try insertBudget(budget) }
         func write(_ row: ImportRow) throws {
-            guard let budgetID = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: create) else { return }
             var expense = row.expense
+            guard try resolution.resolveBudgets(of: &expense, named: row.budgetName, create: create) else { return }
             try resolution.resolveAccount(of: &expense)
-            try writer.append(expense, budgetID: budgetID, nameKey: row.nameKey)
+            try writer.append(expense, budgetID: expense.budgetID, nameKey: row.nameKey)
         }
 
         let fingerprint = try RowPipeline.run(rows, write: write)
@@ -202,7 +203,7 @@ struct ExpenseBatchWriter {
         pending.append(PendingExpense(
             budgetID: budgetID, name: expense.name, nameKey: nameKey, amountCents: expense.amount.cents,
             quantity: expense.quantity, date: expense.date.storedNumber, tagSetID: tagSetID, by: expense.by, accountID: expense.accountID,
-            foreign: expense.foreign))
+            foreign: expense.foreign, detail: expense.isRefund || !expense.lines.isEmpty ? ExpenseDetail.pack(expense) : ""))
         if pending.count == Self.batchSize { try flush() }
     }
 
@@ -220,7 +221,8 @@ struct ExpenseBatchWriter {
         let statement =
             pending.count == Self.batchSize ? fullBatch : try RawStatement(db, ExpenseRecord.insertSQL(rows: pending.count))
         var index: Int32 = 0
-        for row in pending {
+        var detailed: [(offset: Int, detail: String)] = []
+        for (offset, row) in pending.enumerated() {
             statement.bind(index + 1, row.budgetID)
             statement.bind(index + 2, row.name)
             statement.bind(index + 3, row.nameKey)
@@ -241,12 +243,24 @@ struct ExpenseBatchWriter {
                 for offset in Int32(12)...15 { statement.bindNull(index + offset) }
             }
             index += 15
-            caches.add(ExpenseCaches.Row(
+            let whole = ExpenseCaches.Row(
                 date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, nameKey: row.nameKey, name: row.name,
                 accountID: row.accountID ?? 0,
-                cents: row.amountCents * row.quantity))
+                cents: row.amountCents * row.quantity)
+            if row.detail.isEmpty {
+                caches.add(whole)
+            } else {
+                for line in try ExpenseCaches.Row.rows(whole, detail: row.detail, db) { caches.add(line) }
+                detailed.append((offset, row.detail))
+            }
         }
         try statement.step()
+        // The batch's ids are consecutive (AUTOINCREMENT, one statement); the few splits and
+        // refunds get their text after it, leaving the batch's statement as every import binds it.
+        let first = db.lastInsertedRowID - Int64(pending.count) + 1
+        for (offset, detail) in detailed {
+            try db.execute(sql: "UPDATE expense SET detail = ? WHERE id = ?", arguments: [detail, first + Int64(offset)])
+        }
         count += pending.count
         pending.removeAll(keepingCapacity: true)
     }
@@ -339,4 +353,6 @@ private struct PendingExpense {
     var by: String
     var accountID: Int64?
     var foreign: ForeignCharge?
+    /// ``ExpenseDetail``'s text of a split or refund; empty for nearly every row.
+    var detail: String = ""
 }

@@ -27,6 +27,7 @@ enum Schema {
         migrator.registerMigration("v18-budget-goals", migrate: v18BudgetGoals)
         migrator.registerMigration("v19-why-over-groups", migrate: v19WhyOverGroups)
         migrator.registerMigration("v20-foreign-amounts", migrate: v20ForeignAmounts)
+        migrator.registerMigration("v21-expense-lines", migrate: v21ExpenseLines)
         migrator.registerMigration("v22-budget-currency", migrate: v22BudgetCurrency)
         migrator.registerMigration("v23-serve-tokens", migrate: v23ServeTokens)
         return migrator
@@ -36,7 +37,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 21
+    static let version: Int32 = 23
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 

@@ -21,6 +21,6 @@ extension Schema {
             ) STRICT, WITHOUT ROWID;
             PRAGMA user_version = 19;
             """)
-        try ExpenseCaches.rebuildGroups(calendar: try SQLiteStore.calendar(db), db)
+        try ExpenseCaches.rebuildGroups(calendar: try SQLiteStore.calendar(db), withLines: false, db)
     }
 }

@@ -3,8 +3,6 @@ import GRDB
 extension Schema {
     /// `v23-serve-tokens`: `tally serve`'s tokens, only their SHA-256, outside the history (no
     /// change set, export or copy reads this table). `name` is unique ignoring case.
-    /// It is the 21st migration on this branch, so `user_version` is 21 until the migrations
-    /// named v21 and v22 land before it; then it becomes 23, as its name says.
     static func v23ServeTokens(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE serveToken (
@@ -14,7 +12,7 @@ extension Schema {
                 createdAt INTEGER NOT NULL,
                 linkUsed INTEGER NOT NULL DEFAULT 0 CHECK (linkUsed IN (0, 1))
             ) STRICT;
-            PRAGMA user_version = 21;
+            PRAGMA user_version = 23;
             """)
     }
 }

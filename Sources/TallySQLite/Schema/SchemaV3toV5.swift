@@ -50,7 +50,7 @@ extension Schema {
             PRAGMA user_version = 3;
             """)
         // Summed in Swift: SQL's SUM would fail the whole migration on one overflowing month.
-        try ExpenseCaches.rebuildMonths(calendar: .calendarMonths, db)
+        try ExpenseCaches.rebuildMonths(calendar: .calendarMonths, withLines: false, db)
     }
 
     /// Budgets that work like budgets: a period (`monthly`, `yearly` or `once` with its days),

@@ -141,12 +141,14 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
     var originalCurrency: String?
     var rate: String?
     var rateSource: String?
+    /// `Expense.lines`, `isRefund` and `refundOf` as ``ExpenseDetail``'s text (`Schema.v21ExpenseLines`).
+    var detail: String
     var createdAt: Int64
     var updatedAt: Int64
 
     /// Every column in one order, for statements that name them all: the upsert that puts rows
     /// back, and moving rows beside a change set and back (`Schema.v11RemovedRows`).
-    static let positionalColumns = "id, budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy, accountId, originalMinor, originalCurrency, rate, rateSource"
+    static let positionalColumns = "id, budgetId, name, nameKey, amountCents, quantity, date, tagSetId, createdAt, updatedAt, spentBy, accountId, originalMinor, originalCurrency, rate, rateSource, detail"
 
     init(_ expense: Expense, nameKey: String? = nil, tagSetId: Int64?) {
         id = expense.id
@@ -163,6 +165,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         originalCurrency = expense.foreign?.original.currency.code
         rate = expense.foreign?.rate.plainString
         rateSource = expense.foreign?.source.rawValue
+        detail = ExpenseDetail.pack(expense)
         createdAt = Milliseconds.since1970(expense.createdAt)
         updatedAt = Milliseconds.since1970(expense.updatedAt)
     }
@@ -182,6 +185,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         originalCurrency = row["originalCurrency"]
         rate = row["rate"]
         rateSource = row["rateSource"]
+        detail = row["detail"] ?? ""
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
     }
@@ -201,6 +205,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         container["originalCurrency"] = originalCurrency
         container["rate"] = rate
         container["rateSource"] = rateSource
+        container["detail"] = detail
         container["createdAt"] = createdAt
         container["updatedAt"] = updatedAt
     }
@@ -234,10 +239,12 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
         guard let day = Day(storedNumber: date) else {
             throw .storage("expense #\(id ?? 0) has an invalid date \(date)")
         }
-        return Expense(
+        var expense = Expense(
             id: id, name: name, amount: Money(cents: amountCents), quantity: quantity, date: day,
             budgetID: budgetId, tags: tags.sorted(), by: spentBy, accountID: accountId, foreign: try foreign(), createdAt: Milliseconds.date(createdAt),
             updatedAt: Milliseconds.date(updatedAt))
+        if !detail.isEmpty { try ExpenseDetail.unpack(detail, into: &expense) }
+        return expense
     }
 }
 

@@ -174,7 +174,7 @@ extension SQLiteStore {
             let used = try Bool.fetchOne(
                 db,
                 sql: """
-                    SELECT EXISTS (SELECT 1 FROM expense WHERE budgetId = ?1) OR EXISTS (SELECT 1 FROM recurringRule WHERE budgetId = ?1)
+                    SELECT EXISTS (SELECT 1 FROM expense WHERE budgetId = ?1) OR EXISTS (SELECT 1 FROM expense WHERE detail <> '' AND instr(char(30) || detail, char(30) || ?1 || char(29)) > 0) OR EXISTS (SELECT 1 FROM recurringRule WHERE budgetId = ?1)
                         OR EXISTS (SELECT 1 FROM importRule WHERE budgetId = ?1)
                     """, arguments: [budget.id]) ?? false
             if used { throw TallyError.undoNeedsBudget(target, budget: budget.name) }
@@ -283,12 +283,13 @@ extension SQLiteStore {
         var added = try ExpenseCaches(db)
         let statement = try db.cachedStatement(
             sql: """
-                INSERT INTO expense (\(ExpenseRecord.positionalColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO expense (\(ExpenseRecord.positionalColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET budgetId = excluded.budgetId, name = excluded.name, nameKey = excluded.nameKey,
                     amountCents = excluded.amountCents, quantity = excluded.quantity, date = excluded.date,
                     tagSetId = excluded.tagSetId, createdAt = excluded.createdAt, updatedAt = excluded.updatedAt,
                     spentBy = excluded.spentBy, accountId = excluded.accountId, originalMinor = excluded.originalMinor,
-                    originalCurrency = excluded.originalCurrency, rate = excluded.rate, rateSource = excluded.rateSource
+                    originalCurrency = excluded.originalCurrency, rate = excluded.rate, rateSource = excluded.rateSource,
+                    detail = excluded.detail
                 """)
         var nameKeys: [String: String] = [:]
         var tagSets: [[String]: Int64?] = [:]
@@ -301,9 +302,9 @@ extension SQLiteStore {
             try statement.execute(arguments: [
                 record.id, record.budgetId, record.name, record.nameKey, record.amountCents, record.quantity, record.date,
                 record.tagSetId, record.createdAt, record.updatedAt, record.spentBy, record.accountId,
-                record.originalMinor, record.originalCurrency, record.rate, record.rateSource,
+                record.originalMinor, record.originalCurrency, record.rate, record.rateSource, record.detail,
             ])
-            added.add(ExpenseCaches.Row(record))
+            try added.add(record, db)
         }
         try replaced.saveRemoved(db)
         try added.saveAdded(db)

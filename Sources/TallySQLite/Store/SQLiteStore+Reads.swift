@@ -158,8 +158,12 @@ extension SQLiteStore {
                 arguments += ["[" + ids.map(String.init).joined(separator: ",") + "]"]
             }
             if let budgetID = query.budgetID {
-                clauses.append("e.budgetId = ?")
-                arguments += [budgetID]
+                // A split expense is in each of its lines' budgets (`expense_detail` finds the few split).
+                clauses.append("""
+                    (e.budgetId = ? OR e.id IN (SELECT s.id FROM expense s INDEXED BY expense_detail WHERE s.detail <> '' \
+                    AND instr(char(30) || s.detail, char(30) || ? || char(29)) > 0))
+                    """)
+                arguments += [budgetID, String(budgetID)]
             }
             if let days = query.days {
                 clauses.append("e.date BETWEEN ? AND ?")
@@ -183,6 +187,7 @@ extension SQLiteStore {
                 arguments += [accountID]
             }
             if query.inOtherCurrency { clauses.append("e.originalCurrency IS NOT NULL") }
+            if query.splitOrRefund { clauses.append("e.detail <> ''") }
             if !clauses.isEmpty { sql = "WHERE " + clauses.joined(separator: " AND ") }
             pagedArguments = arguments + [query.limit.map { Int64(max($0, 0)) } ?? -1, Int64(max(query.offset, 0))]
         }

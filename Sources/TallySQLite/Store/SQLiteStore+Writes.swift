@@ -42,7 +42,7 @@ extension SQLiteStore {
     /// Saves a validated expense under a new id, with its rows of the caches (`ExpenseCaches`).
     static func insert(_ expense: Expense, calendar: PeriodCalendar, _ db: Database) throws -> Expense {
         let (saved, tagSetID) = try insertRecord(expense, db)
-        try ExpenseCaches.added(ExpenseCaches.Row(saved, tagSetID: tagSetID), calendar: calendar, db)
+        for row in try ExpenseCaches.Row.rows(saved, tagSetID: tagSetID, db) { try ExpenseCaches.added(row, calendar: calendar, db) }
         return saved
     }
 
@@ -61,6 +61,10 @@ extension SQLiteStore {
         }
         var saved = expense
         saved.id = db.lastInsertedRowID
+        // The import's statement binds the columns every expense has; a split's or refund's text goes after.
+        if !record.detail.isEmpty {
+            try db.execute(sql: "UPDATE expense SET detail = ? WHERE id = ?", arguments: [record.detail, saved.id])
+        }
         return (saved, record.tagSetId)
     }
 
@@ -100,13 +104,13 @@ extension SQLiteStore {
         let before = try model(existing, db)
         let record = ExpenseRecord(expense, tagSetId: try tagSetID(expense.tags, db))
         try saving(expense) { try record.update(db) }
-        let (old, new) = (ExpenseCaches.Row(existing), ExpenseCaches.Row(record))
+        let (old, new) = (try ExpenseCaches.Row.rows(existing, db), try ExpenseCaches.Row.rows(record, db))
         if old != new {
             let calendar = try calendar(db)
             var removed = ExpenseCaches(calendar: calendar)
-            removed.add(old)
+            for row in old { removed.add(row) }
             try removed.saveRemoved(db)
-            try ExpenseCaches.added(new, calendar: calendar, db)
+            for row in new { try ExpenseCaches.added(row, calendar: calendar, db) }
         }
         return before
     }

@@ -191,11 +191,31 @@ public final class SQLiteStore: DataAccess {
     /// Rows of `budgetMonth` and `expenseDay` that differ from the sums of the expenses
     /// themselves, as text; empty when `ExpenseCaches` kept both caches right.
     func cacheMismatches() throws -> [String] {
-        try dbWriter.read { db in
+        try dbWriter.writeWithoutTransaction { db in
+            try Self.fillPortions(db)
+            defer { try? db.execute(sql: "DROP TABLE temp.portion") }
             let stored = "SELECT budgetId, month, spentCents, expenseCount FROM budgetMonth WHERE expenseCount <> 0 OR spentCents <> 0"
-            let summed = "SELECT budgetId, \(Schema.period("date")), SUM(amountCents * quantity), COUNT(*) FROM expense GROUP BY 1, 2"
+            let summed = "SELECT budgetId, \(Schema.period("date")), SUM(cents), COUNT(*) FROM portion GROUP BY 1, 2"
             return try Row.fetchAll(db, sql: "\(stored) EXCEPT \(summed) UNION ALL SELECT * FROM (\(summed) EXCEPT \(stored))")
                 .map(\.description) + Self.expenseDayMismatches(db) + Self.expenseGroupMismatches(db) + Self.accountDayMismatches(db)
+        }
+    }
+
+    /// `temp.portion`: what each expense counts in each budget by Core's rule (``Expense/portions``),
+    /// one row per plain expense and per line of a split, which the caches are checked against.
+    private static func fillPortions(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TEMP TABLE portion (date INTEGER, budgetId INTEGER, tagSetId INTEGER, spentBy TEXT, nameKey TEXT, name TEXT, cents INTEGER)
+            """)
+        let insert = try db.makeStatement(sql: "INSERT INTO portion VALUES (?, ?, ?, ?, ?, ?, ?)")
+        for expense in try expenses(ExpenseQuery(), db) {
+            for portion in try expense.portions {
+                let key = portion.tags.isEmpty ? nil : TagSetKey.make(portion.tags.map(\.composedTag))
+                let tagSetID = try key.flatMap { try Int64.fetchOne(db, sql: "SELECT id FROM tagSet WHERE tags = ?", arguments: [$0]) }
+                try insert.execute(arguments: [
+                    expense.date.storedNumber, portion.budgetID, tagSetID, expense.by, portion.nameKey, portion.name, portion.amount.cents,
+                ])
+            }
         }
     }
 
@@ -203,8 +223,8 @@ public final class SQLiteStore: DataAccess {
     private static func expenseGroupMismatches(_ db: Database) throws -> [String] {
         let stored = "SELECT budgetId, month, nameKey, tagSetId, name, spentCents, expenseCount FROM expenseGroup"
         let summed = """
-            SELECT budgetId, \(Schema.period("date")), nameKey, ifnull(tagSetId, 0), min(name), SUM(amountCents * quantity), COUNT(*)
-            FROM expense GROUP BY 1, 2, 3, 4
+            SELECT budgetId, \(Schema.period("date")), nameKey, ifnull(tagSetId, 0), min(name), SUM(cents), COUNT(*)
+            FROM portion GROUP BY 1, 2, 3, 4
             """
         return try Row.fetchAll(db, sql: "\(stored) EXCEPT \(summed) UNION ALL SELECT * FROM (\(summed) EXCEPT \(stored))")
             .map { "expenseGroup \($0)" }

@@ -1,0 +1,77 @@
+import Foundation
+import TallyCore
+import TallyStoreContract
+import TallyTestSupport
+import Testing
+
+@testable import TallyPostgres
+
+/// `v15-budget-currency` and `v16-serve-tokens` on a ledger made here at the schema before each,
+/// as the SQLite fixtures `schema-v21.sqlite` and `schema-v22.sqlite` are.
+@Suite struct PostgresLaterMigrationTests {
+    /// What takes a database back to before `v16-serve-tokens`.
+    static let beforeV16 = """
+        DROP TABLE serveToken;
+        DELETE FROM tally_migration WHERE name = 'v16-serve-tokens';
+
+        """
+
+    /// What takes a database back to before `v15-budget-currency`.
+    static let beforeV15 = """
+        ALTER TABLE budget DROP COLUMN currency;
+        DELETE FROM tally_migration WHERE name = 'v15-budget-currency';
+
+        """
+
+    /// A ledger with a yen expense, taken back to `downgrade`; reopened, every budget, expense
+    /// and figure is as it was.
+    private func reopened(after downgrade: String) throws -> PostgresStore {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: "later")
+        let location = try ServerLocation(url: database.url)
+        let old = try PostgresStore(location: location)
+        _ = try old.updateSettings(LedgerSettings(currency: try Currency(code: "EUR")))
+        let jpy = try Currency(code: "JPY")
+        try old.saveRates([DayRate(day: try day("2026-03-06"), from: try Currency(code: "EUR"), to: jpy, rate: try ExchangeRate(parsing: "161.54"))])
+        _ = try old.addBudget(Budget(name: "Food", limit: money("300")))
+        let dinner = try old.converting(
+            Expense(name: "Dinner", amount: Money(cents: 1), date: try day("2026-03-08"), budgetID: 0),
+            from: CurrencyAmount(minorUnits: 4500, currency: jpy), given: nil)
+        _ = try old.addExpense(dinner, toBudgetNamed: "Food")
+        _ = try old.addExpense(Expense(name: "Bread", amount: money("2.50"), date: day("2026-03-09"), budgetID: 0), toBudgetNamed: "Food")
+        let expenses = try old.expenses(ExpenseQuery())
+        let budgets = try old.budgets()
+        let statuses = try old.budgetStatuses(for: month("2026-03"))
+        try old.close()
+        _ = try server.psql(downgrade, database: database.name)
+
+        let store = try PostgresStore(location: location)
+        #expect(try store.expenses(ExpenseQuery()) == expenses)
+        #expect(try store.budgets() == budgets)
+        #expect(try store.budgetStatuses(for: month("2026-03")) == statuses)
+        #expect(try store.cacheMismatches() == [])
+        return store
+    }
+
+    /// A budget of a v14 ledger is in the ledger's currency; it then takes its own.
+    @Test func aLedgerFromBeforeV15OpensAndTakesABudgetCurrency() throws {
+        let store = try reopened(after: Self.beforeV16 + Self.beforeV15)
+        defer { try? store.close() }
+        var food = try store.budget(named: "Food")
+        #expect(food.currency == nil)
+        food.currency = try Currency(code: "JPY")
+        food.limit = try money("50000")
+        _ = try store.updateBudget(food)
+        let march = try store.status(of: try store.budget(named: "Food"), in: month("2026-03"))
+        #expect(try march.budget.currency == food.currency && march.ledgerSpent == money("30.36"))
+    }
+
+    /// A v15 ledger has no token table; after the migration it keeps tokens.
+    @Test func aLedgerFromBeforeV16OpensAndKeepsTokens() throws {
+        let store = try reopened(after: Self.beforeV16)
+        defer { try? store.close() }
+        #expect(try store.serveTokens().isEmpty)
+        try store.saveServeToken(ServeToken(name: "phone", permission: .add, hash: String(repeating: "a", count: 64), createdAt: 0))
+        #expect(try store.serveTokens().map(\.name) == ["phone"])
+    }
+}
