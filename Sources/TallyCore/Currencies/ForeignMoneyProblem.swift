@@ -19,6 +19,10 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
     case noLedgerCurrency
     /// A rate file's line could not be read.
     case rateFile(line: Int, String)
+    /// Rates missing for the expenses of an import, every pair with its days.
+    case missingRates([MissingRates.Pair])
+    /// An imported row's currency, rate or amount in its currency cannot be read.
+    case importCell(line: Int, column: String, value: String, reason: String)
 
     public var message: String {
         switch self {
@@ -42,6 +46,10 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
             "the ledger has no currency set: amounts in other currencies need one to be converted into"
         case .rateFile(let line, let problem):
             "line \(line): \(problem)"
+        case .missingRates(let pairs):
+            MissingRates.describe(pairs)
+        case .importCell(let line, let column, let value, let reason):
+            "line \(line), column \(quoted(column)), value \(quoted(value)): \(reason)"
         }
     }
 }
