@@ -120,4 +120,16 @@ import Testing
         let amounts = try sandbox.ok(["expense", "list", "--json"]).jsonArray.compactMap { $0["amount"] as? String }
         #expect(amounts.sorted() == ["11.53", "27.86"])
     }
+
+    /// `rates import` writes each batch in key order: of two lines for one day and pair, the
+    /// file's later one is kept, as before.
+    @Test func aRatesFileNamingADayTwiceKeepsItsLaterLine() throws {
+        let sandbox = try Sandbox()
+        let url = sandbox.directory.appendingPathComponent("rates.csv")
+        try Data("date,from,to,rate\n2026-03-06,JPY,EUR,0.0061\n2026-03-05,USD,EUR,0.9\n2026-03-06,JPY,EUR,0.0062\n".utf8).write(to: url)
+        try sandbox.ok(["rates", "import", url.path])
+        let list = try sandbox.ok(["rates", "list", "--json"]).jsonArray
+        #expect(list.count == 2)
+        #expect(list.first { $0["from"] as? String == "JPY" }?["rate"] as? String == "0.0062")
+    }
 }
