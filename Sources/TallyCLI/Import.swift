@@ -63,7 +63,7 @@ extension Tally {
         var force = false
 
         @Option(help: ArgumentHelp(
-            "Map the file's headers: date=COL,name=COL,amount=COL and optionally budget=, quantity=, tags=.",
+            "Map the file's headers: date=COL,name=COL,amount=COL and optionally budget=, quantity=, tags=, by=, currency= (each row's amount in its own currency, converted) and rate= (the rate charged).",
             valueName: "key=column,…"))
         var columns: String?
 

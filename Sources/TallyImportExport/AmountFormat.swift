@@ -29,6 +29,13 @@ public struct AmountFormat: Hashable, Sendable {
 
     /// Cents with their sign, or why the cell is not an amount in this format.
     public func signedCents(_ cell: String) -> Result<Int64, AmountProblem> {
+        signedMinorUnits(cell, digits: nil)
+    }
+
+    /// The amount in minor units of `digits` decimals (the row's currency's), or cents when `nil`.
+    /// More decimals than that are ``AmountProblem/tooManyDecimals(_:)`` unless the value could
+    /// be a whole number grouped by three (`1.234`), which is ambiguous as for cents.
+    public func signedMinorUnits(_ cell: String, digits: Int?) -> Result<Int64, AmountProblem> {
         var text = Substring(cell.trimmingCharacters(in: .whitespaces))
         var negative = false
         func takeSign() {
@@ -61,13 +68,13 @@ public struct AmountFormat: Hashable, Sendable {
                 }
                 text = Substring(text.trimmingCharacters(in: .whitespaces.union(["\u{A0}", "\u{202F}"])))
                 if !negative { takeSign() }
-                return number(text, negative: negative)
+                return number(text, negative: negative, digits: digits)
             }
         }
-        return number(text, negative: negative)
+        return number(text, negative: negative, digits: digits)
     }
 
-    private func number(_ text: Substring, negative: Bool) -> Result<Int64, AmountProblem> {
+    private func number(_ text: Substring, negative: Bool, digits minorDigits: Int?) -> Result<Int64, AmountProblem> {
         let decimal: Character = decimalComma ? "," : "."
         let grouping: Set<Character> = decimalComma ? [".", " ", "\u{A0}", "\u{202F}", "'"] : [",", " ", "\u{A0}", "\u{202F}", "'"]
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber || $0 == decimal || grouping.contains($0) || $0 == "," || $0 == "." }) else {
@@ -93,18 +100,34 @@ public struct AmountFormat: Hashable, Sendable {
             // `1,234` with a point decimal sign could be 1.234 under the other convention.
             if !decimalComma, fraction.isEmpty, !text.contains("."), separators == [","] { return .failure(.ambiguous) }
         }
-        guard fraction.count <= 2 else { return .failure(decimalComma ? .fitsNeither : (text.contains(",") ? .fitsNeither : .ambiguous)) }
+        let places = minorDigits ?? 2
+        guard fraction.count <= places else {
+            let grouped = !decimalComma && !text.contains(",") && fraction.count == 3
+            guard let minorDigits, !grouped else {
+                return .failure(decimalComma ? .fitsNeither : (text.contains(",") ? .fitsNeither : .ambiguous))
+            }
+            return .failure(.tooManyDecimals(minorDigits))
+        }
         let wholeDigits: String = groups.joined()
-        let digits: String = wholeDigits + String(fraction) + String(repeating: "0", count: 2 - fraction.count)
-        guard !wholeDigits.isEmpty, digits.count <= 14, let cents = Int64(digits), cents <= 100_000_000_000 else {
+        let digits: String = wholeDigits + String(fraction) + String(repeating: "0", count: places - fraction.count)
+        // Cents as Money bounds them; another currency's units as CurrencyAmount does.
+        let (maximumDigits, maximum): (Int, Int64) =
+            minorDigits == nil ? (14, 100_000_000_000) : (18, CurrencyAmount.maximumUnits * Int64(pow10(places)))
+        guard !wholeDigits.isEmpty, digits.count <= maximumDigits, let units = Int64(digits), units <= maximum else {
             return .failure(.notANumber)
         }
-        return .success(negative ? -cents : cents)
+        return .success(negative ? -units : units)
     }
+}
+
+private func pow10(_ digits: Int) -> Int {
+    (0..<digits).reduce(1) { value, _ in value * 10 }
 }
 
 /// Why a cell is not an amount.
 public enum AmountProblem: Error, Hashable, Sendable {
+    /// More decimals than the row's currency has (this many).
+    case tooManyDecimals(Int)
     case notANumber
     /// Reads differently under the two decimal conventions.
     case ambiguous
@@ -124,13 +147,15 @@ public enum AmountProblem: Error, Hashable, Sendable {
         case .fitsNeither: decimalComma ? "it is not a number written as 1.234,56" : "it is not a number written as 1,234.56"
         case .currency(let code?), .otherCurrency(let code): "it is in \(code)"
         case .currency(nil): "it carries a currency sign"
+        case .tooManyDecimals(0): "its currency has no decimals"
+        case .tooManyDecimals(let digits): "its currency has at most \(digits) decimal\(digits == 1 ? "" : "s")"
         }
     }
 
     /// The import setting that could read the cell, for the CLI to name as its flag.
     public var hint: TallyError.ImportHint? {
         switch self {
-        case .notANumber, .fitsNeither: nil
+        case .notANumber, .fitsNeither, .tooManyDecimals: nil
         case .ambiguous: .decimalComma
         case .otherCurrency: .currencyGiven
         case .currency: .currencyUnnamed

@@ -19,11 +19,15 @@ struct CSVRowMapper {
     private let quantity: Int?
     private let tags: Int?
     private let by: Int?
+    /// A mapped currency column and rate column (``CSVRowMapper+Currency.swift``).
+    let currency: Int?
+    let rate: Int?
+    var currencies: [String: Currency] = [:]
     /// The `kind` column of Tally's own export of a ledger with incomes or transfers
     /// (``CSVExportWriter``); read only with the default header, not with `--columns`.
     private let kind: Int?
     private var byNames: [String: String] = [:]
-    private let headerNames: [String]
+    let headerNames: [String]
     private let defaultBudget: String?
     private var budgetNames: [String: String] = [:]
     private var rules: RuleMatcher
@@ -58,6 +62,8 @@ struct CSVRowMapper {
         self.quantity = resolved[.quantity]
         self.tags = resolved[.tags]
         self.by = resolved[.by]
+        self.currency = resolved[.currency]
+        self.rate = resolved[.rate]
         self.kind = options.columns.isExplicit ? nil : trimmedNames.firstIndex { ColumnMapping.key($0) == "kind" }
         self.headerNames = trimmedNames
         self.defaultBudget = defaultBudget
@@ -73,11 +79,15 @@ struct CSVRowMapper {
 
         // Tally's own `-12.50` on the fast path; anything else, and every cell of a file with a
         // decimal comma (where `12.50` is no amount), through `AmountFormat`.
+        // A row in another currency is read in its own minor units, always through `AmountFormat`.
+        let foreignCurrency = try rowCurrency(record)
         var fast: Int64?
-        if !options.amountFormat.decimalComma { fast = record.withBytes(at: amount) { CSVRowMapper.signedCents($0) } }
+        if foreignCurrency == nil, !options.amountFormat.decimalComma { fast = record.withBytes(at: amount) { CSVRowMapper.signedCents($0) } }
         let signed: Int64
         if let fast {
             signed = fast
+        } else if let foreignCurrency {
+            signed = try minorUnits(record, amount, in: foreignCurrency)
         } else {
             switch options.amountFormat.signedCents(record.string(at: amount)) {
             case .success(let cents): signed = cents
@@ -91,6 +101,7 @@ struct CSVRowMapper {
         guard let day = record.withBytes(at: date, { options.dateFormat.day(from: CSVRowMapper.trimmed($0)) }) else {
             throw error(record, date, "use an existing day written as \(options.dateFormat.pattern)")
         }
+        let given = try givenRate(record, foreign: foreignCurrency != nil)
 
         var quantityValue: Int64 = 1
         if let quantity, !record.isEmpty(at: quantity) {
@@ -123,7 +134,9 @@ struct CSVRowMapper {
             nameHash = ImportRowKey.nameHash(of: rowName)
             nameHashes[rowName] = nameHash
         }
-        let base = ImportRowKey.base(scope: scope, day: day, cents: signed, nameHash: nameHash)
+        // A row in another currency is keyed by its amount as written and its code, never by
+        // what it converts to: a new rate must not make an imported row new.
+        let base = ImportRowKey.base(scope: scope, day: day, cents: signed, nameHash: CSVRowMapper.keyed(nameHash, foreignCurrency))
         let rowKey = ImportRowKey.key(base: base, occurrence: occurrences.next(base))
 
         let budgetName: String
@@ -146,7 +159,7 @@ struct CSVRowMapper {
         // The file's `by` wins over `--by` and the environment's default.
         let spender = try byCell(record) ?? options.by
         let draft = Expense(
-            name: rowName, amount: Money(cents: signed < 0 ? -signed : signed),
+            name: rowName, amount: Money(cents: foreignCurrency == nil ? signed.magnitudeClamped : 1),
             quantity: quantityValue, date: day, budgetID: 0, tags: tagList, by: spender,
             createdAt: CSVRowMapper.placeholderDate)
         let expense: Expense
@@ -163,7 +176,11 @@ struct CSVRowMapper {
                 }
             throw self.error(record, column ?? amount, error.errorDescription ?? "invalid value")
         }
-        return .expense(ImportedExpense(line: line, budgetName: budgetName, expense: expense, source: source, foldedName: folded, rowKey: rowKey))
+        var imported = ImportedExpense(line: line, budgetName: budgetName, expense: expense, source: source, foldedName: folded, rowKey: rowKey)
+        if let foreignCurrency {
+            imported.foreign = ForeignRow(original: CurrencyAmount(minorUnits: signed.magnitudeClamped, currency: foreignCurrency), given: given)
+        }
+        return .expense(imported)
     }
 
     /// A row of the `kind` column is an expense (or says nothing). An income or a transfer is

@@ -3,15 +3,20 @@ import TallyCore
 /// The expense fields an import fills, named as in the default header.
 public enum ImportField: String, CaseIterable, Hashable, Sendable {
     case date, budget, name, amount, quantity, tags, by
+    /// The row's ISO 4217 code (its amount is in that currency) and the rate charged; read only
+    /// when a mapping names them.
+    case currency, rate
 
     /// The default header, which is also what `tally export` writes. `by` is who spent it.
     public static let defaultHeader: [ImportField] = [.date, .budget, .name, .amount, .quantity, .tags, .by]
+    /// Every field a mapping may name, in the order columns are looked up.
+    static let mappable: [ImportField] = defaultHeader + [.currency, .rate]
 }
 
 /// Which header column holds each field.
 ///
 /// Without `--columns` the default header names are used, and `budget`, `quantity`, `tags` and `by`
-/// may be missing from the file. With `--columns`, exactly the listed fields are read: `date`,
+/// may be missing from the file (`currency` and `rate` are read only when mapped). With `--columns`, exactly the listed fields are read: `date`,
 /// `name` and `amount` must be listed, and every listed column must be in the header.
 public struct ColumnMapping: Hashable, Sendable {
     public let columns: [ImportField: String]
@@ -21,14 +26,14 @@ public struct ColumnMapping: Hashable, Sendable {
     public static let required: [ImportField] = [.date, .name, .amount]
 
     public static let `default` = ColumnMapping(
-        columns: Dictionary(uniqueKeysWithValues: ImportField.allCases.map { ($0, $0.rawValue) }), isExplicit: false)
+        columns: Dictionary(uniqueKeysWithValues: ImportField.defaultHeader.map { ($0, $0.rawValue) }), isExplicit: false)
 
     private init(columns: [ImportField: String], isExplicit: Bool) {
         self.columns = columns
         self.isExplicit = isExplicit
     }
 
-    /// Reads `date=COL,name=COL,amount=COL[,budget=COL][,quantity=COL][,tags=COL][,by=COL]`.
+    /// Reads `date=COL,name=COL,amount=COL[,budget=COL][,quantity=COL][,tags=COL][,by=COL][,currency=COL][,rate=COL]`.
     public init(parsing text: String) throws(TallyError) {
         func invalid(_ reason: String) -> TallyError {
             .invalidImportOption(.columnMapping, value: text, reason: reason)
@@ -51,6 +56,8 @@ public struct ColumnMapping: Hashable, Sendable {
         guard missing.isEmpty else {
             throw invalid("missing \(missing.map(\.rawValue).joined(separator: ", "))")
         }
+        // A rate is of a row's currency into the ledger's: without the currency it means nothing.
+        guard columns[.rate] == nil || columns[.currency] != nil else { throw invalid("rate needs a currency column") }
         self.init(columns: columns, isExplicit: true)
     }
 
@@ -61,7 +68,7 @@ public struct ColumnMapping: Hashable, Sendable {
             positions[ColumnMapping.key(name), default: []].append(index)
         }
         var resolved: [ImportField: Int] = [:]
-        for field in ImportField.defaultHeader {
+        for field in ImportField.mappable {
             guard let column = columns[field] else { continue }
             let found = positions[ColumnMapping.key(column)] ?? []
             if found.count > 1 {

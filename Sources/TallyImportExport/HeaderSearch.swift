@@ -70,7 +70,7 @@ public enum HeaderSearch {
 extension ColumnMapping {
     /// The columns a header must hold: every one of `--columns`, or the required default ones.
     var needed: [String] {
-        ImportField.defaultHeader.compactMap { field in
+        ImportField.mappable.compactMap { field in
             isExplicit || ColumnMapping.required.contains(field) ? columns[field] : nil
         }
     }

@@ -36,6 +36,9 @@ public struct CSVImportOptions: Hashable, Sendable {
     /// Who spent the rows whose file names no one (no `by` column, or an empty cell), validated
     /// (``Expense/validatedBy(_:)``); empty records no one.
     public var by = ""
+    /// The ledger's currency: a row of a mapped currency column in another one is read in that
+    /// currency and left for the use case to convert (``ImportedExpense/foreign``).
+    public var ledgerCurrency: Currency?
 
     public static let uncategorizedTag = "uncategorized"
 
@@ -115,6 +118,10 @@ public struct ImportedExpense: Hashable, Sendable {
     public var foldedName: Bool
     /// The row's dedupe key (``ImportRowKey``); `nil` for rows of a JSON document.
     public var rowKey: Int64?
+    /// A row in another currency than the ledger's: its amount as the file gives it and the rate
+    /// of its rate cell, if any. ``expense`` then holds a stand-in amount of 0.01 until the use
+    /// case converts it (``TallyCore/Expense/converted(from:given:into:tableRate:)``).
+    public var foreign: ForeignRow?
 
     public init(
         line: Int, budgetName: String, expense: Expense, source: BudgetSource = .cell, foldedName: Bool = false, rowKey: Int64? = nil
@@ -126,6 +133,13 @@ public struct ImportedExpense: Hashable, Sendable {
         self.source = source
         self.foldedName = foldedName
     }
+}
+
+/// What an imported row in another currency carries until it is converted.
+public struct ForeignRow: Hashable, Sendable {
+    public var original: CurrencyAmount
+    /// The rate the file gives (the rate charged); `nil` takes the table's on the row's day.
+    public var given: ExchangeRate?
 }
 
 /// What one row of a file turned into.

@@ -59,6 +59,9 @@ public struct ImportSummary: Hashable, Sendable {
     public var declaredRates: [DayRate] = []
     /// Lines above a CSV file's header, and summary lines after its last row, left out.
     public var frame = CSVFrame()
+    /// The days on which rows in each other currency need the table's rate (rows without a rate
+    /// cell), for the use case to look the rates up before it writes.
+    public var tableRateDays: [Currency: Set<Day>] = [:]
     /// SHA-256 of the file's bytes, as 64 hex digits.
     public var fingerprint: String
     public var byteCount: UInt64
@@ -140,7 +143,7 @@ public enum ImportPlanner {
             declaredProfiles: try document?.validatedProfiles() ?? [], declaredSettings: try document?.validatedSettings(),
             keepsCreationDates: try document?.keepsCreationDates() ?? false,
             declaredRecurringRules: try document?.validatedRecurringRules() ?? [], declaredAccounts: try document?.validatedAccounts() ?? DeclaredAccounts(),
-            declaredRates: try document?.validatedRates() ?? [], frame: frame, fingerprint: source.hasher.finalize(), byteCount: source.hasher.byteCount)
+            declaredRates: try document?.validatedRates() ?? [], frame: frame, tableRateDays: tally.tableRateDays, fingerprint: source.hasher.finalize(), byteCount: source.hasher.byteCount)
         return ImportPlan(input: input, format: format, options: options, summary: summary, document: document, bufferSize: bufferSize)
     }
 
@@ -281,6 +284,7 @@ struct BudgetTally {
     private var keys: [String: String] = [:]
     private(set) var skipped: [SkipReason: Int] = [:]
     private(set) var assignments = ImportAssignments()
+    private(set) var tableRateDays: [Currency: Set<Day>] = [:]
 
     mutating func add(_ outcome: RowOutcome) {
         switch outcome {
@@ -290,6 +294,9 @@ struct BudgetTally {
             break
         case .expense(let expense):
             assignments.add(expense)
+            if let foreign = expense.foreign, foreign.given == nil {
+                tableRateDays[foreign.original.currency, default: []].insert(expense.expense.date)
+            }
             let key: String
             if let known = keys[expense.budgetName] {
                 key = known

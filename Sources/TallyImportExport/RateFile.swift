@@ -10,7 +10,7 @@ import TallyCore
 /// the caller's one transaction keeps or drops them all. A bad line stops the read with
 /// ``ForeignMoneyProblem/rateFile(line:_:)`` naming the line and the value.
 public enum RateFile {
-    static let batchSize = 10_000
+    static let batchSize = 50_000
 
     /// Reads every rate of `source`, handing them to `save` in batches; returns how many.
     @discardableResult
@@ -23,7 +23,7 @@ public enum RateFile {
         do {
             while let record = try reader.next() {
                 if record.isBlank { continue }
-                let fields = record.strings.map { NameKey.trimmed($0) }
+                let fields = record.strings.map(trimmed)
                 guard let known = layout else {
                     (layout, header) = try Layout.detect(fields, line: record.line)
                     continue
@@ -110,6 +110,14 @@ public enum RateFile {
 
     private static func rate(_ text: String, line: Int) throws(TallyError) -> ExchangeRate {
         do { return try ExchangeRate(parsing: text) } catch { throw .foreignMoney(.rateFile(line: line, "invalid rate \(quoted(text)): use a positive decimal with at most 12 decimals")) }
+    }
+
+    /// `NameKey.trimmed`, after a check that spares it the cells with nothing to trim (a
+    /// history's every cell): it asks Unicode about each end of the text.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        let plain = { (byte: UInt8) in byte > 0x20 && byte < 0x80 }
+        return plain(first) && plain(last) ? text : NameKey.trimmed(text)
     }
 
     /// Three capital letters: the ECB's history names currencies ICU may no longer list (CYP, ROL).

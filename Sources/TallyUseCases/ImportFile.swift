@@ -86,7 +86,9 @@ public struct ImportFile: Sendable {
             case .csv:
                 var (options, toSave) = try resolvedOptions(store)
                 options.rules = try store.rules()
+                options = try withLedgerCurrency(options, store)
                 let account = try paidFrom(store)
+                let conversion = try self.conversion(input, options, store)
                 let rowKeys = ImportRowKeys(admitsDuplicates: force)
                 request.rowKeys = rowKeys
                 // One pass inside the transaction: rows are validated as they are written, and any
@@ -100,7 +102,7 @@ public struct ImportFile: Sendable {
                         (row: ImportedExpense) throws(TallyError) in
                         if let key = row.rowKey, !rowKeys.admit(key) { return }
                         assignments.add(row)
-                        var expense = row.expense
+                        var expense = try conversion?.expense(of: row) ?? row.expense
                         if let account {
                             try account.checkAccepts(expense.date)
                             expense.accountID = account.id
@@ -155,10 +157,12 @@ public struct ImportFile: Sendable {
         if format == .csv {
             options = try resolvedOptions(store).options
             options.rules = try store?.rules() ?? []
+            options = try withLedgerCurrency(options, store)
             if let store { _ = try paidFrom(store) } else if let account { throw .accountNotFound(account) }
         }
         let plan = try ImportPlanner.plan(input, format: format, options: options)
         let summary = plan.summary
+        let conversion = format == .csv ? try ImportConversion(summary, options: options, store: store) : nil
         var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
         request.declare(summary)
         let rowKeys = ImportRowKeys(admitsDuplicates: force)
@@ -182,7 +186,8 @@ public struct ImportFile: Sendable {
             case .withoutBudget:
                 break
             case .expense(let row):
-                var preview = RowPreview(line: row.line, name: row.expense.name, amount: row.expense.amount, outcome: .new)
+                let amount = try conversion?.expense(of: row).amount ?? row.expense.amount
+                var preview = RowPreview(line: row.line, name: row.expense.name, amount: amount, outcome: .new)
                 if let key = row.rowKey, !rowKeys.admit(key) {
                     preview.outcome = .duplicate
                 } else {

@@ -24,7 +24,7 @@ import Testing
 
     /// "2 expenses, 1 income and 0 transfers" from the summary's first line.
     private func counts(_ text: String) -> String {
-        guard let line = text.split(separator: "\n").first, let from = line.range(of: "import")?.upperBound ?? line.range(of: "Imported")?.upperBound,
+        guard let line = text.split(separator: "\n").first, let from = line.range(of: "Imported")?.upperBound ?? line.range(of: "would import")?.upperBound,
             let to = line.range(of: " from ")?.lowerBound
         else { return "" }
         return String(line[from..<to]).trimmingCharacters(in: .whitespaces)

@@ -100,3 +100,20 @@ import Testing
         #expect(try TextEncoding(name: "CP1252") == .windows1252 && TextEncoding(name: "ISO-8859-1") == .latin1)
     }
 }
+
+@Suite struct AmountFormatMinorUnitTests {
+    @Test func amountsInACurrencysOwnDecimals() {
+        let format = AmountFormat()
+        #expect(format.signedMinorUnits("4500", digits: 0) == .success(4500))
+        #expect(format.signedMinorUnits("4500.5", digits: 0) == .failure(.tooManyDecimals(0)))
+        #expect(format.signedMinorUnits("1.250", digits: 3) == .success(1250))
+        #expect(format.signedMinorUnits("1.2505", digits: 3) == .failure(.tooManyDecimals(3)))
+        #expect(format.signedMinorUnits("-12.5", digits: 2) == .success(-1250))
+        // Three digits after a point may group thousands: as ambiguous as for cents.
+        #expect(format.signedMinorUnits("1.234", digits: 2) == .failure(.ambiguous))
+        #expect(AmountFormat(decimalComma: true).signedMinorUnits("1.234,5", digits: 0) == .failure(.tooManyDecimals(0)))
+        // Cents keep their own bound; other currencies CurrencyAmount's.
+        #expect(format.signedCents("1000000000.01") == .failure(.notANumber))
+        #expect(format.signedMinorUnits("150000000000", digits: 0) == .success(150_000_000_000))
+    }
+}

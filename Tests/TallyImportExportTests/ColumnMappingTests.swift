@@ -10,7 +10,7 @@ struct ColumnMappingTests {
     }
 
     @Test func rejectsUnknownKeys() {
-        #expect(throws: TallyError.invalidImportOption(.columnMapping, value: "date=D,name=N,amount=A,memo=M", reason: "unknown key 'memo'; use date, budget, name, amount, quantity, tags, by")) {
+        #expect(throws: TallyError.invalidImportOption(.columnMapping, value: "date=D,name=N,amount=A,memo=M", reason: "unknown key 'memo'; use date, budget, name, amount, quantity, tags, by, currency, rate")) {
             try ColumnMapping(parsing: "date=D,name=N,amount=A,memo=M")
         }
     }

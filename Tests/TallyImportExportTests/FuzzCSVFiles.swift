@@ -102,6 +102,7 @@ struct CSVFile: CustomStringConvertible {
                 case .quantity: random.chance(0.3) ? "" : String(Int.random(in: 1...(random.chance(0.5) ? 9 : 1_000_000), using: &random))
                 case .tags: random.pick(tags)
                 case .by: random.pick(["", "anna", " Ben ", "Zoë"])
+                case .currency, .rate: ""
                 }
             }
             var row = cells

@@ -31,6 +31,8 @@ enum Failures {
             return "invalid \(flag(for: setting)) \(quoted(value)): \(reason)"
         case .foreignMoney(.missingRate):
             return error.message + "; add rates with 'tally rates import FILE' or 'tally rates set DAY FROM TO RATE', or give one with --rate"
+        case .foreignMoney(.missingRates):
+            return error.message + " (add them with 'tally rates import FILE' or 'tally rates set DAY FROM TO RATE', or give a rate column)"
         case .foreignMoney(.noLedgerCurrency):
             return error.message + "; set it with 'tally settings set currency CODE'"
         case .split(.linesNoLongerFit):
@@ -55,7 +57,7 @@ enum Failures {
             .invalidWarnLevel, .periodRangeReversed, .periodRangeTooLong,
             .invalidRulePattern, .invalidRulePriority, .profileNotFound, .changeSetNotFound, .invalidHistoryDays, .snapshotNotFound, .invalidSnapshotLimit, .transferToSameAccount,
             .foreignMoney(.invalidAmount), .foreignMoney(.invalidRate), .foreignMoney(.rateWithoutCurrency),
-            .foreignMoney(.conflictingCurrencies), .foreignMoney(.noMinorUnit), .split:
+            .foreignMoney(.conflictingCurrencies), .foreignMoney(.noMinorUnit), .foreignMoney(.importCell), .split:
             ExitCode(64)
         default: ExitCode(1)
         }

@@ -19,6 +19,31 @@ public struct RateReapplication: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(changes) }
 }
 
+extension Expense {
+    /// This expense in `original`'s currency, converted into `ledger`: the one rule `add`, `edit`
+    /// and imports share. At `given` (the rate the card charged, source `given`) or else
+    /// `tableRate` for its currency and day (source `table`); an amount already in the ledger's
+    /// currency stays as it is, with no foreign charge (and a given rate is refused).
+    public func converted(
+        from original: CurrencyAmount, given: ExchangeRate?, into ledger: Currency,
+        tableRate: (Currency, Day) throws(TallyError) -> ExchangeRate
+    ) throws(TallyError) -> Expense {
+        var expense = self
+        guard original.currency != ledger else {
+            guard given == nil else { throw .foreignMoney(.rateWithoutCurrency) }
+            expense.amount = try ExchangeRate(mantissa: 1, scale: 0).convert(original, into: ledger)
+            expense.foreign = nil
+            return expense
+        }
+        let rate: ExchangeRate
+        if let given { rate = given } else { rate = try tableRate(original.currency, expense.date) }
+        let charge = ForeignCharge(original: original, rate: rate, source: given == nil ? .table : .given)
+        expense.amount = try charge.amount(in: ledger)
+        expense.foreign = charge
+        return expense
+    }
+}
+
 extension DataAccess {
     /// The rate table's rows matching `query` (``LedgerRows/rates(_:)``).
     public func rates(_ query: RateQuery) throws(TallyError) -> [DayRate] {
@@ -45,22 +70,12 @@ extension DataAccess {
 
     /// `expense` in `original`'s currency: its ``Expense/foreign`` and its ledger-currency
     /// ``Expense/amount``, at `given` (the rate the card charged) or else the table's rate on its
-    /// day. An amount already in the ledger's currency stays as it is; a missing rate throws.
+    /// day (``Expense/converted(from:given:into:tableRate:)``); a missing rate throws.
     public func converting(_ expense: Expense, from original: CurrencyAmount, given: ExchangeRate?) throws(TallyError) -> Expense {
         let ledger = try ledgerCurrency()
-        var expense = expense
-        guard original.currency != ledger else {
-            guard given == nil else { throw .foreignMoney(.rateWithoutCurrency) }
-            expense.amount = try ExchangeRate(mantissa: 1, scale: 0).convert(original, into: ledger)
-            expense.foreign = nil
-            return expense
+        return try expense.converted(from: original, given: given, into: ledger) { (currency, day) throws(TallyError) in
+            try tableRate(from: currency, to: ledger, on: day)
         }
-        let rate: ExchangeRate
-        if let given { rate = given } else { rate = try tableRate(from: original.currency, to: ledger, on: expense.date) }
-        let charge = ForeignCharge(original: original, rate: rate, source: given == nil ? .table : .given)
-        expense.amount = try charge.amount(in: ledger)
-        expense.foreign = charge
-        return expense
     }
 
     /// What `rates reapply` does: every expense within `days` (all when `nil`) whose rate came

@@ -21,6 +21,10 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
     case rateFile(line: Int, String)
     /// The ledger's currency cannot go while a budget has its own (``Budget/currency``).
     case budgetInOwnCurrency(String, currency: String)
+    /// Rates missing for the expenses of an import, every pair with its days.
+    case missingRates([MissingRates.Pair])
+    /// An imported row's currency, rate or amount in its currency cannot be read.
+    case importCell(line: Int, column: String, value: String, reason: String)
 
     public var message: String {
         switch self {
@@ -46,6 +50,10 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
             "line \(line): \(problem)"
         case .budgetInOwnCurrency(let name, let currency):
             "budget \(quoted(name)) is in \(currency): a ledger with budgets in their own currencies needs a currency of its own"
+        case .missingRates(let pairs):
+            MissingRates.describe(pairs)
+        case .importCell(let line, let column, let value, let reason):
+            "line \(line), column \(quoted(column)), value \(quoted(value)): \(reason)"
         }
     }
 }

@@ -46,7 +46,7 @@ public enum RateLookup {
         return nil
     }
 
-    struct Pair: Hashable {
+    struct Pair: Hashable, Sendable {
         var from: String
         var to: String
     }

@@ -11,7 +11,10 @@ import TallyCore
 /// four-decimal ratios; fields holding a comma, quote or line break are quoted. A ledger with
 /// an account adds, per period, kind `money` and key `ledger` with the measures `income`,
 /// `spending`, `saved`, `savingsRate` (absent without income) and `netWorth` (absent when no
-/// account has a balance at the period's end), after the period's rows.
+/// account has a balance at the period's end), after the period's rows. Spending in other
+/// currencies adds, for the whole range, kind `currency` and the ISO code as key with the measures
+/// `original` (in that currency's own decimals), `amount` (its ledger-currency equivalent) and
+/// `expenses`, after the range's rows.
 public struct RangeCSVRenderer: Sendable {
     public init() {}
 
@@ -45,6 +48,12 @@ public struct RangeCSVRenderer: Sendable {
                 lines.append(line(key + ["change", change.amount.plainString]))
                 if let ratio = change.ratioString { lines.append(line(key + ["changeShare", ratio])) }
             }
+        }
+        for entry in report.byCurrency {
+            let key = [span, "currency", entry.original.currency.code]
+            lines.append(line(key + ["original", entry.original.plainString]))
+            lines.append(line(key + ["amount", entry.converted.plainString]))
+            lines.append(line(key + ["expenses", String(entry.expenseCount)]))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -149,13 +149,16 @@ public struct DashboardLayout: Sendable {
             currenciesTitleY = bottom
             for entry in report.byCurrency {
                 bottom += 22
-                let count = "\(entry.expenseCount) \(entry.expenseCount == 1 ? "expense" : "expenses")"
-                let text = typesetter.fitted(
-                    "\(entry.original.description) = \(money.string(entry.converted)), \(count)", maximumWidth: contentWidth, size: Self.amountSize)
+                let text = typesetter.fitted(Self.currencyText(entry, money: money), maximumWidth: contentWidth, size: Self.amountSize)
                 currencyLines.append((text, bottom))
             }
         }
         height = (bottom + margin).rounded(.up)
+    }
+
+    /// `4500 JPY = €27.86, 1 expense`: a "By currency" line of either picture.
+    static func currencyText(_ entry: CurrencySpending, money: MoneyFormat) -> String {
+        "\(entry.original.description) = \(money.string(entry.converted)), \(entry.expenseCount) \(entry.expenseCount == 1 ? "expense" : "expenses")"
     }
 
     static func amountText(_ line: MonthlyReport.BudgetLine, money: MoneyFormat = .plain) -> String {

@@ -49,6 +49,9 @@ struct RangeLayout {
     static let columnWidth = 74.0
     static let rowHeight = 22.0
     static let legendItemWidth = 180.0
+    /// "By currency" under the table: its title's gap, then a line per currency.
+    static let currencyGap = 30.0
+    static let currencyLineHeight = 22.0
     static let seriesColors: [Color] = [
         Color(0x2F6FDE), Color(0xE39B2D), Color(0x2E9E6B), Color(0x9B59B6), Color(0xD64545), Color(0x17A2B8),
         Color(0x8C6D3F), Color(0xE377C2), Color(0x5B6B7C), Color(0xBCBD22), Color(0x1F4E9C), Color(0xF28E2B),
@@ -80,7 +83,8 @@ struct RangeLayout {
         // The header, the rows and the total; then a gap and five money-in rows with an account.
         let tableRows = Double(report.rows.count + 2 + (report.hasAccounts ? 6 : 0))
         let notes = Double(RangeText.notes(report).count)
-        height = withTable ? tableTop + tableRows * Self.rowHeight + 16 + notes * 18 + margin : tableTop
+        let currencies = report.byCurrency.isEmpty ? 0 : Self.currencyGap + Double(report.byCurrency.count) * Self.currencyLineHeight
+        height = withTable ? tableTop + tableRows * Self.rowHeight + 16 + notes * 18 + currencies + margin : tableTop
     }
 
     static func color(ofRow index: Int) -> Color { seriesColors[index % seriesColors.count] }
@@ -210,6 +214,20 @@ struct RangePainter {
         for note in RangeText.notes(report) {
             canvas.text(note, x: margin, y: y, size: 11, Palette.muted)
             y += 18
+        }
+        currencies(below: y)
+    }
+
+    /// Spending in other currencies over the whole range, as the month's picture draws it.
+    private func currencies(below top: Double) {
+        guard !report.byCurrency.isEmpty else { return }
+        let margin = RangeLayout.margin
+        var y = top + RangeLayout.currencyGap - 8
+        canvas.text("By currency", x: margin, y: y, size: 15, Palette.ink, weight: .bold)
+        for entry in report.byCurrency {
+            y += RangeLayout.currencyLineHeight
+            let text = Typesetter.layout.fitted(DashboardLayout.currencyText(entry, money: money), maximumWidth: layout.width - margin * 2, size: 12)
+            canvas.text(text, x: margin, y: y, size: 12, Palette.ink)
         }
     }
 
