@@ -206,18 +206,8 @@ extension DataAccess {
     public func addExpense(
         _ expense: Expense, toBudgetNamed name: String, accountNamed account: String? = nil
     ) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
-        var expense = try expense.validated()
-        return try writing { (rows: any LedgerRows) throws(TallyError) in
-            let budget = try rows.budget(named: name)
-            expense.budgetID = budget.id ?? 0
-            try expense.checkBudget(budget)
-            expense.accountID = try rows.accountID(named: account)
-            try rows.checkAccount(of: expense, replacing: nil, force: false)
-            let saved = try rows.save([expense])[0]
-            let period = try rows.settings().calendar.period(containing: saved.date)
-            guard let status = try rows.statuses(for: period, of: [budget]).first else { throw .budgetNotFound(name) }
-            return (saved, status)
-        }
+        let expense = try expense.validated()
+        return try writing { (rows: any LedgerRows) throws(TallyError) in try rows.save(expense, inBudgetNamed: name, accountNamed: account) }
     }
 
     /// Saves changes to an existing expense in a budget that takes its day; `createdAt` is kept.
@@ -257,5 +247,22 @@ extension DataAccess {
     /// (``Spending/byTag(in:of:)``).
     public func spendingByTag(in days: DayInterval) throws(TallyError) -> [String: Money] {
         try Spending.byTag(in: days, of: try expenses(ExpenseQuery(days: days)))
+    }
+}
+
+extension LedgerRows {
+    /// What `tally add` and `tally refund` write: `expense` in budget `name` (and account
+    /// `account`, else the ledger's default), with that budget's status for the expense's period.
+    func save(_ expense: Expense, inBudgetNamed name: String, accountNamed account: String?) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
+        var expense = expense
+        let budget = try budget(named: name)
+        expense.budgetID = budget.id ?? 0
+        try expense.checkBudget(budget)
+        expense.accountID = try accountID(named: account)
+        try checkAccount(of: expense, replacing: nil, force: false)
+        let saved = try save([expense])[0]
+        let period = try settings().calendar.period(containing: saved.date)
+        guard let status = try statuses(for: period, of: [budget]).first else { throw .budgetNotFound(name) }
+        return (saved, status)
     }
 }

@@ -90,15 +90,7 @@ extension DataAccess {
         refund = try refund.validated()
         return try writing { (rows: any LedgerRows) throws(TallyError) in
             if let original, try rows.countExpenses(ExpenseQuery(ids: [original])) == 0 { throw .expenseNotFound(original) }
-            let budget = try rows.budget(named: name)
-            refund.budgetID = budget.id ?? 0
-            try refund.checkBudget(budget)
-            refund.accountID = try rows.accountID(named: account)
-            try rows.checkAccount(of: refund, replacing: nil, force: false)
-            let saved = try rows.save([refund])[0]
-            let period = try rows.settings().calendar.period(containing: saved.date)
-            guard let status = try rows.budgetStatuses(for: period, of: [budget]).first else { throw .budgetNotFound(name) }
-            return (saved, status)
+            return try rows.save(refund, inBudgetNamed: name, accountNamed: account)
         }
     }
 }
