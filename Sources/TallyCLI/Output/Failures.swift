@@ -40,7 +40,11 @@ enum Failures {
         case .split(.isSplit(let id)):
             return error.message + "; use 'tally expense unsplit \(id) --budget BUDGET' or 'tally expense split \(id) --split …' instead"
         case .importRow(_, _, _, _, let hint?), .importFile(_, _, let hint?):
-            return error.message + "; " + advice(for: hint)
+            // A statement's missing account or budget reads as what to give; a misread file as a way to read it.
+            switch hint {
+            case .debitsWithoutBudget, .accountUnnamed, .accountUnknown: return error.message + ": " + advice(for: hint)
+            default: return error.message + "; " + advice(for: hint)
+            }
         default:
             return error.message
         }
@@ -71,6 +75,9 @@ enum Failures {
         case .currencyGiven: "only amounts in the --currency given can be read"
         case .currencyUnnamed: "name the currency with --currency"
         case .dateOrder: "say which with --date-format MM/dd/yyyy or --date-format dd/MM/yyyy"
+        case .debitsWithoutBudget: "give --budget NAME, --uncategorized, or add rules with 'tally rule add'"
+        case .accountUnnamed: "give --account NAME"
+        case .accountUnknown(let number, let isIBAN): "give --account NAME, or 'tally account edit NAME --\(isIBAN ? "iban" : "number") \(number)'"
         }
     }
 

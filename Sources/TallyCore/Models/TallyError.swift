@@ -200,7 +200,7 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
 
     /// An import setting that could read what an import refused, and how; the message says what
     /// is wrong, the CLI words the hint with its flag.
-    public enum ImportHint: Sendable {
+    public enum ImportHint: Hashable, Sendable {
         /// The text is not UTF-8: naming the encoding reads Windows-1252 and Latin-1 files.
         case encoding
         /// The amount reads differently with a decimal point and a decimal comma: the number
@@ -212,6 +212,13 @@ public enum TallyError: Error, LocalizedError, Equatable, Sendable {
         case currencyUnnamed
         /// The dates read either way (a QIF file's `03/04/2026`): the date format says which.
         case dateOrder
+        /// Debits match no rule: a budget for them, or rules, place them.
+        case debitsWithoutBudget
+        /// A statement names no account and the ledger has no default: the account is to be named.
+        case accountUnnamed
+        /// A statement's account number (an IBAN or not) is on no account: name the account, or
+        /// give one the number.
+        case accountUnknown(number: String, isIBAN: Bool)
     }
 
     /// Whether it is ``accountInUse(_:entries:assertions:expenses:)``.

@@ -199,7 +199,7 @@ public struct StatementPlanner {
         if !unmatched.isEmpty {
             throw .importFile(
                 line: nil,
-                reason: "no rule matches debits such as \(unmatched.map { quoted($0) }.joined(separator: ", ")): give --budget NAME, --uncategorized, or add rules with 'tally rule add'")
+                reason: "no rule matches debits such as \(unmatched.map { quoted($0) }.joined(separator: ", "))", hint: .debitsWithoutBudget)
         }
         for index in plan.parts.indices {
             plan.parts[index].balance = try balanceCheck(plan.parts[index], changes: changes[plan.parts[index].account.id ?? 0] ?? [])
@@ -241,7 +241,7 @@ public struct StatementPlanner {
     func account(_ named: StatementAccount, label: String) throws(TallyError) -> Account {
         guard let number = named.label else {
             if let account = chosenAccount ?? defaultAccount { return account }
-            throw .importFile(line: nil, reason: "\(label) names no account: give --account NAME")
+            throw .importFile(line: nil, reason: "\(label) names no account", hint: .accountUnnamed)
         }
         let matches = book.accounts.filter { $0.isNamed(byNumber: number) }
         if matches.count > 1 {
@@ -252,7 +252,7 @@ public struct StatementPlanner {
         if let chosenAccount { return chosenAccount }
         throw .importFile(
             line: nil,
-            reason: "\(label) is for an account the ledger does not know: give --account NAME, or 'tally account edit NAME --\(Account.isIBAN(number) ? "iban" : "number") \(number)'")
+            reason: "\(label) is for an account the ledger does not know", hint: .accountUnknown(number: number, isIBAN: Account.isIBAN(number)))
     }
 
     func checkCurrency(_ named: StatementAccount, label: String) throws(TallyError) {

@@ -150,11 +150,12 @@ struct StatementPlanTests {
         ])
         #expect(throws: TallyError.importFile(
             line: nil,
-            reason: "statement 2 (DE02120300000000202051) is for an account the ledger does not know: give --account NAME, or 'tally account edit NAME --iban DE02120300000000202051'")
+            reason: "statement 2 (DE02120300000000202051) is for an account the ledger does not know",
+            hint: .accountUnknown(number: "DE02120300000000202051", isIBAN: true))
         ) { try planner(try book()).planned(file) }
         // QIF names no account: --account, else the ledger's default account.
         let qif = StatementFile(format: .qif, statements: [statement(1, [try entry("2026-11-02", -100, "X")])])
-        #expect(throws: TallyError.importFile(line: nil, reason: "statement 1 names no account: give --account NAME")) { try planner(try book()).planned(qif) }
+        #expect(throws: TallyError.importFile(line: nil, reason: "statement 1 names no account", hint: .accountUnnamed)) { try planner(try book()).planned(qif) }
         var withDefault = planner(try book())
         withDefault.defaultAccount = try book().account(named: "savings")
         #expect(try withDefault.planned(qif).parts[0].account.name == "Savings")
@@ -165,7 +166,7 @@ struct StatementPlanTests {
         noFallback.defaultBudget = nil
         let file = StatementFile(format: .ofx, statements: [statement(iban: giroIBAN, [try entry("2026-11-02", -100, "Kiosk", id: "1")])])
         #expect(throws: TallyError.importFile(
-            line: nil, reason: "no rule matches debits such as 'Kiosk': give --budget NAME, --uncategorized, or add rules with 'tally rule add'")
+            line: nil, reason: "no rule matches debits such as 'Kiosk'", hint: .debitsWithoutBudget)
         ) { try noFallback.planned(file) }
 
         var euro = planner(try book())
