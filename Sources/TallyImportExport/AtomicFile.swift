@@ -10,6 +10,12 @@ import TallyCore
 /// about 1.5 ms, a sixth of a month's report. The rename still replaces it whole or not at all.
 public enum AtomicFile {
     public static func write<T>(to path: String, durable: Bool = true, _ body: (any ByteSink) throws(TallyError) -> T) throws(TallyError) -> T {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            // A device, pipe or terminal (`/dev/null`, `/dev/stdout`, a shell's `>(gzip)`) is
+            // written in place: a rename would put a plain file where it was.
+            return try writeInPlace(to: path, body)
+        }
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).tmp"
@@ -33,6 +39,19 @@ public enum AtomicFile {
             unlink(temporary)
             throw error
         }
+    }
+
+    private static func writeInPlace<T>(to path: String, _ body: (any ByteSink) throws(TallyError) -> T) throws(TallyError) -> T {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        var closed = false
+        defer {
+            if !closed { close(descriptor) }
+        }
+        let result = try body(FileDescriptorSink(fileDescriptor: descriptor))
+        closed = true
+        guard close(descriptor) == 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        return result
     }
 
     /// `bytes` as the file at `path` (see `durable`).

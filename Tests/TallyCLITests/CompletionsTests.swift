@@ -158,29 +158,49 @@ import Testing
 
     @Test func fishCompletesBudgetNamesAndTags() throws {
         let fixture = try Fixture()
-        func fish(_ line: String, environment: [String: String] = [:]) throws -> [String] {
-            let outcome = try fixture.shell(
-                "fish", "tally completions fish | source; or exit 2; complete -C \(Self.singleQuoted(line))", environment: environment)
-            #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(line): \(outcome.stderr)")
-            // Each line is `candidate<TAB>description`.
-            return outcome.stdout.split(separator: "\n").map { String($0.split(separator: "\t", maxSplits: 1)[0]) }
-        }
         let db = Self.singleQuoted(fixture.db)
-        #expect(try fish("tally budget show --db \(db) ") == Self.budgets)
-        #expect(try fish("tally budget edit --db \(db) Caf") == ["Café & Coffee"])
-        #expect(try fish("tally expense list --db \(db) -b ") == Self.budgets)
-        #expect(try fish("tally add Tea 2 --db \(db) --tag ") == ["day off", "été"])
-        #expect(try fish("tally export --budget ", environment: ["TALLY_DB": fixture.db]) == Self.budgets)
-        #expect(try fish("tally budget show --db '\(fixture.missing)' ", environment: ["TALLY_DB": fixture.db]).isEmpty)
-        // The report over time's flags.
-        #expect(try fish("tally report --year 2026 --db \(db) --budget ") == Self.budgets)
-        #expect(try fish("tally report --year 2026 --db \(db) --tag ") == ["day off", "été"])
-        #expect(try fish("tally report --year 2026 --compare ") == ["previous", "last-year"])
-        #expect(try fish("tally report --year 2026 --by ") == ["tag"])
-        #expect(try fish("tally report --format ").contains("csv"))
-        let options = try fish("tally report --")
-        for flag in ["--from", "--to", "--year", "--compare", "--by", "--budget", "--tag"] { #expect(options.contains(flag), "\(flag)") }
-        #expect(try fish("tally prices --").contains("--json"))
+        // One fish loads the script once and completes every line, each answer after a marker.
+        let lines: [(line: String, tallyDB: String?)] = [
+            ("tally budget show --db \(db) ", nil),
+            ("tally budget edit --db \(db) Caf", nil),
+            ("tally expense list --db \(db) -b ", nil),
+            ("tally add Tea 2 --db \(db) --tag ", nil),
+            ("tally export --budget ", fixture.db),
+            ("tally budget show --db '\(fixture.missing)' ", fixture.db),
+            // The report over time's flags.
+            ("tally report --year 2026 --db \(db) --budget ", nil),
+            ("tally report --year 2026 --db \(db) --tag ", nil),
+            ("tally report --year 2026 --compare ", nil),
+            ("tally report --year 2026 --by ", nil),
+            ("tally report --format ", nil),
+            ("tally report --", nil),
+            ("tally prices --", nil),
+        ]
+        let marker = "@@completion@@"
+        let script = ["tally completions fish | source; or exit 2"] + lines.map { line, tallyDB in
+            let environment = tallyDB.map { "set -gx TALLY_DB \(Self.singleQuoted($0)); " } ?? "set -e TALLY_DB; "
+            return environment + "echo \(marker); complete -C \(Self.singleQuoted(line))"
+        }
+        let outcome = try fixture.shell("fish", script.joined(separator: "\n"))
+        #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome.stderr)")
+        // Each line is `candidate<TAB>description`.
+        let answers = outcome.stdout.components(separatedBy: marker + "\n").dropFirst().map { answer in
+            answer.split(separator: "\n").map { String($0.split(separator: "\t", maxSplits: 1)[0]) }
+        }
+        try #require(answers.count == lines.count, "\(outcome.stdout)")
+        #expect(answers[0] == Self.budgets)
+        #expect(answers[1] == ["Café & Coffee"])
+        #expect(answers[2] == Self.budgets)
+        #expect(answers[3] == ["day off", "été"])
+        #expect(answers[4] == Self.budgets)
+        #expect(answers[5].isEmpty)
+        #expect(answers[6] == Self.budgets)
+        #expect(answers[7] == ["day off", "été"])
+        #expect(answers[8] == ["previous", "last-year"])
+        #expect(answers[9] == ["tag"])
+        #expect(answers[10].contains("csv"))
+        for flag in ["--from", "--to", "--year", "--compare", "--by", "--budget", "--tag"] { #expect(answers[11].contains(flag), "\(flag)") }
+        #expect(answers[12].contains("--json"))
     }
 
     // MARK: - zsh
@@ -188,8 +208,10 @@ import Testing
     /// zsh's completion system runs only inside a line editor, so this loads the script after
     /// `compinit`, checks that it registered `_tally`, and calls the function `_tally`'s specs
     /// call for a budget or a tag, with the words and environment `_tally` sets up; `_describe`
-    /// is replaced by one that prints the candidates it is given.
-    func zsh(_ fixture: Fixture, words: [String], call: String, environment: [String: String] = [:]) throws -> [String] {
+    /// is replaced by one that prints the candidates it is given. One zsh answers every call,
+    /// each answer after a marker.
+    func zsh(_ fixture: Fixture, _ calls: [(words: [String], call: String, tallyDB: String?)]) throws -> [[String]] {
+        let marker = "@@completion@@"
         let script = """
             # A dump of its own: compinit reading /dev/null while other shells start failed now and then.
             autoload -Uz compinit && compinit -u -d "$(mktemp -d)/zcompdump" || exit 2
@@ -198,12 +220,20 @@ import Testing
             _describe() { print -rl -- "${(@P)3}" }
             export SAP_SHELL=zsh SAP_SHELL_VERSION="$ZSH_VERSION"
             command_name=tally
-            command_line=(\(words.map(Self.singleQuoted).joined(separator: " ")))
-            __tally_custom_complete ---completion \(call) \(words.count - 1) 0
-            """
-        let outcome = try fixture.shell("zsh", script, environment: environment)
+
+            """ + calls.map { words, call, tallyDB in
+                """
+                \(tallyDB.map { "export TALLY_DB=\(Self.singleQuoted($0))" } ?? "unset TALLY_DB")
+                print -r -- \(marker)
+                command_line=(\(words.map(Self.singleQuoted).joined(separator: " ")))
+                __tally_custom_complete ---completion \(call) \(words.count - 1) 0
+                """
+            }.joined(separator: "\n")
+        let outcome = try fixture.shell("zsh", script)
         #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome.stderr)")
-        return outcome.stdout.split(separator: "\n").map(String.init)
+        let answers = outcome.stdout.components(separatedBy: marker + "\n").dropFirst().map { $0.split(separator: "\n").map(String.init) }
+        try #require(answers.count == calls.count, "\(outcome.stdout)")
+        return Array(answers)
     }
 
     @Test func zshCompletesBudgetNamesAndTags() throws {
@@ -215,10 +245,16 @@ import Testing
         // As typed: the quotes are the shell's.
         let db = Self.singleQuoted(fixture.db)
         let escaped = ["Café & Coffee", "Groceries", "Trips\\: Japan"]
-        #expect(try zsh(fixture, words: ["tally", "budget", "show", "--db", db, ""], call: "budget show -- positional@0") == escaped)
-        #expect(try zsh(fixture, words: ["tally", "add", "Tea", "2", "--db", db, "--tag", ""], call: "add -- --tag") == ["day off", "été"])
-        #expect(try zsh(fixture, words: ["tally", "export", "-b", ""], call: "export -- --budget", environment: ["TALLY_DB": fixture.db]) == escaped)
-        #expect(try zsh(fixture, words: ["tally", "budget", "show", "--db", fixture.missing, ""], call: "budget show -- positional@0").isEmpty)
+        let answers = try zsh(fixture, [
+            (["tally", "budget", "show", "--db", db, ""], "budget show -- positional@0", nil),
+            (["tally", "add", "Tea", "2", "--db", db, "--tag", ""], "add -- --tag", nil),
+            (["tally", "export", "-b", ""], "export -- --budget", fixture.db),
+            (["tally", "budget", "show", "--db", fixture.missing, ""], "budget show -- positional@0", nil),
+        ])
+        #expect(answers[0] == escaped)
+        #expect(answers[1] == ["day off", "été"])
+        #expect(answers[2] == escaped)
+        #expect(answers[3].isEmpty)
         #expect(!FileManager.default.fileExists(atPath: fixture.missing))
     }
 

@@ -7,10 +7,10 @@ import Testing
 /// and holds either none or all of the file's rows, never a part of them.
 @Suite struct HardeningCrashTests {
     /// The import holds its write transaction from its start and writes nothing to the file
-    /// before its commit (its 32 MB page cache takes some 6 MB of rows), so every kill lands
+    /// before its commit (its 32 MB page cache takes some 2.5 MB of rows), so every kill lands
     /// before the transaction, inside it with the file untouched, in the commit's WAL write or
-    /// after it: the states a larger file reaches, each import a quarter as long.
-    static let rowCount = 50_000
+    /// after it: the states a larger file reaches, each import a tenth as long.
+    static let rowCount = 20_000
     static let budgets = ["Food", "Rent", "Travel", "Café", "Health"]
 
     @Test func killedImportLeavesEitherNoneOrAllOfItsRows() throws {

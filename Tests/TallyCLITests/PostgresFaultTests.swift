@@ -6,7 +6,7 @@ import Testing
 /// `kill -9` of tally in the middle of a large import into a server ledger: the import is one
 /// transaction, so the server rolls it back and the database has none or all of its rows.
 @Suite struct PostgresFaultTests {
-    static let rowCount = 30_000
+    static let rowCount = 15_000
 
     @Test func killedImportLeavesNoneOrAllOfItsRowsOnTheServer() throws {
         let server = try PostgresTestServer.get()
