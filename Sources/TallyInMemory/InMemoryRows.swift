@@ -33,10 +33,6 @@ final class InMemoryRows: LedgerRows {
 
     var timestamp: Date { transaction.timestamp }
 
-    func settings() throws(TallyError) -> LedgerSettings { state.settings }
-
-    func budgets() throws(TallyError) -> [Budget] { InMemoryStore.ordered(Array(state.budgets.values)) }
-
     func rates(_ query: RateQuery) throws(TallyError) -> [DayRate] { InMemoryStore.rates(query, in: state) }
 
     func rowImages(_ kinds: RowKinds) throws(TallyError) -> [RowImage] { InMemoryStore.images(state, kinds) }
@@ -82,7 +78,7 @@ final class InMemoryRows: LedgerRows {
     }
 
     func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus] {
-        try InMemoryStore.statuses(for: month, of: budgets ?? InMemoryStore.ordered(Array(state.budgets.values)), in: state)
+        try InMemoryStore.statuses(for: month, of: budgets ?? Budget.ordered(Array(state.budgets.values)), in: state)
     }
 
     /// A new row's id is the next of its kind's counter, as SQLite's AUTOINCREMENT hands them out.

@@ -200,12 +200,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         try budget.checkNameIsFree(heldBy: state.budgets.values.first { $0.nameKey == key }?.id)
     }
 
-    static func ordered(_ budgets: [Budget]) -> [Budget] {
-        budgets.sorted { lhs, rhs in
-            let (left, right) = (Array(lhs.nameKey.utf8), Array(rhs.nameKey.utf8))
-            return left == right ? (lhs.id ?? 0) < (rhs.id ?? 0) : left.lexicographicallyPrecedes(right)
-        }
-    }
 
     static func matching(_ query: ExpenseQuery, in state: State) throws(TallyError) -> [Expense] {
         let search = query.search.map(NameKey.make).flatMap { $0.isEmpty ? nil : $0 }

@@ -34,18 +34,15 @@ final class PostgresLedgerRows: LedgerRows {
 
     var timestamp: Date { transaction.timestamp }
 
-    func settings() throws(TallyError) -> LedgerSettings {
-        if let settingsRead { return settingsRead }
-        let settings = try store.loadSettings()
-        settingsRead = settings
-        return settings
-    }
-
-    func budgets() throws(TallyError) -> [Budget] { try store.loadBudgets() }
-
     func rates(_ query: RateQuery) throws(TallyError) -> [DayRate] { try store.loadRates(query) }
 
-    func rowImages(_ kinds: RowKinds) throws(TallyError) -> [RowImage] { try store.rowImages(kinds) }
+    func rowImages(_ kinds: RowKinds) throws(TallyError) -> [RowImage] {
+        guard kinds == .settings else { return try store.rowImages(kinds) }
+        if let settingsRead { return [.settings(settingsRead)] }
+        let settings = try store.loadSettings()
+        settingsRead = settings
+        return [.settings(settings)]
+    }
 
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError) {
         try store.forEachExpense(query, body)

@@ -3,6 +3,17 @@ public enum BudgetOrder: String, CaseIterable, Hashable, Sendable {
     case name, limit, spent, remaining
 }
 
+extension Budget {
+    /// The ledger's own order of budgets: by name key, byte by byte as SQL compares text, then
+    /// by id.
+    public static func ordered(_ budgets: [Budget]) -> [Budget] {
+        budgets.sorted { lhs, rhs in
+            let (left, right) = (Array(lhs.nameKey.utf8), Array(rhs.nameKey.utf8))
+            return left == right ? (lhs.id ?? 0) < (rhs.id ?? 0) : left.lexicographicallyPrecedes(right)
+        }
+    }
+}
+
 extension BudgetStatus {
     /// Keeps the statuses whose name holds `search` (ignoring case and diacritics) and sorts them
     /// stably: the given name order breaks ties in either direction.

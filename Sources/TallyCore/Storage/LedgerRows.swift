@@ -8,10 +8,6 @@ import Foundation
 public protocol LedgerRows {
     /// The transaction's time: what its writes are stamped with.
     var timestamp: Date { get }
-    /// The ledger's settings: how its periods run.
-    func settings() throws(TallyError) -> LedgerSettings
-    /// Every budget, ordered by name key then id.
-    func budgets() throws(TallyError) -> [Budget]
     /// Hands every expense matching `query` to `body` in its order, sorted and paged as it asks,
     /// one at a time: a read of any size holds one page.
     func forEachExpense(_ query: ExpenseQuery, _ body: (Expense) throws(TallyError) -> Void) throws(TallyError)
@@ -77,6 +73,20 @@ public struct RowKinds: OptionSet, Hashable, Sendable {
 extension LedgerRows {
     /// Every row but the expenses (``rowImages(_:)``).
     public func rowImages() throws(TallyError) -> [RowImage] { try rowImages(.all) }
+
+    /// The ledger's settings: how its periods run.
+    public func settings() throws(TallyError) -> LedgerSettings {
+        for case .settings(let settings) in try rowImages(.settings) { return settings }
+        throw .storage("the ledger has no settings")
+    }
+
+    /// Every budget, ordered by name key then id (``Budget/ordered(_:)``).
+    public func budgets() throws(TallyError) -> [Budget] {
+        Budget.ordered(try rowImages(.budgets).compactMap { row in
+            guard case .budget(let budget) = row else { return nil }
+            return budget
+        })
+    }
 
     /// The expenses matching `query`, sorted and paged as it asks.
     public func expenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense] {

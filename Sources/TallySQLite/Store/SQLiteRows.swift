@@ -35,14 +35,6 @@ final class SQLiteRows: LedgerRows {
 
     var timestamp: Date { transaction.timestamp }
 
-    func settings() throws(TallyError) -> LedgerSettings {
-        try run { () throws in try SQLiteStore.settings(db) }
-    }
-
-    func budgets() throws(TallyError) -> [Budget] {
-        try run { () throws in try SQLiteStore.allBudgets(db) }
-    }
-
     func rowImages(_ kinds: RowKinds) throws(TallyError) -> [RowImage] {
         try run { () throws in try SQLiteStore.rowImages(db, kinds) }
     }
