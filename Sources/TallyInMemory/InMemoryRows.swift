@@ -113,7 +113,7 @@ final class InMemoryRows: LedgerRows {
             Self.assign(&transfer.id, from: &state.nextTransferID)
             InMemoryStore.put(.transfer(transfer), into: &state)
             return .transfer(transfer)
-        case .balanceAssertion: InMemoryStore.put(row, into: &state)
+        case .balanceAssertion, .serveToken: InMemoryStore.put(row, into: &state)
         }
         return row
     }

@@ -53,6 +53,7 @@ extension InMemoryStore {
             images += state.transfers.values.map { .transfer($0) }
         }
         if kinds.contains(.assertions) { images += state.assertions.values.flatMap(\.values).map { .balanceAssertion($0) } }
+        if kinds.contains(.serveTokens) { images += state.serveTokens.map { .serveToken($0) } }
         return images
     }
 
@@ -111,6 +112,7 @@ extension InMemoryStore {
         case .income(let income): state.incomes[income.id ?? 0] = nil
         case .transfer(let transfer): state.transfers[transfer.id ?? 0] = nil
         case .balanceAssertion(let assertion): state.assertions[assertion.accountID]?[assertion.date] = nil
+        case .serveToken(let token): state.serveTokens.removeAll { $0.name == token.name }
         }
     }
 
@@ -140,7 +142,7 @@ extension InMemoryStore {
             case .importRule(let rule, let budgetID): state.importRules[rule.id ?? 0] = (rule, budgetID)
             case .profile(let profile): state.profiles[profile.nameKey] = profile
             case .importRecord(let record): state.imports[record.fingerprint] = record
-            case .account, .income, .transfer, .balanceAssertion: put(image, into: &state)
+            case .account, .income, .transfer, .balanceAssertion, .serveToken: put(image, into: &state)
             }
         }
         for expense in try content.expensesAfter.expenses() {
@@ -161,6 +163,10 @@ extension InMemoryStore {
         case .income(let income): state.incomes[income.id ?? 0] = income
         case .transfer(let transfer): state.transfers[transfer.id ?? 0] = transfer
         case .balanceAssertion(let assertion): state.assertions[assertion.accountID, default: [:]][assertion.date] = assertion
+        case .serveToken(let token):
+            // Its name is unique ignoring case, as the stores' tables keep it.
+            state.serveTokens.removeAll { $0.name.lowercased() == token.name.lowercased() }
+            state.serveTokens.append(token)
         default: break
         }
     }

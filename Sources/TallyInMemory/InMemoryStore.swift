@@ -39,7 +39,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         var assertions: [Int64: [Day: BalanceAssertion]] = [:]
         /// The rate table by pair, then day; the history records what a write changed in it (`RateImages`).
         var rates: [String: [Day: DayRate]] = [:]
-        /// `tally serve`'s tokens; not part of the history (``ServeTokenStore``).
+        /// `tally serve`'s tokens; not part of the history (``RowKinds/serveTokens``).
         var serveTokens: [ServeToken] = []
     }
 

@@ -111,7 +111,8 @@ final class PostgresLedgerRows: LedgerRows {
     }
 
     private func willChangeRows(_ kinds: RowKinds) throws(TallyError) {
-        settingsRead = nil
         try transaction.willChangeRows(kinds) { (kinds: RowKinds) throws(TallyError) in try rowImages(kinds) }
+        // After the rows are kept as they were: the write that follows may change the settings.
+        settingsRead = nil
     }
 }

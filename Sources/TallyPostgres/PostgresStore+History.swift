@@ -69,6 +69,17 @@ extension PostgresStore {
                     .importRecord(ImportRecord(fingerprint: try row.string(0), importedAt: Milliseconds.date(try row.int(1)), expenseCount: Int(try row.int(2)))))
             }
         }
+        if kinds.contains(.serveTokens) {
+            for row in try session.query("SELECT name, permission, hash, createdAt, linkUsed FROM serveToken") {
+                let permission = try row.string(1)
+                guard let level = ServePermission(rawValue: permission) else {
+                    throw TallyError.storage("the token table has an unknown permission: \(permission)")
+                }
+                images.append(
+                    .serveToken(
+                        ServeToken(name: try row.string(0), permission: level, hash: try row.string(2), createdAt: try row.int(3), linkUsed: try row.bool(4))))
+            }
+        }
         return images + (try accountImages(kinds))
     }
 
@@ -218,6 +229,7 @@ extension PostgresStore {
         case .profile(let profile): try session.query("DELETE FROM importProfile WHERE nameKey = $1", [.text(profile.nameKey)])
         case .importRecord(let record): try session.query("DELETE FROM importedFile WHERE fingerprint = $1", [.text(record.fingerprint)])
         case .account, .income, .transfer, .balanceAssertion: try deleteAccountRow(image)
+        case .serveToken(let token): try session.query("DELETE FROM serveToken WHERE name = $1", [.text(token.name)])
         }
     }
 
@@ -261,6 +273,12 @@ extension PostgresStore {
                 ON CONFLICT (fingerprint) DO UPDATE SET importedAt = excluded.importedAt, expenseCount = excluded.expenseCount
                 """, [.text(record.fingerprint), .int(Milliseconds.since1970(record.importedAt)), .int(Int64(record.expenseCount))])
         case .account, .income, .transfer, .balanceAssertion: _ = try putAccountRow(image)
+        case .serveToken(let token):
+            try session.query(
+                """
+                INSERT INTO serveToken (name, permission, hash, createdAt, linkUsed) VALUES ($1, $2, $3, $4, $5 <> 0)
+                ON CONFLICT (name) DO UPDATE SET permission = $2, hash = $3, createdAt = $4, linkUsed = $5 <> 0
+                """, [.text(token.name), .text(token.permission.rawValue), .text(token.hash), .int(token.createdAt), .int(token.linkUsed ? 1 : 0)])
         }
     }
 }
@@ -271,7 +289,7 @@ extension RowImage {
         switch self {
         case .budget, .account: 1
         // The settings name the default account.
-        case .settings, .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion: 2
+        case .settings, .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion, .serveToken: 2
         case .recurringPayment: 3
         }
     }

@@ -9,15 +9,12 @@ public enum ServeTokenError: LocalizedError, Equatable, Sendable {
     case duplicateName(String)
     /// No token has this name.
     case notFound(String)
-    /// The ledger's store keeps no tokens.
-    case unsupportedStore
 
     public var errorDescription: String? {
         switch self {
         case .invalidName(let name): "invalid token name \(quoted(name)): use 1 to 100 printable characters"
         case .duplicateName(let name): "a token named \(quoted(name)) exists already"
         case .notFound(let name): "no token named \(quoted(name))"
-        case .unsupportedStore: "this ledger's store cannot keep tokens"
         }
     }
 
@@ -32,45 +29,43 @@ public enum ServeTokens {
         guard (1...100).contains(trimmed.count), !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
             throw ServeTokenError.invalidName(name)
         }
-        return try ledger.perform(anyError: { store in
-            let tokens = try tokenStore(store)
-            if try tokens.serveTokens().contains(where: { $0.name.lowercased() == trimmed.lowercased() }) {
-                throw ServeTokenError.duplicateName(trimmed)
+        // The name is checked and the token saved in one transaction: two at once cannot both take a name.
+        let token = ServeToken(name: trimmed, permission: permission, hash: hash, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
+        let saved = try ledger.perform(anyError: { store in
+            try store.writing { (rows: any LedgerRows) throws(TallyError) -> Bool in
+                if try rows.serveTokens().contains(where: { $0.name.lowercased() == trimmed.lowercased() }) { return false }
+                _ = try rows.save(.serveToken(token))
+                return true
             }
-            let token = ServeToken(
-                name: trimmed, permission: permission, hash: hash, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
-            try tokens.saveServeToken(token)
-            return token
         })
+        guard saved else { throw ServeTokenError.duplicateName(trimmed) }
+        return token
     }
 
     public static func list(in ledger: Ledger) throws -> [ServeToken] {
         guard ledger.exists else { return [] }
-        return try ledger.perform(anyError: { store in try tokenStore(store).serveTokens() })
+        return try ledger.perform(anyError: { store in try store.serveTokens() })
     }
 
     /// Revokes the token named `name` (ignoring case); its cookie stops working with it.
     public static func revoke(name: String, in ledger: Ledger) throws {
-        try ledger.perform(anyError: { store in
-            let tokens = try tokenStore(store)
-            guard let token = try tokens.serveTokens().first(where: { $0.name.lowercased() == name.lowercased() }),
-                try tokens.removeServeToken(named: token.name)
-            else { throw ServeTokenError.notFound(name) }
+        let removed = try ledger.perform(anyError: { store in
+            try store.writing { (rows: any LedgerRows) throws(TallyError) -> Bool in
+                guard let token = try rows.serveTokens().first(where: { $0.name.lowercased() == name.lowercased() }) else { return false }
+                try rows.delete(.serveToken(token))
+                return true
+            }
         })
+        guard removed else { throw ServeTokenError.notFound(name) }
     }
 
     /// The token with this hash, if one is stored.
     public static func find(hash: String, in store: any DataAccess) throws -> ServeToken? {
-        try tokenStore(store).serveTokens().first { $0.hash == hash }
+        try store.serveTokens().first { $0.hash == hash }
     }
 
     /// Uses up the sign-in link of the token with this hash; whether it had not been used.
     public static func useLink(hash: String, in store: any DataAccess) throws -> Bool {
-        try tokenStore(store).useServeTokenLink(hash: hash)
-    }
-
-    private static func tokenStore(_ store: any DataAccess) throws -> any ServeTokenStore {
-        guard let tokens = store as? any ServeTokenStore else { throw ServeTokenError.unsupportedStore }
-        return tokens
+        try store.useServeTokenLink(hash: hash)
     }
 }

@@ -47,6 +47,7 @@ public enum RowKey: Hashable, Sendable, Comparable {
     case transfer(Int64)
     case balanceAssertion(accountID: Int64, date: Day)
     case rate(from: String, to: String, day: Day)
+    case serveToken(name: String)
 }
 
 /// A row as it was or as it became: the values undo puts back, ids included.
@@ -64,6 +65,8 @@ public enum RowImage: Hashable, Sendable, Codable {
     case income(Income)
     case transfer(Transfer)
     case balanceAssertion(BalanceAssertion)
+    /// Never in a change set (``RowKinds/serveTokens``).
+    case serveToken(ServeToken)
 
     public var key: RowKey {
         switch self {
@@ -78,6 +81,7 @@ public enum RowImage: Hashable, Sendable, Codable {
         case .income(let income): .income(income.id ?? 0)
         case .transfer(let transfer): .transfer(transfer.id ?? 0)
         case .balanceAssertion(let assertion): .balanceAssertion(accountID: assertion.accountID, date: assertion.date)
+        case .serveToken(let token): .serveToken(name: token.name)
         }
     }
 
@@ -95,6 +99,7 @@ public enum RowImage: Hashable, Sendable, Codable {
         case .income: ("income", "incomes")
         case .transfer: ("transfer", "transfers")
         case .balanceAssertion: ("balance assertion", "balance assertions")
+        case .serveToken: ("serve token", "serve tokens")
         }
     }
 

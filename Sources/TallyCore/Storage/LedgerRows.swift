@@ -67,6 +67,9 @@ public struct RowKinds: OptionSet, Hashable, Sendable {
     /// Incomes and transfers.
     public static let entries = RowKinds(rawValue: 1 << 7)
     public static let assertions = RowKinds(rawValue: 1 << 8)
+    /// `tally serve`'s tokens: access control kept beside the ledger, so in none of ``all``, a
+    /// change set, an export or a copy.
+    public static let serveTokens = RowKinds(rawValue: 1 << 9)
     public static let all: RowKinds = [.settings, .budgets, .recurring, .importRules, .profiles, .importRecords, .accounts, .entries, .assertions]
 }
 
@@ -156,6 +159,14 @@ extension LedgerRows {
         var records: [String: ImportRecord] = [:]
         for case .importRecord(let record) in try rowImages() { records[record.fingerprint] = record }
         return records
+    }
+
+    /// `tally serve`'s tokens, by name.
+    public func serveTokens() throws(TallyError) -> [ServeToken] {
+        try rowImages(.serveTokens).compactMap { row in
+            guard case .serveToken(let token) = row else { return nil }
+            return token
+        }.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
     }
 
     /// The budget named `name`, ignoring case and diacritics (``Budget/named(_:found:)``).
@@ -294,6 +305,8 @@ extension RowImage {
         // Written one by one, each noted with what it replaced (`RowsTransaction.wrote(entry:after:)`).
         case .income, .transfer: []
         case .balanceAssertion: .assertions
+        // Outside the history: nothing is kept for the change set.
+        case .serveToken: []
         }
     }
 

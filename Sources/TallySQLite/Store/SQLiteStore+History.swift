@@ -79,6 +79,15 @@ extension SQLiteStore {
                 images.append(.importRecord(ImportRecord(fingerprint: row[0], importedAt: Milliseconds.date(row[1]), expenseCount: row[2])))
             }
         }
+        if kinds.contains(.serveTokens) {
+            for row in try Row.fetchAll(db, sql: "SELECT name, permission, hash, createdAt, linkUsed FROM serveToken") {
+                let permission: String = row[1]
+                guard let level = ServePermission(rawValue: permission) else {
+                    throw TallyError.storage("the token table has an unknown permission: \(permission)")
+                }
+                images.append(.serveToken(ServeToken(name: row[0], permission: level, hash: row[2], createdAt: row[3], linkUsed: row[4])))
+            }
+        }
         return images + (try accountImages(db, kinds))
     }
 
@@ -239,6 +248,7 @@ extension SQLiteStore {
         case .profile(let profile): try db.execute(sql: "DELETE FROM importProfile WHERE nameKey = ?", arguments: [profile.nameKey])
         case .importRecord(let record): try db.execute(sql: "DELETE FROM importLog WHERE fingerprint = ?", arguments: [record.fingerprint])
         case .account, .income, .transfer, .balanceAssertion: try deleteAccountRow(image, db)
+        case .serveToken(let token): try db.execute(sql: "DELETE FROM serveToken WHERE name = ? COLLATE BINARY", arguments: [token.name])
         }
     }
 
@@ -268,6 +278,14 @@ extension SQLiteStore {
                 sql: "INSERT OR REPLACE INTO importLog (fingerprint, importedAt, rowCount) VALUES (?, ?, ?)",
                 arguments: [record.fingerprint, Milliseconds.since1970(record.importedAt), record.expenseCount])
         case .account, .income, .transfer, .balanceAssertion: _ = try putAccountRow(image, db)
+        case .serveToken(let token):
+            try db.execute(
+                sql: """
+                    INSERT INTO serveToken (name, permission, hash, createdAt, linkUsed) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (name) DO UPDATE SET permission = excluded.permission, hash = excluded.hash,
+                        createdAt = excluded.createdAt, linkUsed = excluded.linkUsed
+                    """,
+                arguments: [token.name, token.permission.rawValue, token.hash, token.createdAt, token.linkUsed])
         }
     }
 
@@ -317,7 +335,7 @@ extension RowImage {
         switch self {
         case .budget, .account: 1
         // The settings name the default account.
-        case .settings, .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion: 2
+        case .settings, .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion, .serveToken: 2
         case .recurringPayment: 3
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a `tally serve` token lets its holder do; each level includes the ones before it.
-public enum ServePermission: String, CaseIterable, Comparable, Sendable {
+public enum ServePermission: String, CaseIterable, Comparable, Codable, Sendable {
     /// Read every page and API answer.
     case view
     /// Also add, edit and remove expenses.
@@ -15,7 +15,7 @@ public enum ServePermission: String, CaseIterable, Comparable, Sendable {
 }
 
 /// One token of `tally serve`, as stored: never the token itself, only its SHA-256 (hex).
-public struct ServeToken: Equatable, Sendable {
+public struct ServeToken: Hashable, Codable, Sendable {
     public var name: String
     public var permission: ServePermission
     public var hash: String
@@ -31,16 +31,4 @@ public struct ServeToken: Equatable, Sendable {
         self.createdAt = createdAt
         self.linkUsed = linkUsed
     }
-}
-
-/// The server's tokens, kept in the ledger's database beside the store boundary rather than in
-/// it: they are access control, not ledger data, so no change set, export or copy carries them.
-/// Every store implements it; names are unique ignoring case (the use cases check).
-public protocol ServeTokenStore: DataAccess {
-    func serveTokens() throws(TallyError) -> [ServeToken]
-    func saveServeToken(_ token: ServeToken) throws(TallyError)
-    /// Whether a token of that exact name was there.
-    func removeServeToken(named name: String) throws(TallyError) -> Bool
-    /// Marks the link of the token with this hash used; whether it was unused until now.
-    func useServeTokenLink(hash: String) throws(TallyError) -> Bool
 }

@@ -1,0 +1,35 @@
+import Foundation
+
+// `tally serve`'s tokens as rows of their own kind (``RowKinds/serveTokens``): written in a
+// store's transaction like any row, and recorded in no change set.
+extension DataAccess {
+    /// Every token, by name.
+    public func serveTokens() throws(TallyError) -> [ServeToken] {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.serveTokens() }
+    }
+
+    /// Saves a token under its name, replacing one of the same name.
+    public func saveServeToken(_ token: ServeToken) throws(TallyError) {
+        try writing { (rows: any LedgerRows) throws(TallyError) in _ = try rows.save(.serveToken(token)) }
+    }
+
+    /// Removes the token of exactly this name; whether there was one.
+    public func removeServeToken(named name: String) throws(TallyError) -> Bool {
+        try writing { (rows: any LedgerRows) throws(TallyError) in
+            guard let token = try rows.serveTokens().first(where: { $0.name == name }) else { return false }
+            try rows.delete(.serveToken(token))
+            return true
+        }
+    }
+
+    /// Marks the sign-in link of the token with this hash used, in one transaction so that a
+    /// link works once however many ask at the same time; whether it was unused until now.
+    public func useServeTokenLink(hash: String) throws(TallyError) -> Bool {
+        try writing { (rows: any LedgerRows) throws(TallyError) in
+            guard var token = try rows.serveTokens().first(where: { $0.hash == hash && !$0.linkUsed }) else { return false }
+            token.linkUsed = true
+            _ = try rows.save(.serveToken(token))
+            return true
+        }
+    }
+}
