@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// `export --format csv` of splits, refunds and expenses in other currencies, and its import back.
@@ -90,6 +91,23 @@ import Testing
         let dry = try Self.target().ok(["import", path, "--dry-run"]).stdout
         #expect(dry.hasPrefix("Dry run: would import 8 expenses from '"), "\(dry)")
         #expect(dry.contains("Eating Out         3\nGroceries          5\nHousehold          3\n"), "\(dry)")
+    }
+
+    /// The same file into a PostgreSQL ledger restores the same expenses.
+    @Test func theRoundTripHoldsOnPostgreSQL() throws {
+        let source = try Self.ledger()
+        let first = try source.ok(["export"]).stdout
+        let server = try PostgresTestServer.get()
+        let url = try server.makeDatabase(prefix: "splitcsv").url
+        let sandbox = try Sandbox()
+        try sandbox.ok(["settings", "set", "currency", "EUR", "--db", url], useDB: false)
+        for name in ["Groceries", "Household", "Eating Out"] { try sandbox.ok(["budget", "add", name, "--limit", "1", "--db", url], useDB: false) }
+        let path = try ImportExportTests.file(sandbox, "export.csv", first)
+        try sandbox.ok(["import", path, "--db", url], useDB: false)
+        #expect(try sandbox.ok(["export", "--db", url], useDB: false).stdout == first)
+        let json = try sandbox.ok(["export", "--format", "json", "--db", url], useDB: false).stdout
+        let start = try #require(json.range(of: "\"expenses\": ["))
+        #expect(try json[start.lowerBound...] == Self.expenses(source))
     }
 
     @Test func aChangedLineMakesTheWholeSplitNewNeverHalfOfIt() throws {
