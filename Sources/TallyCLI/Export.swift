@@ -11,7 +11,9 @@ extension Tally {
             abstract: "Export expenses as CSV or JSON.",
             discussion: """
                 CSV has the header 'tally import' reads, rows ordered by date then id, so an export \
-                imported into an empty database exports identically. JSON holds the budgets, settings \
+                imported into an empty database exports identically; a split expense is a row per line \
+                tied by its id, a refund has kind refund, and an expense in another currency its original, \
+                currency, rate and rate source, all of which import reads back. JSON holds the budgets, settings \
                 and recurring bills too and restores them on import, so it doubles as a backup. With --output the file appears \
                 only once it is complete.
                 """

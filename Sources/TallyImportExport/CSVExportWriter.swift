@@ -7,10 +7,16 @@ import TallyCore
 /// `income` or `transfer`, last), and their rows after the expenses: an income fills `date`,
 /// `name`, `amount`, `tags`, `by` and `account`; a transfer `date`, `name`, `amount`, `account`
 /// (from) and `to`. Without them the file is the expenses' alone, as before accounts.
+///
+/// A ledger with split expenses, refunds or expenses in other currencies (``writesLedgerColumns``)
+/// has the account columns too, with ``CSVLedgerColumns`` between `to` and `kind`: a split is
+/// then a row per line and a refund is `kind` `refund`.
 public final class CSVExportWriter: ExportWriter {
     private let writer: CSVWriter
     /// The incomes and transfers written after the expenses; `nil` without the `kind` column.
     private var entries: DeclaredAccounts?
+    /// Some expense to be written is split, a refund or in another currency; set before ``begin``.
+    public var writesLedgerColumns = false
 
     /// The header's columns after ``ImportField/defaultHeader`` when the file holds incomes or transfers.
     public static let accountColumns = ["account", "to", "kind"]
@@ -26,20 +32,28 @@ public final class CSVExportWriter: ExportWriter {
         rules: [ImportRule] = [], profiles: [ImportProfile] = [], recordsPeople: Bool = false, accounts: DeclaredAccounts = DeclaredAccounts()
     ) throws(TallyError) {
         let header = ImportField.defaultHeader.map(\.rawValue)
+        if writesLedgerColumns {
+            entries = accounts
+            return try writer.writeRecord(header + CSVExportWriter.accountColumns.dropLast() + CSVLedgerColumns.names + ["kind"])
+        }
         guard !accounts.incomes.isEmpty || !accounts.transfers.isEmpty else { return try writer.writeRecord(header) }
         entries = accounts
         try writer.writeRecord(header + CSVExportWriter.accountColumns)
     }
 
     public func write(_ expense: Expense, budgetName: String, accountName: String?) throws(TallyError) {
-        // A split's lines are not written yet: the row is its first line's budget (see ARCHITECTURE).
-        let budgetName = budgetName.split(separator: ImportResolution.lineSeparator, omittingEmptySubsequences: false).first.map(String.init) ?? budgetName
-        var record = [
-            expense.date.isoString, budgetName, expense.name, expense.amount.plainString, String(expense.quantity),
-            expense.tags.joined(separator: ";"), expense.by,
-        ]
-        if entries != nil { record += [accountName ?? "", "", EntryKind.expense.rawValue] }
-        try writer.writeRecord(record)
+        // A split's `budgetName` names each line's budget (``ImportResolution/lineSeparator``).
+        let budgetNames = budgetName.split(separator: ImportResolution.lineSeparator, omittingEmptySubsequences: false).map(String.init)
+        let kind = expense.isRefund ? EntryKind.refund : .expense
+        let ledgerCells = writesLedgerColumns ? CSVLedgerColumns.cells(of: expense) : [[]]
+        for (index, cells) in ledgerCells.enumerated() {
+            var record = [
+                expense.date.isoString, budgetNames.indices.contains(index) ? budgetNames[index] : budgetNames[0], expense.name,
+                expense.amount.plainString, String(expense.quantity), expense.tags.joined(separator: ";"), expense.by,
+            ]
+            if entries != nil { record += [accountName ?? "", ""] + cells + [kind.rawValue] }
+            try writer.writeRecord(record)
+        }
     }
 
     public func finish() throws(TallyError) {
@@ -47,21 +61,23 @@ public final class CSVExportWriter: ExportWriter {
             let income = entry.income
             try writer.writeRecord([
                 income.date.isoString, "", income.name, income.amount.plainString, "", income.tags.joined(separator: ";"), income.by,
-                entry.account, "", EntryKind.income.rawValue,
-            ])
+                entry.account, "",
+            ] + emptyLedgerCells + [EntryKind.income.rawValue])
         }
         for entry in entries?.transfers ?? [] {
             let transfer = entry.transfer
             try writer.writeRecord([
                 transfer.date.isoString, "", transfer.name, transfer.amount.plainString, "", "", "", entry.from, entry.to,
-                EntryKind.transfer.rawValue,
-            ])
+            ] + emptyLedgerCells + [EntryKind.transfer.rawValue])
         }
         try writer.flush()
     }
+
+    /// An income's or a transfer's empty cells under ``CSVLedgerColumns``.
+    private var emptyLedgerCells: [String] { writesLedgerColumns ? Array(repeating: "", count: CSVLedgerColumns.names.count) : [] }
 }
 
-/// What a row of a CSV export is, in its `kind` column.
+/// What a row of a CSV export is, in its `kind` column: a refund is money back into its budget.
 public enum EntryKind: String, CaseIterable, Sendable {
-    case expense, income, transfer
+    case expense, income, transfer, refund
 }

@@ -26,6 +26,9 @@ struct CSVRowMapper {
     /// The `kind` column of Tally's own export of a ledger with incomes or transfers
     /// (``CSVExportWriter``); read only with the default header, not with `--columns`.
     private let kind: Int?
+    /// The columns of Tally's own export of splits, refunds and other currencies, when the header
+    /// has them all (``CSVLedgerColumns``); read only with the default header.
+    private let ledgerColumns: CSVLedgerColumns.Positions?
     private var byNames: [String: String] = [:]
     let headerNames: [String]
     private let defaultBudget: String?
@@ -65,6 +68,7 @@ struct CSVRowMapper {
         self.currency = resolved[.currency]
         self.rate = resolved[.rate]
         self.kind = options.columns.isExplicit ? nil : trimmedNames.firstIndex { ColumnMapping.key($0) == "kind" }
+        self.ledgerColumns = options.columns.isExplicit ? nil : CSVLedgerColumns.Positions(header: trimmedNames)
         self.headerNames = trimmedNames
         self.defaultBudget = defaultBudget
     }
@@ -75,7 +79,8 @@ struct CSVRowMapper {
             throw .importFile(line: record.line, reason: "the row has \(record.count) fields but the header has \(fieldCount)")
         }
         let line = record.line
-        if let kind { try checkKind(record, kind) }
+        var rowKind: EntryKind?
+        if let kind { rowKind = try checkKind(record, kind) }
 
         // Tally's own `-12.50` on the fast path; anything else, and every cell of a file with a
         // decimal comma (where `12.50` is no amount), through `AmountFormat`.
@@ -136,7 +141,9 @@ struct CSVRowMapper {
         }
         // A row in another currency is keyed by its amount as written and its code, never by
         // what it converts to: a new rate must not make an imported row new.
-        let base = ImportRowKey.base(scope: scope, day: day, cents: signed, nameHash: CSVRowMapper.keyed(nameHash, foreignCurrency))
+        // A refund is money back: keyed as an incoming row, so it never matches an expense.
+        let base = ImportRowKey.base(
+            scope: scope, day: day, cents: rowKind == .refund ? -signed : signed, nameHash: CSVRowMapper.keyed(nameHash, foreignCurrency))
         let rowKey = ImportRowKey.key(base: base, occurrence: occurrences.next(base))
 
         let budgetName: String
@@ -180,19 +187,25 @@ struct CSVRowMapper {
         if let foreignCurrency {
             imported.foreign = ForeignRow(original: CurrencyAmount(minorUnits: signed.magnitudeClamped, currency: foreignCurrency), given: given)
         }
+        if let ledgerColumns {
+            try readLedgerColumns(record, ledgerColumns, kind: rowKind, into: &imported)
+        } else if rowKind == .refund {
+            imported.expense.isRefund = true
+        }
         return .expense(imported)
     }
 
-    /// A row of the `kind` column is an expense (or says nothing). An income or a transfer is
+    /// A row of the `kind` column is an expense or a refund (or says nothing). An income or a transfer is
     /// refused rather than read as an expense or left out: a CSV import writes expenses only.
-    private func checkKind(_ record: CSVRecord, _ column: Int) throws(TallyError) {
+    private func checkKind(_ record: CSVRecord, _ column: Int) throws(TallyError) -> EntryKind? {
         let value = ColumnMapping.key(record.string(at: column))
         switch EntryKind(rawValue: value) {
-        case .expense: return
+        case .expense: return .expense
+        case .refund: return .refund
         case .income, .transfer:
             throw error(record, column, "a CSV import reads expense rows only; incomes and transfers come back from a JSON export")
         case nil:
-            guard !value.isEmpty else { return }
+            guard !value.isEmpty else { return nil }
             throw error(record, column, "use \(EntryKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }

@@ -122,6 +122,9 @@ public struct ImportedExpense: Hashable, Sendable {
     /// of its rate cell, if any. ``expense`` then holds a stand-in amount of 0.01 until the use
     /// case converts it (``TallyCore/Expense/converted(from:given:into:tableRate:)``).
     public var foreign: ForeignRow?
+    /// A row of a split expense in Tally's own export (``CSVLedgerColumns``): its line, until
+    /// ``LineGroups`` puts the expense's rows back together.
+    var pendingLine: ExpenseLine?
 
     public init(
         line: Int, budgetName: String, expense: Expense, source: BudgetSource = .cell, foldedName: Bool = false, rowKey: Int64? = nil

@@ -66,7 +66,10 @@ public struct ImportSummary: Hashable, Sendable {
     public var fingerprint: String
     public var byteCount: UInt64
 
-    public var expenseCount: Int { budgets.reduce(0) { $0 + $1.expenseCount } }
+    /// Expenses in the file: a split counts once, though it counts in each of its lines' budgets.
+    public var expenseCount: Int { budgets.reduce(0) { $0 + $1.expenseCount } - splitLinesBeyondFirst }
+    /// A split's lines after its first, over the file; what ``budgets`` counts more than once.
+    var splitLinesBeyondFirst = 0
     public var skippedCount: Int { skipped.values.reduce(0, +) }
     /// Every budget name the expenses refer to.
     public var budgetNames: [String] { budgets.map(\.name) }
@@ -137,13 +140,14 @@ public enum ImportPlanner {
             }
             document = decoded
         }
-        let summary = ImportSummary(
+        var summary = ImportSummary(
             budgets: tally.budgets(), skipped: tally.skipped, assignments: tally.assignments,
             declaredBudgets: try document?.validatedBudgets() ?? [], declaredRules: try document?.validatedRules() ?? [],
             declaredProfiles: try document?.validatedProfiles() ?? [], declaredSettings: try document?.validatedSettings(),
             keepsCreationDates: try document?.keepsCreationDates() ?? false,
             declaredRecurringRules: try document?.validatedRecurringRules() ?? [], declaredAccounts: try document?.validatedAccounts() ?? DeclaredAccounts(),
             declaredRates: try document?.validatedRates() ?? [], frame: frame, tableRateDays: tally.tableRateDays, fingerprint: source.hasher.finalize(), byteCount: source.hasher.byteCount)
+        summary.splitLinesBeyondFirst = tally.splitLinesBeyondFirst
         return ImportPlan(input: input, format: format, options: options, summary: summary, document: document, bufferSize: bufferSize)
     }
 
@@ -208,13 +212,15 @@ public enum ImportPlanner {
         let reader = CSVReader(source: source, delimiter: options.delimiter, bufferSize: bufferSize)
         var frame = CSVFrame()
         var withoutBudget = (count: 0, names: [String]())
+        // A split's rows in Tally's own export reach `body` as one expense.
+        var lineGroups = LineGroups()
         func handle(_ outcome: RowOutcome) throws(TallyError) {
             if case .withoutBudget(_, let name) = outcome {
                 withoutBudget.count += 1
                 if withoutBudget.names.count < 5 { withoutBudget.names.append(name) }
                 return
             }
-            try body(outcome)
+            try lineGroups.take(outcome, body)
         }
         var trailing = TrailingLines()
         do throws(CSVError) {
@@ -240,6 +246,7 @@ public enum ImportPlanner {
                 try shim { () throws(TallyError) in try handle(outcome) }
             }
             frame.footerLines = try shim { () throws(TallyError) in try trailing.end(handle) }
+            try shim { () throws(TallyError) in try lineGroups.finish(body) }
         } catch {
             // A held line that fails, fails first, as it would have where it stands: a later
             // line the reader refuses does not hide it.
@@ -285,6 +292,7 @@ struct BudgetTally {
     private(set) var skipped: [SkipReason: Int] = [:]
     private(set) var assignments = ImportAssignments()
     private(set) var tableRateDays: [Currency: Set<Day>] = [:]
+    private(set) var splitLinesBeyondFirst = 0
 
     mutating func add(_ outcome: RowOutcome) {
         switch outcome {
@@ -297,15 +305,25 @@ struct BudgetTally {
             if let foreign = expense.foreign, foreign.given == nil {
                 tableRateDays[foreign.original.currency, default: []].insert(expense.expense.date)
             }
-            let key: String
-            if let known = keys[expense.budgetName] {
-                key = known
-            } else {
-                key = NameKey.make(expense.budgetName)
-                keys[expense.budgetName] = key
+            // A split counts once in each of its lines' budgets.
+            guard !expense.expense.lines.isEmpty else { return count(expense.budgetName) }
+            var counted = Set<String>()
+            for name in expense.budgetName.split(separator: ImportResolution.lineSeparator).map(String.init) where counted.insert(NameKey.make(name)).inserted {
+                count(name)
             }
-            counts[key, default: (expense.budgetName, 0)].count += 1
+            splitLinesBeyondFirst += counted.count - 1
         }
+    }
+
+    private mutating func count(_ name: String) {
+        let key: String
+        if let known = keys[name] {
+            key = known
+        } else {
+            key = NameKey.make(name)
+            keys[name] = key
+        }
+        counts[key, default: (name, 0)].count += 1
     }
 
     func budgets() -> [ImportSummary.BudgetCount] {

@@ -87,8 +87,10 @@ public struct ReportBuilder: Sendable {
             var explanations: [Int64: WhyOver] = [:]
             for status in flagged {
                 guard let id = status.budget.id else { continue }
+                // A refund is no expense, as in the period's top list.
                 let largest = try rows.expenses(
                     ExpenseQuery(budgetID: id, days: status.days, sort: .total, descending: true, limit: WhyOver.largestCount))
+                    .filter { !$0.isRefund }
                 explanations[id] = try WhyOver(
                     largest: largest, groups: now[id] ?? [], earlier: before[id] ?? [], earlierPeriods: WhyOver.earlierPeriods)
             }

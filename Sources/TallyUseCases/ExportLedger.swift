@@ -47,15 +47,19 @@ public struct ExportLedger: Sendable {
             // Expenses name their accounts only where the document declares them.
             var accountNames: [Int64: String] = [:]
             for account in declared.accounts { accountNames[account.id ?? 0] = account.name }
+            var abroad = query
+            abroad.inOtherCurrency = true
+            var split = query
+            split.splitOrRefund = true
             if let json = writer as? JSONExportWriter {
                 // A backup carries the rate table and the expenses' original amounts (version 9).
                 json.rates = budget == nil && period == nil ? try store.rates(RateQuery()) : []
-                var abroad = query
-                abroad.inOtherCurrency = true
                 json.hasForeignAmounts = try store.countExpenses(abroad) > 0
-                var split = query
-                split.splitOrRefund = true
                 json.hasSplits = try store.countExpenses(split) > 0
+            } else if let csv = writer as? CSVExportWriter {
+                // Rows per line, refunds and original amounts, so the file imports back whole.
+                csv.writesLedgerColumns = try store.countExpenses(split) > 0
+                if !csv.writesLedgerColumns { csv.writesLedgerColumns = try store.countExpenses(abroad) > 0 }
             }
             try writer.begin(
                 budgets: budgets, settings: settings, recurring: try recurring(store, names: names), rules: rules, profiles: profiles,

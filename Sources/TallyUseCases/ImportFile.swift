@@ -192,7 +192,9 @@ public struct ImportFile: Sendable {
                     preview.outcome = .duplicate
                 } else {
                     newCount += 1
-                    _ = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: pretend)
+                    // A split resolves each of its lines' budgets.
+                    var expense = row.expense
+                    _ = try resolution.resolveBudgets(of: &expense, named: row.budgetName, create: pretend)
                     switch row.source {
                     case .cell: break
                     case .rule(let id): preview.outcome = .rule(id: id, budget: row.budgetName)

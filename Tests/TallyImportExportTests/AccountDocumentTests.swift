@@ -193,10 +193,15 @@ struct AccountDocumentTests {
             reason: "a CSV import reads expense rows only; incomes and transfers come back from a JSON export")) {
             try ImportPlanner.plan(.bytes(Array(income.utf8)), format: .csv)
         }
-        let odd = header + "2026-11-04,Food,Bread,2.50,1,,,,,refund\n"
-        #expect(throws: TallyError.importRow(line: 2, column: "kind", value: "refund", reason: "use expense, income, transfer")) {
+        let odd = header + "2026-11-04,Food,Bread,2.50,1,,,,,gift\n"
+        #expect(throws: TallyError.importRow(line: 2, column: "kind", value: "gift", reason: "use expense, income, transfer, refund")) {
             try ImportPlanner.plan(.bytes(Array(odd.utf8)), format: .csv)
         }
+        // A refund row is money back into its budget (``CSVLedgerColumns``).
+        var refunds: [ImportedExpense] = []
+        let refund = header + "2026-11-04,Food,Returned bread,2.50,1,,,,,refund\n"
+        try ImportPlanner.forEachExpense(in: ImportPlanner.plan(.bytes(Array(refund.utf8)), format: .csv)) { refunds.append($0) }
+        #expect(refunds.map(\.expense.isRefund) == [true])
         // A bank's file read with --columns keeps its own `kind` column to itself.
         var options = CSVImportOptions()
         options.columns = try ColumnMapping(parsing: "date=date,name=name,amount=amount,budget=budget")

@@ -82,6 +82,34 @@ import Testing
         #expect(try ExportLedger(format: .csv, budget: "FOOD", month: month("2026-03")).run(in: ledger, to: foodOnly) == 2)
     }
 
+    /// Tally's own CSV of a split, a refund and an expense in another currency, on the in-memory
+    /// store: each split whole, the refund below zero, the file exported back unchanged.
+    @Test func aCSVExportOfSplitsRefundsAndOtherCurrenciesImportsBackWhole() throws {
+        let csv = """
+            date,budget,name,amount,quantity,tags,by,account,to,id,line amount,share,line name,line tags,refund of,original,currency,rate,rate source,kind
+            2026-03-08,Eating Out,Dinner,27.86,1,trip,,,,1,,,,,,4500,JPY,0.006190417234,table,expense
+            2026-03-10,Groceries,Costco,120.00,1,bulk,,,,2,72.00,60%,,,,,,,,expense
+            2026-03-10,Household,Costco,120.00,1,bulk,,,,2,48.00,rest,Pans,kitchen,,,,,,expense
+            2026-03-12,Household,Returned pan,10.00,1,,,,,3,,,,,2,,,,,refund
+
+            """
+        let (ledger, store) = memoryLedger()
+        for budget in ["Groceries", "Household", "Eating Out"] { _ = try AddBudget(name: budget, limit: money("100")).run(in: ledger) }
+        let result = try ImportFile(path: file(csv), format: .csv).run(in: ledger)
+        #expect(result.outcome.importedCount == 3)
+        let expenses = try store.expenses(ExpenseQuery(sort: .date))
+        #expect(expenses.map(\.lines.count) == [0, 2, 0])
+        #expect(expenses[1].lines.map(\.name) == ["", "Pans"] && expenses[1].lines.map(\.tags) == [[], ["kitchen"]])
+        #expect(expenses[2].isRefund && expenses[2].refundOf == expenses[1].id)
+        let dinner = try money("27.86")
+        #expect(expenses[0].foreign?.source == .table && expenses[0].amount == dinner)
+        let spent = try ListBudgets(month: month("2026-03")).run(in: ledger).statuses.map(\.spent)
+        #expect(spent == [try money("27.86"), try money("72"), try money("38")])
+        let sink = MemorySink()
+        _ = try ExportLedger(format: .csv).run(in: ledger, to: sink)
+        #expect(sink.string == csv)
+    }
+
     /// A budget's figures, without what a restore changes on purpose (ids, `updatedAt`).
     struct Figures: Equatable {
         var name: String, month: Month, days: DayInterval, limit: Money, carried: Money, available: Money

@@ -25,9 +25,9 @@ public enum WhyOverText {
         growth.phrase(money: money) + ", " + (growth.change.percentString ?? "new")
     }
 
-    /// `Birthday dinner 94.00 (2026-11-21)`.
+    /// `Birthday dinner 94.00 (2026-11-21)`; a split receipt whole, marked: `Costco 120.00 (2026-11-10, split)`.
     public static func largest(_ expense: Expense, money: MoneyFormat = .plain) -> String {
-        "\(expense.name) \(money.string((try? expense.total()) ?? expense.amount)) (\(expense.date.isoString))"
+        "\(expense.name) \(money.string((try? expense.total()) ?? expense.amount)) (\(expense.date.isoString)\(expense.lines.isEmpty ? "" : ", split"))"
     }
 
     private static func isEmpty(_ why: WhyOver) -> Bool {
