@@ -192,12 +192,12 @@ public struct ImportFile: Sendable {
                     preview.outcome = .duplicate
                 } else {
                     newCount += 1
-                    _ = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: pretend)
+                    for name in row.budgetNames { _ = try resolution.budgetID(for: name, on: row.expense.date, create: pretend) }
                     switch row.source {
                     case .cell: break
-                    case .rule(let id): preview.outcome = .rule(id: id, budget: row.budgetName)
-                    case .fallback: preview.outcome = .fallback(budget: row.budgetName)
-                    case .uncategorized: preview.outcome = .uncategorized(budget: row.budgetName)
+                    case .rule(let id): preview.outcome = .rule(id: id, budget: row.budgetLabel)
+                    case .fallback: preview.outcome = .fallback(budget: row.budgetLabel)
+                    case .uncategorized: preview.outcome = .uncategorized(budget: row.budgetLabel)
                     }
                 }
                 rows.append(preview)

@@ -70,7 +70,8 @@ import Testing
             rule.split = [NamedLine(budget: "B0", share: .percent(3_333)), NamedLine(budget: "B1", share: .rest, tags: ["t"])]
             return rule
         })
-        let decision = try #require(matcher.decision(for: "X MART"))
+        let found = matcher.decision(for: "X MART")
+        let decision = try #require(found)
         var expense = Expense(name: "X MART", amount: Money(cents: 1_001), date: try Day(parsing: "2026-03-01"), budgetID: 0)
         let names = decision.apply(to: &expense)
         #expect(names == "B0\u{1E}B1")

@@ -37,7 +37,7 @@ extension StoreContract {
         twoRests.split[0].share = .rest
         expectError(.split(.twoRests)) { () throws(TallyError) in try store.addRule(twoRests) }
         var notWhole = split
-        notWhole.split = [NamedLine(budget: "Groceries", share: .percent(5_000)), NamedLine(budget: "Home", share: .amount(money("10")))]
+        notWhole.split = [NamedLine(budget: "Groceries", share: .percent(5_000)), NamedLine(budget: "Home", share: .amount(try money("10")))]
         expectError(.split(.ruleNotWhole)) { () throws(TallyError) in try store.addRule(notWhole) }
         var unknown = split
         unknown.split[1].budget = "Nowhere"
@@ -72,10 +72,10 @@ extension StoreContract {
         rule.split = [NamedLine(budget: "Groceries", share: .percent(7_000)), NamedLine(budget: "Household", share: .rest)]
         _ = try store.addRule(rule)
         let decision = try #require(try RuleMatcher(try store.rules()).decisionOnce(for: "COSTCO WHOLESALE"))
-        var row = Expense(name: "COSTCO WHOLESALE", amount: money("100.01"), date: try Day(parsing: "2026-03-02"), budgetID: 0)
+        var row = Expense(name: "COSTCO WHOLESALE", amount: try money("100.01"), date: try Day(parsing: "2026-03-02"), budgetID: 0)
         let names = decision.apply(to: &row)
         row = try row.validated()
-        var refund = Expense(name: "Returned kettle", amount: money("20"), date: try Day(parsing: "2026-03-03"), budgetID: 0)
+        var refund = Expense(name: "Returned kettle", amount: try money("20"), date: try Day(parsing: "2026-03-03"), budgetID: 0)
         refund.isRefund = true
         let before = try Snapshot(store)
         _ = try store.importExpenses(ImportRequest(source: "bank.csv")) { (insert: ImportInsert) throws(TallyError) -> String? in
@@ -86,11 +86,11 @@ extension StoreContract {
         let saved = try store.expenses(ExpenseQuery())
         let split = try #require(saved.first { !$0.lines.isEmpty })
         // 70 % of 100.01 is 70.007, rounded half up to 70.01; the rest takes 30.00.
-        #expect(split.lines.map(\.amount) == [money("70.01"), money("30.00")])
+        #expect(try split.lines.map(\.amount) == [money("70.01"), money("30.00")])
         #expect(saved.contains { $0.isRefund && $0.name == "Returned kettle" })
         let march = try Month(parsing: "2026-03")
         let household = try store.status(of: try store.budget(named: "Household"), in: march)
-        #expect(household.spent == money("10.00"))
+        #expect(try household.spent == money("10.00"))
         _ = try store.undo(nil, dryRun: false)
         #expect(try Snapshot(store) == before)
 
