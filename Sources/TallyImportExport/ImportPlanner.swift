@@ -297,17 +297,15 @@ struct BudgetTally {
             if let foreign = expense.foreign, foreign.given == nil {
                 tableRateDays[foreign.original.currency, default: []].insert(expense.expense.date)
             }
-            // A split rule's row counts once in each of its lines' budgets.
-            for name in expense.budgetNames {
-                let key: String
-                if let known = keys[name] {
-                    key = known
-                } else {
-                    key = NameKey.make(name)
-                    keys[name] = key
-                }
-                counts[key, default: (name, 0)].count += 1
+            let key: String
+            if let known = keys[expense.budgetName] {
+                key = known
+            } else {
+                key = NameKey.make(expense.budgetName)
+                keys[expense.budgetName] = key
             }
+            // A split row counts once, under its lines' budgets (`Groceries, Household`).
+            counts[key, default: (expense.budgetLabel, 0)].count += 1
         }
     }
 

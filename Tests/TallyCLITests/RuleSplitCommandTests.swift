@@ -56,7 +56,7 @@ import Testing
         #expect(try sandbox.ok(["rule", "edit", "1", "--budget", "Inbox"]).stdout == "Updated rule #1 'costco' → Inbox (priority 100).\n")
         #expect(try sandbox.ok(["rule", "edit", "2", "--no-refund"]).stdout == "Updated rule #2 'refund' → Household (priority 10).\n")
         #expect(try sandbox.ok(["rule", "edit", "1", "--split", "Groceries=20", "--split", "Inbox=rest"]).stdout
-            == "Updated rule #1 'costco' → Groceries=20, Inbox=rest (priority 100).\n")
+            == "Updated rule #1 'costco' → Groceries=20.00, Inbox=rest (priority 100).\n")
         // Removing a budget that is one of a split's lines removes the rule with it.
         try sandbox.ok(["budget", "remove", "Inbox"])
         #expect(try sandbox.ok(["rule", "list", "--json"]).jsonArray.map { $0["id"] as? Int } == [2])
