@@ -38,7 +38,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 25
+    static let version: Int32 = 24
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 
