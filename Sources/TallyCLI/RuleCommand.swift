@@ -19,6 +19,12 @@ struct RuleCommand: ParsableCommand {
             A rule with --transfer-to ACCOUNT instead makes a bank statement's matching entries \
             transfers between the statement's account and ACCOUNT ('tally import' of OFX, \
             camt.053, MT940 or QIF); CSV imports skip such rules.
+
+            A rule with --split BUDGET=SHARE (repeated, as 'tally add --split' takes them) makes \
+            matching rows split expenses; its lines must fit any amount: one line takes the \
+            rest, or percentages add up to 100%. A rule with --refund makes an import's matching \
+            money in a refund into its budget instead of an income (statements) or a skipped \
+            row (CSV); a refund cannot be split, so --refund and --split do not go together.
             """,
         subcommands: [Add.self, List.self, Edit.self, Remove.self, Test.self, Suggest.self]
     )
@@ -32,6 +38,9 @@ struct RuleCommand: ParsableCommand {
             help: ArgumentHelp("Make a bank statement's matching entries transfers to (or, when money comes in, from) this account.", valueName: "account"),
             completion: .accountNames)
         var transferTo: String?
+
+        @Option(name: .customLong("split"), help: SplitLines.help)
+        var split: [String] = []
 
         @Option(name: .customLong("tag"), help: "Add this tag to matching rows; repeat for several tags.", completion: .tags)
         var tags: [String] = []
@@ -51,12 +60,30 @@ struct RuleCommand: ParsableCommand {
             return value
         }
 
-        func validateValues() throws {
+        /// `--split`'s lines, checked as a rule's must be (``ImportRule/validated()``).
+        func splitLines() throws(ValidationError) -> [NamedLine] {
+            guard !split.isEmpty else { return [] }
+            let lines = try SplitLines.parse(split)
+            try Self.check { () throws(TallyError) in
+                var rule = ImportRule(pattern: "x", budget: "")
+                rule.split = lines
+                _ = try rule.validated()
+            }
+            return lines
+        }
+
+        func validateValues(refund: Bool) throws {
             _ = try parsedPriority()
             _ = try ArgumentValue.tags(tags)
             if let budget { try Self.check { () throws(TallyError) in _ = try Budget.validatedName(budget) } }
             if budget != nil, transferTo != nil { throw ValidationError("--budget and --transfer-to cannot be used together: a rule sends entries to one") }
+            if !split.isEmpty, budget != nil || transferTo != nil {
+                throw ValidationError("--split cannot be used with \(budget != nil ? "--budget" : "--transfer-to"): a split rule's budgets are its lines")
+            }
+            if refund, !split.isEmpty { throw ValidationError("--refund and --split cannot be used together: a refund cannot be split") }
+            if refund, transferTo != nil { throw ValidationError("--refund does not apply to a transfer rule") }
             if transferTo != nil, !tags.isEmpty { throw ValidationError("--tag does not apply to a transfer rule") }
+            _ = try splitLines()
         }
 
         /// A layer's error as a usage error: these are the values the user typed.
@@ -72,20 +99,26 @@ struct RuleCommand: ParsableCommand {
         var pattern: String
 
         @OptionGroup var fields: RuleFields
+
+        @Flag(help: "Make a bank import's matching money in a refund into the rule's budget.")
+        var refund = false
+
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
-            guard fields.budget != nil || fields.transferTo != nil else {
-                throw ValidationError("a rule needs --budget BUDGET, where matching rows go, or --transfer-to ACCOUNT")
+            guard fields.budget != nil || fields.transferTo != nil || !fields.split.isEmpty else {
+                throw ValidationError("a rule needs --budget BUDGET, where matching rows go, --split BUDGET=SHARE or --transfer-to ACCOUNT")
             }
-            try fields.validateValues()
+            try fields.validateValues(refund: refund)
             try RuleFields.check { () throws(TallyError) in _ = try RulePattern(pattern) }
         }
 
         func run() throws {
-            let rule = ImportRule(
+            var rule = ImportRule(
                 pattern: pattern, budget: fields.budget ?? "", tags: fields.tags, rename: fields.rename,
                 priority: try fields.parsedPriority() ?? ImportRule.defaultPriority, transferTo: fields.transferTo)
+            rule.split = try fields.splitLines()
+            rule.refund = refund
             let saved = try RuleCommand.usage { () throws(TallyError) in try AddRule(rule).run(in: store.ledger) }
             Console.write("Added " + RuleText.line(saved) + ".")
         }
@@ -107,16 +140,20 @@ struct RuleCommand: ParsableCommand {
         @Flag(help: "Remove the rule's tags.")
         var clearTags = false
 
+        @Flag(inversion: .prefixedNo, help: "Make matching money in a refund into the rule's budget, or no longer.")
+        var refund: Bool?
+
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
             guard pattern != nil || fields.budget != nil || fields.transferTo != nil || !fields.tags.isEmpty || clearTags || fields.rename != nil
-                || fields.priority != nil
+                || fields.priority != nil || !fields.split.isEmpty || refund != nil
             else {
-                throw ValidationError("nothing to change: give at least one of --pattern, --budget, --transfer-to, --tag, --clear-tags, --rename or --priority")
+                throw ValidationError(
+                    "nothing to change: give at least one of --pattern, --budget, --split, --refund, --transfer-to, --tag, --clear-tags, --rename or --priority")
             }
             guard fields.tags.isEmpty || !clearTags else { throw ValidationError("--tag and --clear-tags cannot be used together") }
-            try fields.validateValues()
+            try fields.validateValues(refund: refund == true)
             if let pattern { try RuleFields.check { () throws(TallyError) in _ = try RulePattern(pattern) } }
         }
 
@@ -128,6 +165,8 @@ struct RuleCommand: ParsableCommand {
                 id: id, pattern: pattern, budget: fields.budget, tags: clearTags ? [] : fields.tags.isEmpty ? nil : fields.tags,
                 rename: rename, priority: try fields.parsedPriority())
             edit.transferTo = fields.transferTo
+            edit.split = fields.split.isEmpty ? nil : try fields.splitLines()
+            edit.refund = refund
             let (_, after) = try RuleCommand.usage { () throws(TallyError) in try edit.run(in: store.ledger) }
             Console.write("Updated " + RuleText.line(after) + ".")
         }
@@ -147,13 +186,14 @@ struct RuleCommand: ParsableCommand {
 
 /// How a rule reads in text.
 enum RuleText {
-    /// `rule #3 'coffee' → Café (tags daily; rename 'Coffee'; priority 100)`
+    /// `rule #3 'coffee' → Café (tags daily; rename 'Coffee'; priority 100)`; a split rule's
+    /// target is its lines (`Groceries=70%, Household=rest`).
     static func line(_ rule: ImportRule) -> String {
         var details: [String] = []
         if !rule.tags.isEmpty { details.append("tags \(rule.tags.joined(separator: ", "))") }
         if let rename = rule.rename { details.append("rename \(quoted(rename))") }
         details.append("priority \(rule.priority)")
-        let target = rule.transferTo.map { "transfer to \($0)" } ?? rule.budget
+        let target = ListRenderers.target(of: rule)
         return "rule #\(rule.id ?? 0) \(quoted(rule.pattern)) → \(target) (\(details.joined(separator: "; ")))"
     }
 }

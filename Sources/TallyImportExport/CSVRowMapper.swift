@@ -34,6 +34,7 @@ struct CSVRowMapper {
     private let defaultBudget: String?
     private var budgetNames: [String: String] = [:]
     private var rules: RuleMatcher
+    private let hasRefundRules: Bool
     /// Row keys: the layout's (or profile's) hash, the hash of each non-ASCII name met (bounded), and
     /// the occurrence numbers of identical rows.
     private let scope: UInt64
@@ -54,6 +55,7 @@ struct CSVRowMapper {
         // those that find none fail the import once the file is read.
         // A CSV file holds expenses only: transfer rules are for bank statements.
         rules = try RuleMatcher(options.rules.filter { $0.transferTo == nil })
+        hasRefundRules = options.rules.contains { $0.refund }
         let trimmedNames = names.map { $0.trimmingCharacters(in: .whitespaces) }
         scope = ImportRowKey.scope(options.dedupeScope.map { "profile\u{1F}" + $0 } ?? "layout\u{1F}" + trimmedNames.joined(separator: "\u{1F}"))
         self.options = options
@@ -101,7 +103,12 @@ struct CSVRowMapper {
             }
         }
         if signed == 0 { return .skipped(.zeroAmount, line: line) }
-        if (signed < 0) != (options.expenseSign == .negative) { return .skipped(.incoming, line: line) }
+        // Money in is skipped, unless a refund rule takes it (``refundDecision(_:)``).
+        var refund: RuleDecision?
+        if (signed < 0) != (options.expenseSign == .negative) {
+            guard let decision = try refundDecision(record) else { return .skipped(.incoming, line: line) }
+            refund = decision
+        }
 
         guard let day = record.withBytes(at: date, { options.dateFormat.day(from: CSVRowMapper.trimmed($0)) }) else {
             throw error(record, date, "use an existing day written as \(options.dateFormat.pattern)")
@@ -146,12 +153,19 @@ struct CSVRowMapper {
             scope: scope, day: day, cents: rowKind == .refund ? -signed : signed, nameHash: CSVRowMapper.keyed(nameHash, foreignCurrency))
         let rowKey = ImportRowKey.key(base: base, occurrence: occurrences.next(base))
 
-        let budgetName: String
+        var budgetName: String
         var source = BudgetSource.cell
-        if let cell = try budgetCell(record) {
+        var split: RuleDecision?
+        if let refund {
+            budgetName = refund.budget
+            source = .rule(refund.ruleID)
+            tagList += refund.tags
+            if let rename = refund.rename { rowName = rename }
+        } else if let cell = try budgetCell(record) {
             budgetName = cell
         } else if let decision = rules.decision(for: rowName) {
             budgetName = decision.budget
+            split = decision.split.isEmpty ? nil : decision
             source = .rule(decision.ruleID)
             tagList += decision.tags
             if let rename = decision.rename { rowName = rename }
@@ -165,11 +179,15 @@ struct CSVRowMapper {
 
         // The file's `by` wins over `--by` and the environment's default.
         let spender = try byCell(record) ?? options.by
-        let draft = Expense(
+        var draft = Expense(
             name: rowName, amount: Money(cents: foreignCurrency == nil ? signed.magnitudeClamped : 1),
             quantity: quantityValue, date: day, budgetID: 0, tags: tagList, by: spender,
             createdAt: CSVRowMapper.placeholderDate)
-        let expense: Expense
+        draft.isRefund = refund != nil
+        // A split rule's lines get their amounts as the row is validated; a row in another
+        // currency's once it is converted (its stand-in amount would share nothing).
+        if let split, foreignCurrency == nil { budgetName = split.apply(to: &draft) }
+        var expense: Expense
         do {
             expense = try draft.validated()
             _ = try expense.total()
@@ -183,6 +201,7 @@ struct CSVRowMapper {
                 }
             throw self.error(record, column ?? amount, error.errorDescription ?? "invalid value")
         }
+        if let split, foreignCurrency != nil { budgetName = split.apply(to: &expense) }
         var imported = ImportedExpense(line: line, budgetName: budgetName, expense: expense, source: source, foldedName: folded, rowKey: rowKey)
         if let foreignCurrency {
             imported.foreign = ForeignRow(original: CurrencyAmount(minorUnits: signed.magnitudeClamped, currency: foreignCurrency), given: given)
@@ -193,6 +212,18 @@ struct CSVRowMapper {
             imported.expense.isRefund = true
         }
         return .expense(imported)
+    }
+
+    /// The refund rule (`rule add … --refund`) the name of a row of money in matches, when the
+    /// row has no budget cell: rules apply only to rows without one.
+    private mutating func refundDecision(_ record: CSVRecord) throws(TallyError) -> RuleDecision? {
+        guard hasRefundRules, try budgetCell(record) == nil else { return nil }
+        var rowName = record.string(at: name)
+        if record.withBytes(at: name, { bytes in bytes.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }) {
+            rowName = CSVRowMapper.foldingWhitespace(rowName)
+        }
+        guard let decision = rules.decision(for: rowName), decision.refund else { return nil }
+        return decision
     }
 
     /// A row of the `kind` column is an expense or a refund (or says nothing). An income or a transfer is

@@ -294,6 +294,10 @@ public struct RuleDTO: Codable, Hashable, Sendable {
     public var rename: String?
     public var priority: Int
     public var transferTo: String?
+    /// A split rule's lines (version 12); `nil` for a rule with one budget.
+    public var split: [RuleLineDTO]?
+    /// `true` for a refund rule (version 12); `nil` otherwise.
+    public var refund: Bool?
 
     public init(_ rule: ImportRule) {
         pattern = rule.pattern
@@ -302,13 +306,17 @@ public struct RuleDTO: Codable, Hashable, Sendable {
         rename = rule.rename
         priority = rule.priority
         transferTo = rule.transferTo
+        split = rule.split.isEmpty ? nil : rule.split.map(RuleLineDTO.init)
+        refund = rule.refund ? true : nil
     }
 
     /// The rule this entry describes, validated; errors name the entry.
     public func rule(index: Int) throws(TallyError) -> ImportRule {
         do {
-            return try ImportRule(pattern: pattern, budget: budget ?? "", tags: tags, rename: rename, priority: priority, transferTo: transferTo)
-                .validated()
+            var rule = ImportRule(pattern: pattern, budget: budget ?? "", tags: tags, rename: rename, priority: priority, transferTo: transferTo)
+            rule.refund = refund ?? false
+            rule.split = try (split ?? []).map { line throws(TallyError) in try line.line() }
+            return try rule.validated()
         } catch {
             throw .importFile(line: nil, reason: "rules[\(index)] \(quoted(pattern)): \(error.errorDescription ?? "invalid rule")")
         }

@@ -1,6 +1,7 @@
 import TallyCore
 
-// Split expenses in a document (version 10): a split's lines, each naming its budget.
+// Split expenses in a document (version 10): a split's lines, each naming its budget; and a
+// split rule's lines (version 12), which have shares but no amounts.
 
 /// One line of a split expense in a document (version 10).
 public struct LineDTO: Codable, Hashable, Sendable {
@@ -28,5 +29,25 @@ extension ExpenseDTO {
             result.append(ExpenseLine(budgetID: 0, share: share, name: entry.name ?? "", tags: entry.tags ?? []))
         }
         return (result, names.joined(separator: String(ImportResolution.lineSeparator)))
+    }
+}
+
+/// One line of a split import rule in a document (version 12): its budget, its share as typed
+/// (`80`, `60%` or `rest`), and a name and tags when the line has its own.
+public struct RuleLineDTO: Codable, Hashable, Sendable {
+    public var budget: String
+    public var share: String
+    public var name: String?
+    public var tags: [String]?
+
+    init(_ line: NamedLine) {
+        budget = line.budget
+        share = line.share.text
+        name = line.name.isEmpty ? nil : line.name
+        tags = line.tags.isEmpty ? nil : line.tags
+    }
+
+    func line() throws(TallyError) -> NamedLine {
+        NamedLine(budget: budget, share: try LineShare(parsing: share), name: name ?? "", tags: tags ?? [])
     }
 }

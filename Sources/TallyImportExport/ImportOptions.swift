@@ -154,3 +154,15 @@ public enum RowOutcome: Hashable, Sendable {
     /// once the file is read, listing how many and the first names.
     case withoutBudget(line: Int, name: String)
 }
+
+extension ImportedExpense {
+    /// The budgets the row names: its one budget, or each line's of a split rule's row, whose
+    /// ``budgetName`` joins them by ``ImportResolution/lineSeparator``.
+    public var budgetNames: [String] {
+        guard budgetName.contains(ImportResolution.lineSeparator) else { return [budgetName] }
+        return budgetName.split(separator: ImportResolution.lineSeparator).map(String.init)
+    }
+
+    /// ``budgetNames`` for people: `Groceries, Household`.
+    public var budgetLabel: String { budgetNames.joined(separator: ", ") }
+}

@@ -134,6 +134,18 @@ public final class JSONExportWriter: ExportWriter {
                 }
                 appendKey("priority")
                 line.append(contentsOf: String(dto.priority).utf8)
+                if dto.refund == true {
+                    appendKey("refund")
+                    line.append(contentsOf: "true".utf8)
+                }
+                if let split = dto.split {
+                    appendKey("split")
+                    line.append(UInt8(ascii: "["))
+                    for (index, entry) in split.enumerated() {
+                        appendLine(index, budget: entry.budget, share: entry.share, name: entry.name, tags: entry.tags)
+                    }
+                    line.append(UInt8(ascii: "]"))
+                }
                 line.append(UInt8(ascii: "}"))
             }
             line.append(contentsOf: "\n  ],".utf8)
@@ -291,22 +303,7 @@ public final class JSONExportWriter: ExportWriter {
             appendKey("lines")
             line.append(UInt8(ascii: "["))
             for (index, entry) in lines.enumerated() {
-                if index > 0 { line.append(contentsOf: ", ".utf8) }
-                appendKey("budget", first: true)
-                appendString(entry.budget)
-                appendKey("amount")
-                appendString(entry.amount)
-                appendKey("share")
-                appendString(entry.share)
-                if let name = entry.name {
-                    appendKey("name")
-                    appendString(name)
-                }
-                if let tags = entry.tags {
-                    appendKey("tags")
-                    appendStrings(tags)
-                }
-                line.append(UInt8(ascii: "}"))
+                appendLine(index, budget: entry.budget, amount: entry.amount, share: entry.share, name: entry.name, tags: entry.tags)
             }
             line.append(UInt8(ascii: "]"))
         }
@@ -344,6 +341,28 @@ public final class JSONExportWriter: ExportWriter {
         line.append(contentsOf: (first ? "{\"" : ", \"").utf8)
         line.append(contentsOf: key.utf8)
         line.append(contentsOf: "\": ".utf8)
+    }
+
+    /// One line of a split expense (with its amount) or of a split rule (without).
+    private func appendLine(_ index: Int, budget: String, amount: String? = nil, share: String, name: String?, tags: [String]?) {
+        if index > 0 { line.append(contentsOf: ", ".utf8) }
+        appendKey("budget", first: true)
+        appendString(budget)
+        if let amount {
+            appendKey("amount")
+            appendString(amount)
+        }
+        appendKey("share")
+        appendString(share)
+        if let name {
+            appendKey("name")
+            appendString(name)
+        }
+        if let tags {
+            appendKey("tags")
+            appendStrings(tags)
+        }
+        line.append(UInt8(ascii: "}"))
     }
 
     private func appendStrings(_ values: [String]) {

@@ -48,9 +48,13 @@ import TallyCore
 /// its own), its `budget` being its first line's; a refund carries `refund: true` and, when it
 /// names the expense it returns, `refundOf`, that expense's id in the document. Written when an
 /// exported expense is split or a refund.
+///
+/// Version 12 added import rules that split or refund: a rule carries `split` (each line's
+/// `budget`, `share` as typed, and `name` and `tags` when the line has its own), its `budget`
+/// being its first line's, or `refund: true`. Written when a rule splits or refunds.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 11
+    public static let currentVersion = 12
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -90,11 +94,13 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The version a document of `budgets` and `settings` is written as: the oldest whose reader
     /// reads all of it (1, 2, 3 with a currency, 4 with recurring rules, warning levels other than
     /// 80 %, import rules or profiles, 5 when an expense records who spent it, 7 with accounts,
-    /// 8 with a budget target).
+    /// 8 with a budget target, 9 abroad, 10 with splits, 11 with a budget's currency, 12 with a
+    /// rule that splits or refunds).
     public static func version(
         budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false, rules: [ImportRule] = [], profiles: [ImportProfile] = [],
         recordsPeople: Bool = false, hasAccounts: Bool = false, abroad: Bool = false, splits: Bool = false
     ) -> Int {
+        if rules.contains(where: { !$0.split.isEmpty || $0.refund }) { return 12 }
         if budgets.contains(where: { $0.currency != nil }) { return 11 }
         if splits { return 10 }
         if abroad { return 9 }

@@ -129,7 +129,7 @@ extension InMemoryStore {
         for image in removed {
             guard case .budget(let budget) = image, let id = budget.id else { continue }
             let used = state.expenses.values.contains { $0.counts(in: id) } || state.rules.values.contains { $0.budgetID == id }
-                || state.importRules.values.contains { $0.budgetID == id }
+                || state.importRules.values.contains { $0.rule.uses(budgetID: id, ownBudgetID: $0.budgetID) }
             if used { throw .undoNeedsBudget(target, budget: budget.name) }
             state.budgets[id] = nil
         }

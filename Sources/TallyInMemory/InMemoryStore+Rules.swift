@@ -14,6 +14,7 @@ extension InMemoryStore {
                 rule.transferTo = state.accounts[account]?.name ?? rule.transferTo
             } else {
                 rule.budget = state.budgets[entry.budgetID]?.name ?? rule.budget
+                for (index, id) in rule.splitBudgetIDs.enumerated() { rule.split[index].budget = state.budgets[id]?.name ?? rule.split[index].budget }
             }
             return rule
         })

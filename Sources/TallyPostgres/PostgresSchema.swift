@@ -188,6 +188,12 @@ enum PostgresSchema {
                 "CREATE UNIQUE INDEX serveToken_nameKey ON serveToken (lower(name))",
             ]
         ),
+        (
+            // Import rules that split or refund, as SQLite's `v24-rule-detail`: Core's
+            // `ImportRule.storedDetail` text, empty for every existing rule.
+            "v17-rule-detail",
+            ["ALTER TABLE importRule ADD COLUMN detail TEXT NOT NULL DEFAULT '' CHECK (length(detail) <= 100000)"]
+        ),
     ]
 
     static var version: Int { migrations.count }

@@ -53,12 +53,13 @@ extension PostgresStore {
             images += try loadPayments().map { .recurringPayment($0) }
         }
         if kinds.contains(.importRules) {
-            for row in try session.query("SELECT id, pattern, budgetId, tags, rename, priority, transferAccountId FROM importRule") {
+            for row in try session.query("SELECT id, pattern, budgetId, tags, rename, priority, transferAccountId, detail FROM importRule") {
                 // The budget (or account) by id only: renaming one does not change its rules.
                 var rule = ImportRule(
                     id: try row.int(0), pattern: try row.string(1), budget: "", tags: try row.strings(3), rename: try row.optionalString(4),
                     priority: Int(try row.int(5)))
                 rule.transferAccountID = try row.optionalInt(6)
+                try rule.restoreDetail(try row.string(7))
                 images.append(.importRule(rule, budgetID: try row.optionalInt(2) ?? 0))
             }
         }
@@ -181,6 +182,7 @@ extension PostgresStore {
                 """
                 SELECT 1 WHERE EXISTS (SELECT 1 FROM expense WHERE budgetId = $1) OR EXISTS (SELECT 1 FROM expense WHERE detail <> '' AND position(chr(30) || $1::text || chr(29) IN chr(30) || detail) > 0) OR EXISTS (SELECT 1 FROM recurringRule WHERE budgetId = $1)
                     OR EXISTS (SELECT 1 FROM importRule WHERE budgetId = $1)
+                    OR EXISTS (SELECT 1 FROM importRule WHERE detail <> '' AND position(chr(30) || $1::text || chr(29) IN chr(30) || detail) > 0)
                 """, [.int(budget.id)])
             if !used.isEmpty { throw .undoNeedsBudget(target, budget: budget.name) }
             try session.query("DELETE FROM budget WHERE id = $1", [.int(budget.id)])
@@ -258,12 +260,13 @@ extension PostgresStore {
         case .importRule(let rule, let budgetID):
             try session.query(
                 """
-                INSERT INTO importRule (id, pattern, budgetId, tags, rename, priority, transferAccountId) VALUES ($1, $2, $3, $4, $5, $6, $7)
-                ON CONFLICT (id) DO UPDATE SET pattern = $2, budgetId = $3, tags = $4, rename = $5, priority = $6, transferAccountId = $7
+                INSERT INTO importRule (id, pattern, budgetId, tags, rename, priority, transferAccountId, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                ON CONFLICT (id) DO UPDATE SET pattern = $2, budgetId = $3, tags = $4, rename = $5, priority = $6, transferAccountId = $7,
+                    detail = $8
                 """,
                 [
                     .int(rule.id), .text(rule.pattern), .int(rule.transferAccountID == nil ? budgetID : nil), .texts(rule.tags), .text(rule.rename),
-                    .int(Int64(rule.priority)), .int(rule.transferAccountID),
+                    .int(Int64(rule.priority)), .int(rule.transferAccountID), .text(rule.storedDetail),
                 ])
         case .profile(let profile): try storeProfile(profile)
         case .importRecord(let record):

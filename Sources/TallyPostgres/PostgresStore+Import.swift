@@ -24,9 +24,9 @@ extension PostgresStore {
             }
             try resolution.createDeclaredRules(existing: try loadImportRules()) { (rule: ImportRule, budgetID: Int64) throws(TallyError) in
                 try session.query(
-                    "INSERT INTO importRule (id, pattern, budgetId, tags, rename, priority) VALUES ($1, $2, $3, $4, $5, $6)",
+                    "INSERT INTO importRule (id, pattern, budgetId, tags, rename, priority, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                     [.int(try nextIDs("importRule")), .text(rule.pattern), .int(budgetID), .texts(rule.tags), .text(rule.rename),
-                     .int(Int64(rule.priority))])
+                     .int(Int64(rule.priority)), .text(rule.storedDetail)])
             }
             for profile in try resolution.profilesToSave(existing: try loadProfiles()) { try storeProfile(profile) }
             try resolution.restoreDeclaredAccounts(into: PostgresLedgerRows(self, RowsTransaction(at: timestamp, writable: true)))

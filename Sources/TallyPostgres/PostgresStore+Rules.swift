@@ -8,7 +8,7 @@ extension PostgresStore {
         var rules: [ImportRule] = []
         for row in try session.query(
             """
-            SELECT r.id, r.pattern, b.name, r.tags, r.rename, r.priority, a.id, a.name FROM importRule r
+            SELECT r.id, r.pattern, b.name, r.tags, r.rename, r.priority, a.id, a.name, r.detail FROM importRule r
             LEFT JOIN budget b ON b.id = r.budgetId LEFT JOIN account a ON a.id = r.transferAccountId
             """)
         {
@@ -16,7 +16,16 @@ extension PostgresStore {
                 id: try row.int(0), pattern: try row.string(1), budget: try row.optionalString(2) ?? "", tags: try row.strings(3),
                 rename: try row.optionalString(4), priority: Int(try row.int(5)), transferTo: try row.optionalString(7))
             rule.transferAccountID = try row.optionalInt(6)
+            try rule.restoreDetail(try row.string(8))
             rules.append(rule)
+        }
+        // A split rule's lines by their budgets' current names.
+        if rules.contains(where: { !$0.split.isEmpty }) {
+            var names: [Int64: String] = [:]
+            for row in try session.query("SELECT id, name FROM budget") { names[try row.int(0)] = try row.string(1) }
+            for index in rules.indices {
+                for (line, id) in rules[index].splitBudgetIDs.enumerated() { rules[index].split[line].budget = names[id] ?? "" }
+            }
         }
         return ImportRule.ordered(rules)
     }

@@ -56,7 +56,8 @@ struct ImportConversion {
             }
             try Expense.checkAmount(expense.amount)
             _ = try expense.total()
-            return expense
+            // A split rule's lines are shared once the amount is the ledger's.
+            return expense.lines.isEmpty ? expense : try expense.validated()
         } catch {
             if case .foreignMoney(.missingRate) = error { throw error }
             throw .importFile(line: row.line, reason: "\(foreign.original.description): \(error.errorDescription ?? "cannot be converted")")

@@ -197,9 +197,9 @@ public struct ImportFile: Sendable {
                     _ = try resolution.resolveBudgets(of: &expense, named: row.budgetName, create: pretend)
                     switch row.source {
                     case .cell: break
-                    case .rule(let id): preview.outcome = .rule(id: id, budget: row.budgetName)
-                    case .fallback: preview.outcome = .fallback(budget: row.budgetName)
-                    case .uncategorized: preview.outcome = .uncategorized(budget: row.budgetName)
+                    case .rule(let id): preview.outcome = .rule(id: id, budget: row.budgetLabel)
+                    case .fallback: preview.outcome = .fallback(budget: row.budgetLabel)
+                    case .uncategorized: preview.outcome = .uncategorized(budget: row.budgetLabel)
                     }
                 }
                 rows.append(preview)

@@ -3,7 +3,8 @@ import TallyCore
 import TallyImportExport
 
 /// `import` of a bank statement file (OFX, camt.053, MT940, QIF): each statement's entries onto
-/// its account, as one transaction: debits become expenses, credits incomes, and entries between
+/// its account, as one transaction: debits become expenses (split by a split rule), credits
+/// incomes (or refunds, by a refund rule), and entries between
 /// the ledger's own accounts transfers. Entries imported before are left out by the bank's own id
 /// (by row key where the file has none). A closing balance that matches is recorded as a balance
 /// assertion; one that does not is reported with the difference, and the import still commits.
@@ -94,7 +95,7 @@ public struct ImportStatements: Sendable {
         let pretend = StandInBudgets().create
         let order = try StatementFile.stream(.file(path), as: format, options: readOptions) { (event: StatementEvent) throws(TallyError) in
             guard let row = try planner.handle(event) else { return }
-            _ = try resolution.budgetID(for: row.budgetName, on: row.expense.date, create: pretend)
+            for name in row.budgetNames { _ = try resolution.budgetID(for: name, on: row.expense.date, create: pretend) }
         }
         var plan = try planner.finish()
         plan.dateOrder = order

@@ -35,6 +35,10 @@ public struct EditRule: Sendable {
     public var priority: Int?
     /// Makes the rule a transfer rule to this account; `budget` makes it a budget rule again.
     public var transferTo: String?
+    /// Makes the rule a split rule with these lines; `budget` makes it a one-budget rule again.
+    public var split: [NamedLine]?
+    /// Makes matching credits refunds (`true`), or no longer (`false`).
+    public var refund: Bool?
 
     public init(id: Int64, pattern: String? = nil, budget: String? = nil, tags: [String]? = nil, rename: String?? = nil, priority: Int? = nil) {
         self.id = id
@@ -56,11 +60,25 @@ public struct EditRule: Sendable {
                 rule.budget = budget
                 rule.transferTo = nil
                 rule.transferAccountID = nil
+                rule.split = []
+                rule.splitBudgetIDs = []
+            }
+            if let split {
+                rule.split = split
+                rule.budget = split.first?.budget ?? ""
+                rule.transferTo = nil
+                rule.transferAccountID = nil
+                // A split is not a refund: a rule that refunded stops when it splits.
+                rule.refund = false
             }
             if let transferTo {
                 rule.budget = ""
                 rule.transferTo = transferTo
+                rule.split = []
+                rule.splitBudgetIDs = []
+                rule.refund = false
             }
+            if let refund { rule.refund = refund }
             if let tags { rule.tags = tags }
             if let rename { rule.rename = rename }
             if let priority { rule.priority = priority }

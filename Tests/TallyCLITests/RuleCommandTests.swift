@@ -31,7 +31,7 @@ import Testing
         #expect(json.first?["rename"] as? String == "REWE")
         #expect(json.last?["rename"] is NSNull)
         #expect(json.last?["tags"] as? [String] == ["daily"])
-        #expect(Set(json.first?.keys.map { $0 } ?? []) == ["id", "pattern", "budget", "tags", "rename", "priority", "transferTo"])
+        #expect(Set(json.first?.keys.map { $0 } ?? []) == ["id", "pattern", "budget", "tags", "rename", "priority", "transferTo", "split", "refund"])
 
         let fires = try sandbox.run(["rule", "test", "CAFÉ DU MONDE"])
         #expect(fires.status == 0 && fires.stdout == "Fires: rule #1 'cafe' → Coffee (tags daily; priority 100).\n")

@@ -77,9 +77,34 @@ struct LedgerDocumentTests {
         #expect(try LedgerDocument.decode(try JSONEncoder().encode(document)) == document)
     }
 
+    /// Version 12: a rule's split lines and refund mark, written only when a rule has one, read
+    /// back into the same rule; a version-11 document's rules still read.
+    @Test func splitAndRefundRulesMakeVersion12AndComeBack() throws {
+        var split = ImportRule(pattern: "costco", budget: "")
+        split.split = [NamedLine(budget: "Groceries", share: .percent(7_000), name: "Food", tags: ["bulk"]), NamedLine(budget: "Home", share: .rest)]
+        var refund = ImportRule(pattern: "refund", budget: "Home")
+        refund.refund = true
+        let plain = ImportRule(pattern: "bakery", budget: "Groceries")
+        #expect(LedgerDocument.version(budgets: [], settings: LedgerSettings(), rules: [plain]) == 4)
+        #expect(LedgerDocument.version(budgets: [], settings: LedgerSettings(), rules: [plain, refund]) == 12)
+        #expect(LedgerDocument.version(budgets: [], settings: LedgerSettings(), rules: [split]) == 12)
+        let document = LedgerDocument(version: 12, budgets: [], rules: [RuleDTO(split), RuleDTO(refund), RuleDTO(plain)], expenses: [])
+        let decoded = try LedgerDocument.decode(try JSONEncoder().encode(document))
+        let rules = try decoded.validatedRules()
+        #expect(rules.map(\.split) == [try split.validated().split, [], []])
+        #expect(rules.map(\.refund) == [false, true, false])
+        #expect(rules.first?.budget == "Groceries")
+        let text = String(decoding: try JSONEncoder().encode(RuleDTO(plain)), as: UTF8.self)
+        #expect(!text.contains("split") && !text.contains("refund"))
+        let old = #"{"version": 11, "budgets": [], "rules": [{"pattern": "x", "budget": "Food", "tags": [], "priority": 100}], "expenses": []}"#
+        #expect(try LedgerDocument.decode(Data(old.utf8)).validatedRules().map(\.refund) == [false])
+        let broken = #"{"version": 12, "budgets": [], "rules": [{"pattern": "x", "tags": [], "priority": 100, "refund": true, "split": [{"budget": "A", "share": "rest"}, {"budget": "B", "share": "rest"}]}], "expenses": []}"#
+        #expect(throws: TallyError.self) { try LedgerDocument.decode(Data(broken.utf8)).validatedRules() }
+    }
+
     @Test func rejectsUnknownVersionsAndNonDocuments() {
-        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 12; this Tally reads versions 1 to 11")) {
-            try LedgerDocument.decode(Data(#"{"version": 12, "budgets": [], "expenses": []}"#.utf8))
+        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 13; this Tally reads versions 1 to 12")) {
+            try LedgerDocument.decode(Data(#"{"version": 13, "budgets": [], "expenses": []}"#.utf8))
         }
         #expect(throws: TallyError.importFile(line: nil, reason: "not a Tally JSON document: it has no \"version\"")) {
             try LedgerDocument.decode(Data("{}".utf8))

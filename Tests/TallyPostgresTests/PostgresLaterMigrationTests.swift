@@ -6,9 +6,16 @@ import Testing
 
 @testable import TallyPostgres
 
-/// `v15-budget-currency` and `v16-serve-tokens` on a ledger made here at the schema before each,
-/// as the SQLite fixtures `schema-v21.sqlite` and `schema-v22.sqlite` are.
+/// `v15-budget-currency`, `v16-serve-tokens` and `v17-rule-detail` on a ledger made here at the
+/// schema before each, as the SQLite fixtures `schema-v21.sqlite` to `schema-v23.sqlite` are.
 @Suite struct PostgresLaterMigrationTests {
+    /// What takes a database back to before `v17-rule-detail`.
+    static let beforeV17 = """
+        ALTER TABLE importRule DROP COLUMN detail;
+        DELETE FROM tally_migration WHERE name = 'v17-rule-detail';
+
+        """
+
     /// What takes a database back to before `v16-serve-tokens`.
     static let beforeV16 = """
         DROP TABLE serveToken;
@@ -39,6 +46,8 @@ import Testing
             from: CurrencyAmount(minorUnits: 4500, currency: jpy), given: nil)
         _ = try old.addExpense(dinner, toBudgetNamed: "Food")
         _ = try old.addExpense(Expense(name: "Bread", amount: money("2.50"), date: day("2026-03-09"), budgetID: 0), toBudgetNamed: "Food")
+        _ = try old.addRule(ImportRule(pattern: "bakery", budget: "Food", tags: ["daily"]))
+        let rules = try old.rules()
         let expenses = try old.expenses(ExpenseQuery())
         let budgets = try old.budgets()
         let statuses = try old.budgetStatuses(for: month("2026-03"))
@@ -50,12 +59,13 @@ import Testing
         #expect(try store.budgets() == budgets)
         #expect(try store.budgetStatuses(for: month("2026-03")) == statuses)
         #expect(try store.cacheMismatches() == [])
+        #expect(try store.rules() == rules)
         return store
     }
 
     /// A budget of a v14 ledger is in the ledger's currency; it then takes its own.
     @Test func aLedgerFromBeforeV15OpensAndTakesABudgetCurrency() throws {
-        let store = try reopened(after: Self.beforeV16 + Self.beforeV15)
+        let store = try reopened(after: Self.beforeV17 + Self.beforeV16 + Self.beforeV15)
         defer { try? store.close() }
         var food = try store.budget(named: "Food")
         #expect(food.currency == nil)
@@ -68,10 +78,27 @@ import Testing
 
     /// A v15 ledger has no token table; after the migration it keeps tokens.
     @Test func aLedgerFromBeforeV16OpensAndKeepsTokens() throws {
-        let store = try reopened(after: Self.beforeV16)
+        let store = try reopened(after: Self.beforeV17 + Self.beforeV16)
         defer { try? store.close() }
         #expect(try store.serveTokens().isEmpty)
         try store.saveServeToken(ServeToken(name: "phone", permission: .add, hash: String(repeating: "a", count: 64), createdAt: 0))
         #expect(try store.serveTokens().map(\.name) == ["phone"])
+    }
+
+    /// A v16 ledger's rules have one budget; after the migration a rule splits or refunds.
+    @Test func aLedgerFromBeforeV18OpensAndTakesSplitAndRefundRules() throws {
+        let store = try reopened(after: Self.beforeV17)
+        defer { try? store.close() }
+        #expect(try store.rules().allSatisfy { $0.split.isEmpty && !$0.refund })
+        _ = try store.addBudget(Budget(name: "Home", limit: money("100")))
+        var split = ImportRule(pattern: "costco", budget: "")
+        split.split = [NamedLine(budget: "Food", share: .percent(7_000)), NamedLine(budget: "Home", share: .rest)]
+        var refund = ImportRule(pattern: "refund", budget: "Home")
+        refund.refund = true
+        _ = try store.addRule(split)
+        _ = try store.addRule(refund)
+        let rules = try store.rules()
+        #expect(rules.map(\.split.count) == [0, 2, 0] && rules.map(\.refund) == [false, false, true])
+        #expect(rules[1].split.map(\.budget) == ["Food", "Home"])
     }
 }

@@ -158,16 +158,17 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v13-cache-writer';
             PRAGMA user_version = 12;
             """,
-        "schema-v22.sqlite": beforeV23,
-        "schema-v21.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22,
-        "schema-v20.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21,
-        "schema-v19.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20,
-        "schema-v18.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19,
-        "schema-v17.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
-        "schema-v16.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
-        "schema-v15.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16,
-        "schema-v14.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
-        "schema-v13.sqlite": beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
+        "schema-v23.sqlite": beforeV24,
+        "schema-v22.sqlite": beforeV24 + beforeV23,
+        "schema-v21.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22,
+        "schema-v20.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21,
+        "schema-v19.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20,
+        "schema-v18.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19,
+        "schema-v17.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
+        "schema-v16.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
+        "schema-v15.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16,
+        "schema-v14.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
+        "schema-v13.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
             DROP TABLE balanceAssertion;
             DROP TABLE transfer;
             DROP TABLE income;
@@ -184,6 +185,14 @@ enum SchemaFixtures {
             PRAGMA user_version = 9;
             """,
     ]
+
+    /// The inverse of `v24-rule-detail`: the fixtures' rules have one budget each.
+    static let beforeV24 = """
+        ALTER TABLE importRule DROP COLUMN detail;
+        DELETE FROM grdb_migrations WHERE identifier = 'v24-rule-detail';
+        PRAGMA user_version = 23;
+
+        """
 
     /// The inverse of `v23-serve-tokens`: the fixtures have no token.
     static let beforeV23 = """
@@ -349,6 +358,9 @@ enum SchemaFixtures {
         // v23 keeps `tally serve`'s tokens. This file was made by `makeFixtures` and taken back
         // to v22: it has no token table.
         "schema-v22.sqlite": fillV21,
+        // v24 lets an import rule split or refund. This file was made by `makeFixtures` and taken
+        // back to v23: its one rule (`fillV7`'s) has one budget (`RuleDetailMigrationTests`).
+        "schema-v23.sqlite": fillV21,
     ]
 }
 

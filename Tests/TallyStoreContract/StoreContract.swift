@@ -97,6 +97,8 @@ public enum StoreContract {
         Check("alertLevelsAreRememberedPerPeriod", alertLevelsAreRememberedPerPeriod),
         Check("expensesAreReadByIDIgnoringMissingOnes", expensesAreReadByIDIgnoringMissingOnes),
         Check("rulesAreAddedListedInImportOrderEditedAndRemoved", rulesAreAddedListedInImportOrderEditedAndRemoved),
+        Check("splitAndRefundRulesRoundTripAndFollowTheirBudgets", splitAndRefundRulesRoundTripAndFollowTheirBudgets),
+        Check("splitAndRefundRowsImportUndoAndRestore", splitAndRefundRowsImportUndoAndRestore),
         Check("brokenRulesAreRefusedAndChangeNothing", brokenRulesAreRefusedAndChangeNothing),
         Check("aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem", aRenamedBudgetKeepsItsRulesAndARemovedOneTakesThem),
         Check("rowKeysAreRememberedOnlyByImportsThatCommit", rowKeysAreRememberedOnlyByImportsThatCommit),

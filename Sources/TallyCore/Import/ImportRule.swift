@@ -3,6 +3,10 @@ import Foundation
 /// A payee rule: rows of an imported file whose name matches `pattern` go to `budget`, gain
 /// `tags` and, with `rename`, take that name. Rules apply only to rows without a budget cell.
 ///
+/// A split rule (`split`) makes each matching debit a split expense, its lines shared as
+/// `tally add --split` shares them (``ExpenseLines``); a refund rule (`refund`) makes a matching
+/// credit of a bank import a refund into its budget (see `ImportRule+Split.swift`).
+///
 /// A transfer rule (`transferTo`) instead makes a bank statement's matching entries transfers
 /// between the statement's account and that account: a debit into it, a credit out of it. It has
 /// no budget (`budget` is empty) and no tags; CSV imports, which hold only expenses, skip it.
@@ -28,6 +32,14 @@ public struct ImportRule: Hashable, Sendable, Codable {
     /// A transfer rule's account id, which stores keep (a renamed account keeps its rules); set
     /// when the rule is saved.
     public var transferAccountID: Int64?
+    /// A split rule's lines, each naming its budget as the ledger spells it; empty for a rule
+    /// with one budget. `budget` is then the first line's.
+    public var split: [NamedLine] = []
+    /// Each line's budget id, which stores keep (a renamed budget keeps its rules); set when the
+    /// rule is saved.
+    public var splitBudgetIDs: [Int64] = []
+    /// A refund rule: a matching credit (money in) of a bank import is a refund into `budget`.
+    public var refund = false
 
     public init(
         id: Int64? = nil, pattern: String, budget: String, tags: [String] = [], rename: String? = nil,
@@ -48,8 +60,11 @@ public struct ImportRule: Hashable, Sendable, Codable {
         var rule = self
         _ = try RulePattern(pattern)
         if let transferTo {
-            guard budget.isEmpty, tags.isEmpty else { throw .transferRuleWithBudget }
+            guard budget.isEmpty, tags.isEmpty, split.isEmpty, !refund else { throw .transferRuleWithBudget }
             rule.transferTo = try NameKey.validated(transferTo, kind: .account, maximumLength: Account.maximumNameLength)
+        } else if !split.isEmpty {
+            rule.split = try Self.validatedSplit(split, refund: refund)
+            rule.budget = rule.split[0].budget
         } else {
             rule.budget = try Budget.validatedName(budget)
         }
@@ -63,7 +78,8 @@ public struct ImportRule: Hashable, Sendable, Codable {
 
     /// What makes two rules the same rule, for a backup restored into a ledger that has some.
     var identity: [String] {
-        [pattern, NameKey.lookup(budget), tags.joined(separator: ";"), rename ?? "\u{0}", String(priority), transferTo.map(NameKey.lookup) ?? ""]
+        [pattern, NameKey.lookup(budget), tags.joined(separator: ";"), rename ?? "\u{0}", String(priority), transferTo.map(NameKey.lookup) ?? "",
+         refund ? "refund" : "", split.map { NameKey.lookup($0.budget) + "=" + $0.share.text + "," + $0.name + "," + $0.tags.joined(separator: ";") }.joined(separator: "\u{1E}")]
     }
 
     /// Rules in the order an import tries them: priority, then id.
@@ -81,6 +97,10 @@ public struct RuleDecision: Hashable, Sendable {
     public var rename: String?
     /// A transfer rule's account.
     public var transferTo: String? = nil
+    /// A split rule's lines, by budget name; empty for one budget.
+    public var split: [NamedLine] = []
+    /// A refund rule: a matching credit is a refund into `budget`.
+    public var refund = false
 }
 
 /// The rules of a ledger compiled once for an import: each row's name is folded once and
@@ -130,7 +150,9 @@ public struct RuleMatcher: Sendable {
             }
             compiled.append(Compiled(
                 pattern: pattern,
-                decision: RuleDecision(ruleID: rule.id ?? 0, budget: rule.budget, tags: rule.tags, rename: rule.rename, transferTo: rule.transferTo),
+                decision: RuleDecision(
+                    ruleID: rule.id ?? 0, budget: rule.budget, tags: rule.tags, rename: rule.rename, transferTo: rule.transferTo,
+                    split: rule.split, refund: rule.refund),
                 literal: literal))
         }
         self.rules = compiled
@@ -185,5 +207,28 @@ public struct RuleMatcher: Sendable {
             cache[name] = result
         }
         return result < 0 ? nil : rules[result].decision
+    }
+}
+
+extension ImportRule {
+    enum CodingKeys: String, CodingKey {
+        case id, pattern, budget, tags, rename, priority, transferTo, transferAccountID, split, splitBudgetIDs, refund
+    }
+
+    /// Reads a rule as change sets keep it; those recorded before rules could split or refund
+    /// have neither key.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(Int64.self, forKey: .id)
+        pattern = try container.decode(String.self, forKey: .pattern)
+        budget = try container.decode(String.self, forKey: .budget)
+        tags = try container.decode([String].self, forKey: .tags)
+        rename = try container.decodeIfPresent(String.self, forKey: .rename)
+        priority = try container.decode(Int.self, forKey: .priority)
+        transferTo = try container.decodeIfPresent(String.self, forKey: .transferTo)
+        transferAccountID = try container.decodeIfPresent(Int64.self, forKey: .transferAccountID)
+        split = try container.decodeIfPresent([NamedLine].self, forKey: .split) ?? []
+        splitBudgetIDs = try container.decodeIfPresent([Int64].self, forKey: .splitBudgetIDs) ?? []
+        refund = try container.decodeIfPresent(Bool.self, forKey: .refund) ?? false
     }
 }

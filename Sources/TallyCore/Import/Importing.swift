@@ -172,12 +172,18 @@ public struct ImportResolution {
         var saved = 0
         // Transfer rules name accounts, which come later (``restoreDeclaredAccounts(into:)``).
         for rule in request.newRules where rule.transferTo == nil {
-            let rule = try rule.validated()
+            var rule = try rule.validated()
             guard known.insert(rule.identity).inserted else { continue }
             guard let budgetID = resolver.id(for: rule.budget) else {
                 resolver.markMissing(rule.budget)
                 continue
             }
+            let lines = rule.split.map { resolver.id(for: $0.budget) }
+            if let missing = rule.split.indices.first(where: { lines[$0] == nil }) {
+                resolver.markMissing(rule.split[missing].budget)
+                continue
+            }
+            rule.splitBudgetIDs = lines.compactMap { $0 }
             try create(rule, budgetID)
             saved += 1
         }

@@ -166,6 +166,9 @@ public enum SplitProblem: Hashable, Sendable {
     case refundSplit
     /// The expense is split: it has no one budget to move.
     case isSplit(Int64)
+    /// An import rule's lines do not fit every amount: no `rest` line, and percentages that do
+    /// not add up to 100 % or fixed amounts.
+    case ruleNotWhole
 
     public var message: String {
         switch self {
@@ -193,6 +196,8 @@ public enum SplitProblem: Hashable, Sendable {
             "a refund cannot be split"
         case .isSplit(let id):
             "expense #\(id) is split across budgets"
+        case .ruleNotWhole:
+            "a rule's split must fit any amount: give one line the rest, or use percentages that add up to 100%"
         }
     }
 }

@@ -140,7 +140,7 @@ extension DataAccess {
     /// Removes the budget named `name` (found as ``budget(named:)`` finds it) and, when
     /// `includingExpenses` is true, its expenses with it; without, a budget that has expenses is
     /// refused (``Budget/checkRemoval(expenseCount:includingExpenses:)``). Its recurring rules
-    /// with their paid occurrences and its import rules go with it; the occurrences its expenses
+    /// with their paid occurrences and its import rules (split rules with a line in it too) go with it; the occurrences its expenses
     /// paid stay paid. One transaction; returns how many expenses were removed.
     @discardableResult
     public func removeBudget(named name: String, includingExpenses: Bool) throws(TallyError) -> Int {
@@ -155,7 +155,7 @@ extension DataAccess {
                 try rows.delete(.recurringRule(rule))
             }
             for row in try rows.rowImages() {
-                if case .importRule(_, let budgetID) = row, budgetID == budget.id { try rows.delete(row) }
+                if case .importRule(let rule, let budgetID) = row, rule.uses(budgetID: budget.id ?? 0, ownBudgetID: budgetID) { try rows.delete(row) }
             }
             try rows.delete(.budget(budget))
             return expenses.count

@@ -46,11 +46,17 @@ extension DataAccess {
             saved.transferTo = account.name
             return saved
         }
+        var rule = rule
         let budget = try rows.budget(named: rule.budget)
+        // A split rule's lines keep their budgets by id, as the rule keeps its first.
+        var lines: [Budget] = []
+        for line in rule.split { lines.append(try rows.budget(named: line.budget)) }
+        rule.splitBudgetIDs = lines.map { $0.id ?? 0 }
         guard case .importRule(var saved, _) = try rows.save(.importRule(rule, budgetID: budget.id ?? 0)) else {
             throw .storage("an import rule was saved as another row")
         }
         saved.budget = budget.name
+        for (index, line) in lines.enumerated() { saved.split[index].budget = line.name }
         return saved
     }
 

@@ -24,6 +24,9 @@ public struct NamedLine: Hashable, Sendable {
     }
 }
 
+/// A rule keeps its lines (``ImportRule/split``) in change sets.
+extension NamedLine: Codable {}
+
 // Splits, unsplits and refunds: written once above the stores, each one transaction.
 extension DataAccess {
     /// `tally add --split`: saves `expense` split into `lines`, each budget found by name, and

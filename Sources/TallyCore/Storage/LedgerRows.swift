@@ -141,6 +141,10 @@ extension LedgerRows {
             } else {
                 guard let name = names[budgetID] else { return nil }
                 rule.budget = name
+                for (index, id) in rule.splitBudgetIDs.enumerated() where rule.split.indices.contains(index) {
+                    guard let line = names[id] else { return nil }
+                    rule.split[index].budget = line
+                }
             }
             return rule
         })

@@ -142,18 +142,21 @@ public struct StatementPlanner {
             plan.parts[index].transfers += 1
             return nil
         }
-        if entry.amount.cents > 0 {
+        // Money in that a refund rule matches comes back into its budget; other money in is income.
+        if entry.amount.cents > 0, decision?.refund != true {
             let income = try Income(name: name, amount: entry.amount, date: entry.date, accountID: accountID, by: by).validated()
             plan.entries.incomes.append(DeclaredIncome(income, account: account.name))
             changes[accountID, default: []].append((entry.date, entry.amount))
             plan.parts[index].incomes += 1
             return nil
         }
-        var expense = Expense(name: name, amount: Money(cents: -entry.amount.cents), date: entry.date, budgetID: 0, by: by, accountID: accountID)
+        var expense = Expense(
+            name: name, amount: Money(cents: Int64(clamping: entry.amount.cents.magnitude)), date: entry.date, budgetID: 0, by: by, accountID: accountID)
+        expense.isRefund = entry.amount.cents > 0
         let budget: String
         let source: BudgetSource
         if let decision, decision.transferTo == nil {
-            budget = decision.budget
+            budget = decision.apply(to: &expense)
             source = .rule(decision.ruleID)
             expense.tags = decision.tags
             if let rename = decision.rename { expense.name = rename }

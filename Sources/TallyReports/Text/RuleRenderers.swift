@@ -6,11 +6,20 @@ extension ListRenderers {
         var table = Table([.right("ID"), .left("Pattern"), .left("Budget"), .left("Tags"), .left("Rename"), .right("Priority")])
         for rule in rules {
             table.append([
-                String(rule.id ?? 0), rule.pattern, rule.transferTo.map { "transfer to \($0)" } ?? rule.budget, rule.tags.joined(separator: ", "),
+                String(rule.id ?? 0), rule.pattern, target(of: rule), rule.tags.joined(separator: ", "),
                 rule.rename ?? "", String(rule.priority),
             ])
         }
         return table.rendered()
+    }
+
+    /// Where a rule sends rows: `transfer to Savings`, `Groceries`, a split as `add --split`
+    /// takes it (`Groceries=70%, Household=rest`), or `Household (refunds too)` for a rule whose
+    /// matching credits come back as refunds.
+    public static func target(of rule: ImportRule) -> String {
+        if let account = rule.transferTo { return "transfer to \(account)" }
+        if !rule.split.isEmpty { return rule.split.map { "\($0.budget)=\($0.share.text)" }.joined(separator: ", ") }
+        return rule.refund ? "\(rule.budget) (refunds too)" : rule.budget
     }
 }
 
@@ -25,8 +34,14 @@ extension ListJSON {
         public var rename: Nullable<String>
         public var priority: Int
         public var transferTo: Nullable<String>
+        /// A split rule's lines, `null` for the others; `budget` is then the first line's.
+        public var split: Nullable<[RuleLineItem]>
+        /// Whether matching credits of a bank import are refunds into `budget`.
+        public var refund: Bool
 
         public init(_ rule: ImportRule) {
+            split = Nullable(rule.split.isEmpty ? nil : rule.split.map(RuleLineItem.init))
+            refund = rule.refund
             id = rule.id ?? 0
             pattern = rule.pattern
             budget = Nullable(rule.transferTo == nil ? rule.budget : nil)
@@ -34,6 +49,22 @@ extension ListJSON {
             tags = rule.tags
             rename = Nullable(rule.rename)
             priority = rule.priority
+        }
+    }
+
+    /// A line of a split rule: its budget, its share as typed (`80`, `60%` or `rest`), and its
+    /// own name and tags (`null` and empty when the row's).
+    public struct RuleLineItem: Encodable, Sendable {
+        public var budget: String
+        public var share: String
+        public var name: Nullable<String>
+        public var tags: [String]
+
+        init(_ line: NamedLine) {
+            budget = line.budget
+            share = line.share.text
+            name = Nullable(line.name.isEmpty ? nil : line.name)
+            tags = line.tags
         }
     }
 }

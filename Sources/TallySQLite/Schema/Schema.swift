@@ -3,7 +3,7 @@ import GRDB
 /// The database schema, one named migration per change. A released migration is never edited:
 /// the fixtures under `Tests/TallySQLiteTests/Fixtures` prove that old files still open. This
 /// file holds the migrator and what the migrations share; the migrations themselves read in
-/// order, as a history of the schema, in `SchemaV1toV2.swift` to `SchemaV23.swift`.
+/// order, as a history of the schema, in `SchemaV1toV2.swift` to `SchemaV24.swift`.
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -30,6 +30,7 @@ enum Schema {
         migrator.registerMigration("v21-expense-lines", migrate: v21ExpenseLines)
         migrator.registerMigration("v22-budget-currency", migrate: v22BudgetCurrency)
         migrator.registerMigration("v23-serve-tokens", migrate: v23ServeTokens)
+        migrator.registerMigration("v24-rule-detail", migrate: v24RuleDetail)
         return migrator
     }
 
@@ -37,7 +38,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 23
+    static let version: Int32 = 24
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 

@@ -65,11 +65,12 @@ extension SQLiteStore {
             for payment in try allPayments(db) { images.append(.recurringPayment(payment)) }
         }
         if kinds.contains(.importRules) {
-            for row in try Row.fetchAll(db, sql: "SELECT id, pattern, budgetId, tags, rename, priority, transferAccountId FROM importRule") {
+            for row in try Row.fetchAll(db, sql: "SELECT id, pattern, budgetId, tags, rename, priority, transferAccountId, detail FROM importRule") {
                 let tags: String = row[3]
                 // The budget (or account) by id only: renaming one does not change its rules.
                 var rule = ImportRule(id: row[0], pattern: row[1], budget: "", tags: TagSetKey.tags(tags), rename: row[4], priority: row[5])
                 rule.transferAccountID = row[6]
+                try rule.restoreDetail(row[7])
                 images.append(.importRule(rule, budgetID: row[2] ?? 0))
             }
         }
@@ -185,6 +186,7 @@ extension SQLiteStore {
                 sql: """
                     SELECT EXISTS (SELECT 1 FROM expense WHERE budgetId = ?1) OR EXISTS (SELECT 1 FROM expense WHERE detail <> '' AND instr(char(30) || detail, char(30) || ?1 || char(29)) > 0) OR EXISTS (SELECT 1 FROM recurringRule WHERE budgetId = ?1)
                         OR EXISTS (SELECT 1 FROM importRule WHERE budgetId = ?1)
+                        OR EXISTS (SELECT 1 FROM importRule WHERE detail <> '' AND instr(char(30) || detail, char(30) || ?1 || char(29)) > 0)
                     """, arguments: [budget.id]) ?? false
             if used { throw TallyError.undoNeedsBudget(target, budget: budget.name) }
             try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id])
@@ -267,10 +269,10 @@ extension SQLiteStore {
                 arguments: [payment.ruleID, payment.date.storedNumber, payment.expenseID, payment.kind.rawValue])
         case .importRule(let rule, let budgetID):
             try db.execute(
-                sql: "INSERT OR REPLACE INTO importRule (id, pattern, budgetId, tags, rename, priority, transferAccountId) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                sql: "INSERT OR REPLACE INTO importRule (id, pattern, budgetId, tags, rename, priority, transferAccountId, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 arguments: [
                     rule.id, rule.pattern, rule.transferAccountID == nil ? budgetID : nil, rule.tags.joined(separator: ";"), rule.rename, rule.priority,
-                    rule.transferAccountID,
+                    rule.transferAccountID, rule.storedDetail,
                 ])
         case .profile(let profile): try save(profile, db)
         case .importRecord(let record):

@@ -45,27 +45,33 @@ extension SQLiteStore {
     /// caller's transaction.
     static func insert(_ rule: ImportRule, budgetID: Int64, _ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO importRule (pattern, budgetId, tags, rename, priority, transferAccountId) VALUES (?, ?, ?, ?, ?, ?)",
+            sql: "INSERT INTO importRule (pattern, budgetId, tags, rename, priority, transferAccountId, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
             arguments: [
                 rule.pattern, rule.transferAccountID == nil ? budgetID : nil, rule.tags.joined(separator: ";"), rule.rename, rule.priority,
-                rule.transferAccountID,
+                rule.transferAccountID, rule.storedDetail,
             ])
     }
 
     /// Every rule in import order, inside the caller's transaction.
     static func rules(_ db: Database) throws -> [ImportRule] {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT importRule.id, pattern, budget.name, tags, rename, priority, account.id, account.name
+            SELECT importRule.id, pattern, budget.name, tags, rename, priority, account.id, account.name, detail
             FROM importRule LEFT JOIN budget ON budget.id = importRule.budgetId LEFT JOIN account ON account.id = importRule.transferAccountId
             ORDER BY priority, importRule.id
             """)
         var rules: [ImportRule] = []
+        var budgetNames: [Int64: String]?
         while let row = try rows.next() {
             let tags: String = row[3]
             var rule = ImportRule(
                 id: row[0], pattern: row[1], budget: row[2] ?? "", tags: tags.isEmpty ? [] : tags.split(separator: ";").map(String.init),
                 rename: row[4], priority: row[5], transferTo: row[7])
             rule.transferAccountID = row[6]
+            try rule.restoreDetail(row[8])
+            if !rule.split.isEmpty {
+                if budgetNames == nil { budgetNames = Dictionary(try allBudgets(db).map { ($0.id ?? 0, $0.name) }, uniquingKeysWith: { first, _ in first }) }
+                for (index, id) in rule.splitBudgetIDs.enumerated() { rule.split[index].budget = budgetNames?[id] ?? "" }
+            }
             rules.append(rule)
         }
         return rules
