@@ -72,7 +72,8 @@ let package = Package(
         .target(
             name: "TallyServer",
             dependencies: [
-                "TallyCore", "TallyStores", "TallyUseCases", "TallyReports",
+                "TallyCore", "TallyStores", "TallyUseCases", "TallyReports", "TallyPostgres",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -126,7 +127,11 @@ let package = Package(
         // The server in-process on a random loopback port, and a headless Chromium against it.
         .testTarget(
             name: "TallyServerTests",
-            dependencies: ["TallyCore", "TallyCLI", "TallyServer", "TallyStores", "TallyUseCases", "TallyTestSupport", "tally", "tally-serve"]
+            dependencies: [
+                "TallyCore", "TallyCLI", "TallyServer", "TallyStores", "TallyUseCases", "TallyReports", "TallyPostgres", "TallyTestSupport", "tally",
+                "tally-serve",
+                "tally-postgres",
+            ]
         ),
         .testTarget(
             name: "TallyImportExportTests", dependencies: ["TallyCore", "TallyImportExport", "TallyTestSupport"], resources: [.copy("Fixtures")]

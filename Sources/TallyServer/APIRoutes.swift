@@ -8,6 +8,7 @@ import TallyUseCases
 /// stdout does), and the quick add as JSON.
 struct APIRoutes {
     let ledger: LedgerAccess
+    let reports: ReportCache
 
     func add(to router: Router<ServeContext>) {
         let api = router.group("api")
@@ -20,12 +21,8 @@ struct APIRoutes {
     /// `tally report --month M --format json`.
     func report(_ request: Request, _ context: ServeContext) async throws -> Response {
         try context.require(.view, context.permission)
-        let today = Day.today()
-        let period = try Parameters(query: request).period(today: today)
-        var text = try await ledger.read { ledger, _ in JSONRenderer().render(try MonthReport(period: period, today: today).run(in: ledger)) }
-        // As `ReportOutput.emit` prints it.
-        if text.hasSuffix("\n") { text.removeLast() }
-        return Self.json(text)
+        let body = try await reports.report(Parameters(query: request), in: ledger).json
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: body))
     }
 
     /// `tally budget list --month M --json`, with `search`, `sort` and `desc` as its flags.

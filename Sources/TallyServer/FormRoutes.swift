@@ -146,19 +146,25 @@ struct FormRoutes {
         return Response(status: .seeOther, headers: [.location: "/", .setCookie: cookie])
     }
 
-    /// The posted form, once its anti-forgery token matches this session's.
     private func checkedForm(_ request: Request, _ context: ServeContext) async throws -> Parameters {
-        var request = request
-        let body = try await request.boundedBody()
-        let form = Parameters(encoded: Substring(body))
-        guard let csrf = form["csrf"], pages.guardian.accepts(csrf, for: context.subject) else {
-            throw HTTPError(.forbidden, message: "the form is missing its anti-forgery token or it has expired: reload the page")
-        }
-        return form
+        try await pages.guardian.checkedForm(request, context)
     }
 
     private static func expenseID(_ context: ServeContext) throws -> Int64 {
         guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else { throw HTTPError(.notFound) }
         return id
+    }
+}
+
+extension FormGuard {
+    /// The posted form, once its anti-forgery token matches this session's.
+    func checkedForm(_ request: Request, _ context: ServeContext) async throws -> Parameters {
+        var request = request
+        let body = try await request.boundedBody()
+        let form = Parameters(encoded: Substring(body))
+        guard let csrf = form["csrf"], accepts(csrf, for: context.subject) else {
+            throw HTTPError(.forbidden, message: "the form is missing its anti-forgery token or it has expired: reload the page")
+        }
+        return form
     }
 }

@@ -24,11 +24,21 @@ final class LedgerAccess: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tally.serve.ledger", attributes: .concurrent)
     /// Stores kept open between requests.
     private let keptOpen = 8
+    private let probe: RevisionProbe
+    /// Writes finished by this process, guarded by `lock`: part of ``LedgerRevision``.
+    private var ownWrites = 0
 
     /// Opens the ledger once, so a missing or unreadable one fails before the server starts.
     init(location: StoreLocation) throws(TallyError) {
         self.location = location
         let store = try location.open()
+        do {
+            // After the store, which makes sure the ledger is there.
+            probe = try RevisionProbe(location: location)
+        } catch {
+            try? store.close()
+            throw error
+        }
         if case .server = location {
             shared = nil
             idle.append(store)
@@ -47,6 +57,13 @@ final class LedgerAccess: @unchecked Sendable {
         try await run(writing: true, body)
     }
 
+    /// The ledger's version now, read before the work whose answer is kept under it.
+    func revision() async throws -> LedgerRevision {
+        let own = lock.withLock { ownWrites }
+        let store = try await read { [probe] _, store in try probe.revision(of: store) }
+        return LedgerRevision(own: own, store: store)
+    }
+
     /// Closes every idle store; called once the server has stopped taking requests.
     func close() {
         let stores = lock.withLock {
@@ -56,6 +73,7 @@ final class LedgerAccess: @unchecked Sendable {
         }
         for store in stores { try? store.close() }
         try? shared?.close()
+        probe.close()
     }
 
     private func run<T: Sendable>(writing: Bool, _ body: @escaping @Sendable (Ledger, any DataAccess) throws -> T) async throws -> T {
@@ -67,6 +85,8 @@ final class LedgerAccess: @unchecked Sendable {
     }
 
     private func withStore<T>(writing: Bool, _ body: (Ledger, any DataAccess) throws -> T) throws -> T {
+        // Counted once the write has committed or failed, so a revision read during it differs from every later one.
+        defer { if writing { lock.withLock { ownWrites += 1 } } }
         if let shared {
             if writing { writer.lock() }
             defer { if writing { writer.unlock() } }

@@ -8,6 +8,7 @@ import TallyUseCases
 /// bills. Months are plain `?month=` links; nothing needs JavaScript.
 struct PageRoutes {
     let ledger: LedgerAccess
+    let reports: ReportCache
     let pages: Pages
 
     func add(to router: Router<ServeContext>) {
@@ -26,9 +27,7 @@ struct PageRoutes {
     /// The month report: `tally report`'s figures and charts in its own HTML template.
     func report(_ request: Request, _ context: ServeContext) async throws -> Response {
         try context.require(.view, context.permission)
-        let today = Day.today()
-        let period = try Parameters(query: request).period(today: today)
-        let report = try await ledger.read { ledger, _ in try MonthReport(period: period, today: today).run(in: ledger) }
+        let report = try await reports.report(Parameters(query: request), in: ledger).report
         var renderer = HTMLRenderer(chartScale: 2, money: MoneyFormat(locale: .neutral, currency: report.currency))
         renderer.partials = ["nav": pages.navigation(pages.frame(context, title: "Report", month: report.month))]
         return Pages.html(try renderer.render(report))
@@ -46,6 +45,7 @@ struct PageRoutes {
             var row: [String: Any] = [
                 "name": figures.name, "urlName": urlEncoded(figures.name), "month": result.period.isoString, "available": figures.available,
                 "spent": figures.spent, "remaining": figures.remaining, "status": figures.status, "share": Self.percent(figures.share),
+                "id": status.budget.id ?? 0,
             ]
             if let projected = figures.projected { row["projected"] = projected }
             if let perDay = figures.perDay { row["perDay"] = perDay }
@@ -54,6 +54,7 @@ struct PageRoutes {
         }
         values["budgets"] = rows
         values["hasBudgets"] = !rows.isEmpty
+        if let done = Parameters(query: request).text("done"), let notice = Self.notices[done] { values["notice"] = notice }
         return pages.page("budgets-page", values)
     }
 
@@ -106,7 +107,10 @@ struct PageRoutes {
     }
 
     /// What a form's redirect says happened; fixed texts, so a link cannot make the page say anything else.
-    static let notices = ["saved": "Saved the expense.", "removed": "Removed the expense.", "undone": "Undid the last change."]
+    static let notices = [
+        "saved": "Saved the expense.", "removed": "Removed the expense.", "undone": "Undid the last change.",
+        "budget-added": "Added the budget.", "budget-saved": "Saved the budget.", "budget-removed": "Removed the budget.",
+    ]
 
     /// The six periods up to `month`, as `tally report --from --to --format html` draws them.
     func range(_ request: Request, _ context: ServeContext) async throws -> Response {

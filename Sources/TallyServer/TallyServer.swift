@@ -42,6 +42,7 @@ public final class Server: Sendable {
     let settings: ServeSettings
     let ledger: LedgerAccess
     let pages: Pages
+    let reports = ReportCache()
 
     public init(settings: ServeSettings) throws {
         self.settings = settings
@@ -55,9 +56,10 @@ public final class Server: Sendable {
         router.add(middleware: RequestLog())
         router.add(middleware: SecurityHeaders())
         router.add(middleware: AccessCheck(ledger: ledger, requireTokens: settings.requireTokens))
-        APIRoutes(ledger: ledger).add(to: router)
-        PageRoutes(ledger: ledger, pages: pages).add(to: router)
+        APIRoutes(ledger: ledger, reports: reports).add(to: router)
+        PageRoutes(ledger: ledger, reports: reports, pages: pages).add(to: router)
         FormRoutes(ledger: ledger, pages: pages, secureCookie: settings.tlsCertificate != nil).add(to: router)
+        ManageRoutes(ledger: ledger, pages: pages).add(to: router)
         let http = HTTPServerBuilder.http1(configuration: .init(idleTimeout: .seconds(Int64(settings.idleTimeout))))
         let server: HTTPServerBuilder
         if let certificate = settings.tlsCertificate, let key = settings.tlsKey {

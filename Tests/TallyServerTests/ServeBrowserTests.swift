@@ -4,8 +4,8 @@ import TallyUseCases
 import Testing
 
 /// The real thing: headless Chromium on a phone-sized screen, driven over its DevTools pipe
-/// by `scripts/serve-browser`, adds, edits and undoes through the forms (no JavaScript of the
-/// page's own: the script only fills fields and submits, as a person would), then screenshots
+/// by `scripts/serve-browser`, adds, edits and undoes through the forms and adds a budget (no
+/// JavaScript of the page's own: the script only fills fields and submits, as a person would), then screenshots
 /// every view at phone and desktop sizes (into $TALLY_SERVE_SHOTS when set, to look at).
 @Suite struct ServeBrowserTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -36,7 +36,9 @@ import Testing
         #expect((seen["editedRow"] as? String)?.contains("31.00") == true)
         #expect(seen["undoNotice"] as? String == "Undid the last change.")
         #expect((seen["rowAfterUndo"] as? String)?.contains("20.50") == true)
-        for view in ["report", "budgets", "expenses", "range", "upcoming", "add"] {
+        #expect(seen["budgetNotice"] as? String == "Added the budget.")
+        #expect((seen["budgetRow"] as? String)?.contains("75.00") == true)
+        for view in ["report", "budgets", "expenses", "range", "upcoming", "add", "rules", "budget-new"] {
             #expect(seen["\(view)FitsPhone"] as? Bool == true, "\(view) is wider than a phone")
             #expect(FileManager.default.fileExists(atPath: shots + "/\(view)-desktop.png"))
         }

@@ -15,10 +15,11 @@ final class Harness: @unchecked Sendable {
     private var task: Task<Void, any Error>?
     private var server: Server?
 
-    init() throws {
+    /// `db` is a ledger file in the harness's folder unless a location (a PostgreSQL URL) is given.
+    init(db location: String? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-serve-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        db = folder.appendingPathComponent("tally.sqlite").path
+        db = location ?? folder.appendingPathComponent("tally.sqlite").path
     }
 
     deinit {
@@ -26,7 +27,7 @@ final class Harness: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    var ledger: Ledger { Ledger(location: .file(path: db)) }
+    var ledger: Ledger { Ledger(location: StoreLocation(db)) }
 
     /// Budgets Food (300) and Rent (1000) with a few expenses in the current month, plus a
     /// budget whose name is markup, so every view shows it escaped.
@@ -46,7 +47,7 @@ final class Harness: @unchecked Sendable {
     static let hostile = "<script>alert(1)</script>&\"'"
 
     func start(requireTokens: Bool = false, idleTimeout: Int = 10) async throws {
-        let server = try Server(settings: ServeSettings(location: .file(path: db), port: 0, requireTokens: requireTokens, idleTimeout: idleTimeout))
+        let server = try Server(settings: ServeSettings(location: StoreLocation(db), port: 0, requireTokens: requireTokens, idleTimeout: idleTimeout))
         let ready = Locked<Int?>(nil)
         let app = try server.application { port in ready.withLock { $0 = port } }
         self.server = server
