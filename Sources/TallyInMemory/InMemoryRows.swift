@@ -68,8 +68,8 @@ final class InMemoryRows: LedgerRows {
         InMemoryStore.unlinkPayments(of: Set(expenses.compactMap(\.id)), in: &state)
     }
 
-    func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] {
-        try DaySpending.grouping(state.expenses.values, in: days)
+    func daySpending(in days: DayInterval) throws(TallyError) -> PeriodSpending {
+        try PeriodSpending.of(state.expenses.values, in: days)
     }
 
     func accountDays() throws(TallyError) -> [AccountDay] {

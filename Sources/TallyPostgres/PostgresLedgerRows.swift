@@ -56,7 +56,7 @@ final class PostgresLedgerRows: LedgerRows {
         return try store.statuses(for: month, budgets: chosen, calendar: try settings().calendar)
     }
 
-    func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] { try store.daySpending(in: days) }
+    func daySpending(in days: DayInterval) throws(TallyError) -> PeriodSpending { try store.daySpending(in: days) }
 
     func accountDays() throws(TallyError) -> [AccountDay] { try store.caches.accountDays() }
 

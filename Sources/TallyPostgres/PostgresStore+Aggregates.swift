@@ -104,7 +104,7 @@ extension PostgresStore {
 
     /// `DaySpending.grouping(_:in:)` read from `expenseDay` (`PostgresCaches`), inside the
     /// caller's transaction: a month of a million-row ledger is about 750 of its rows.
-    func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] {
+    func daySpending(in days: DayInterval) throws(TallyError) -> PeriodSpending {
         var groups: [DaySpending] = []
         for row in try session.query(
             "SELECT date, budgetId, tags, spentBy, spentCents::bigint, expenseCount FROM expenseDay WHERE date BETWEEN $1 AND $2",
@@ -115,7 +115,23 @@ extension PostgresStore {
                     day: try Day(stored: try row.int(0)), budgetID: try row.int(1), tags: try row.strings(2).sorted(), by: try row.string(3),
                     spent: Money(cents: try row.int(4)), count: Int(try row.int(5))))
         }
-        return groups
+        // `CurrencySpending.totals` in SQL over the partial index `expense_foreign`: NUMERIC
+        // products and sums cast to BIGINT, so one past Int64 fails as every figure does.
+        var byCurrency: [CurrencySpending] = []
+        for row in try session.query(
+            """
+            SELECT originalCurrency, SUM(originalMinor::numeric * quantity)::bigint, SUM(amountCents::numeric * quantity)::bigint, COUNT(*)
+            FROM expense WHERE date BETWEEN $1 AND $2 AND originalCurrency IS NOT NULL
+            GROUP BY originalCurrency ORDER BY originalCurrency COLLATE "C"
+            """,
+            [.int(days.first.stored), .int(days.last.stored)])
+        {
+            byCurrency.append(
+                CurrencySpending(
+                    original: CurrencyAmount(minorUnits: try row.int(1), currency: Currency(storedCode: try row.string(0))),
+                    converted: Money(cents: try row.int(2)), expenseCount: Int(try row.int(3))))
+        }
+        return PeriodSpending(groups: groups, byCurrency: byCurrency)
     }
 
     /// The `limit` largest expenses by total (ties by the highest id) within `days`, of one budget

@@ -96,13 +96,16 @@ struct Filter {
             return "$\(binds.count)"
         }
         if let ids = query.ids { conditions.append("id = ANY(\(bind(.ints(ids))))") }
+        let between = query.days.map { days in "BETWEEN \(bind(.int(days.first.stored))) AND \(bind(.int(days.last.stored)))" }
         if let budgetID = query.budgetID {
-            // A split expense is in each of its lines' budgets (`expense_detail` finds the few split).
+            // A split expense is in each of its lines' budgets (`expense_detail` finds the split ones,
+            // within the query's days when it has some).
             let id = bind(.int(budgetID))
+            let within = between.map { "AND s.date \($0) " } ?? ""
             conditions.append(
-                "(budgetId = \(id) OR id IN (SELECT s.id FROM expense s WHERE s.detail <> '' AND position(chr(30) || \(id)::text || chr(29) IN chr(30) || s.detail) > 0))")
+                "(budgetId = \(id) OR id IN (SELECT s.id FROM expense s WHERE s.detail <> '' \(within)AND position(chr(30) || \(id)::text || chr(29) IN chr(30) || s.detail) > 0))")
         }
-        if let days = query.days { conditions.append("date BETWEEN \(bind(.int(days.first.stored))) AND \(bind(.int(days.last.stored)))") }
+        if let between { conditions.append("date \(between)") }
         if let search = query.search.map(NameKey.make), !search.isEmpty { conditions.append("strpos(nameKey, \(bind(.text(search)))) > 0") }
         if let tag = query.tag {
             let normalized = try Expense.normalizedTag(tag).precomposedStringWithCanonicalMapping

@@ -66,7 +66,7 @@ public struct ReportBuilder: Sendable {
         report.moneyIn = try MoneyIn(income: accounts.income, spending: totals.spent, netWorth: accounts.netWorth)
         report.unbudgeted = try accounts.income - totals.available
         report.hasAccounts = accounts.hasAccounts
-        report.byCurrency = try store.spendingByCurrency(in: summary.days)
+        report.byCurrency = summary.byCurrency
         if PersonSpending.worthShowing(summary.spentByPerson) { report.people = summary.spentByPerson }
         return report
     }

@@ -72,3 +72,76 @@ extension StoreContract {
         #expect(try store.expense(id: taxi.id ?? 0) == taxi)
     }
 }
+
+extension StoreContract {
+    /// Spending by currency is what the store sums beside its day groups: after adds one at a
+    /// time and in bulk, splits, edits, removals and undo, every month's and a whole range's
+    /// totals equal ``CurrencySpending/totals(_:)`` of the expenses (originals × quantity,
+    /// converted totals, counts, ordered by code), and the month summary carries the same.
+    static func spendingByCurrencyIsTheRuleAfterEveryWrite(_ stores: Stores) throws {
+        let store = try stores.make()
+        var settings = try store.settings()
+        settings.currency = try Currency(code: "EUR")
+        _ = try store.updateSettings(settings)
+        for name in ["Food", "Travel", "Fun"] { _ = try store.addBudget(Budget(name: name, limit: money("500"))) }
+        let currencies = [try Currency(code: "JPY"), try Currency(code: "USD"), try Currency(code: "GBP"), try Currency(code: "CHF")]
+        let rates = [try ExchangeRate(parsing: "0.0063"), try ExchangeRate(parsing: "0.92"), try ExchangeRate(parsing: "1.17"), try ExchangeRate(parsing: "1.05")]
+        let months = [try Month(year: 2026, month: 2), try Month(year: 2026, month: 3)]
+        var random = SeededGenerator(seed: 31)
+        func foreignExpense(_ index: Int) throws(TallyError) -> Expense {
+            let which = random.next(below: currencies.count)
+            let month = months[random.next(below: months.count)]
+            let expense = Expense(
+                name: "Bought \(index)", amount: try money("1"), quantity: Int64(1 + random.next(below: 3)),
+                date: try Day(year: month.year, month: month.month, day: 1 + random.next(below: 28)), budgetID: 0)
+            return try store.converting(
+                expense, from: CurrencyAmount(minorUnits: Int64(100 + random.next(below: 50_000)), currency: currencies[which]),
+                given: rates[which])
+        }
+        func compare(_ checkpoint: String) throws {
+            let expenses = try store.expenses(ExpenseQuery())
+            for month in months {
+                let days = month.days
+                let rule = try CurrencySpending.totals(expenses.filter { days.contains($0.date) })
+                #expect(try store.spendingByCurrency(in: days) == rule, "\(checkpoint): \(month)")
+                #expect(try store.monthSummary(for: month).byCurrency == rule, "\(checkpoint): summary of \(month)")
+            }
+            let both = DayInterval(first: months[0].days.first, last: months[1].days.last)
+            #expect(try store.spendingByCurrency(in: both) == CurrencySpending.totals(expenses), "\(checkpoint): both months")
+        }
+
+        try compare("empty")
+        var ids: [Int64] = []
+        for index in 0..<12 {
+            var expense = try foreignExpense(index)
+            expense.budgetID = 0
+            ids.append(try store.addExpense(expense, toBudgetNamed: ["Food", "Travel", "Fun"][index % 3]).expense.id ?? 0)
+            if index % 2 == 0 {
+                _ = try store.addExpense(Expense(name: "Local \(index)", amount: money("3.50"), date: expense.date, budgetID: 0), toBudgetNamed: "Food")
+            }
+        }
+        try compare("added")
+        let split = try store.addSplitExpense(
+            try foreignExpense(99), lines: [NamedLine(budget: "Food", share: .percent(6_000)), NamedLine(budget: "Fun", share: .rest)])
+        ids.append(split.expense.id ?? 0)
+        try compare("split")
+        let food = try store.budgets().first { $0.name == "Food" }?.id ?? 0
+        var bulk: [Expense] = []
+        for index in 0..<1_200 {
+            var expense = try foreignExpense(1_000 + index)
+            expense.budgetID = food
+            bulk.append(expense)
+        }
+        _ = try store.addExpenses(bulk)
+        try compare("bulk")
+        var edited = try store.expense(id: ids[0])
+        edited.quantity += 2
+        edited.date = try day("2026-02-27")
+        _ = try store.updateExpense(edited)
+        try compare("edited")
+        try store.removeExpense(id: ids[1])
+        try compare("removed")
+        _ = try store.undo(nil, dryRun: false)
+        try compare("undone")
+    }
+}

@@ -119,6 +119,7 @@ public enum StoreContract {
         Check("accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd", accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd),
         Check("expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled", expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled),
         Check("foreignAmountsAndRatesRoundTripAndReapplyChangesOnlyTableRates", foreignAmountsAndRatesRoundTripAndReapplyChangesOnlyTableRates),
+        Check("spendingByCurrencyIsTheRuleAfterEveryWrite", spendingByCurrencyIsTheRuleAfterEveryWrite),
         Check("aBudgetInItsOwnCurrencyCountsEachExpenseAtItsDaysRate", aBudgetInItsOwnCurrencyCountsEachExpenseAtItsDaysRate),
     ]
 }

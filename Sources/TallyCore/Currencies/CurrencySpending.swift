@@ -34,11 +34,17 @@ public struct CurrencySpending: Hashable, Sendable {
 }
 
 extension DataAccess {
-    /// ``CurrencySpending/totals(_:)`` of the expenses within `days`, from one read of those in
-    /// other currencies (a partial index keeps it to them).
+    /// ``CurrencySpending/totals(_:)`` of the expenses within `days`, as the store sums them
+    /// beside its day groups (``LedgerRows/daySpending(in:)``), without reading the expenses. A
+    /// range without any expense in another currency (most ledgers) reads none of its groups:
+    /// one expense asked for tells.
     public func spendingByCurrency(in days: DayInterval) throws(TallyError) -> [CurrencySpending] {
-        var query = ExpenseQuery(days: days)
-        query.inOtherCurrency = true
-        return try CurrencySpending.totals(try expenses(query))
+        try reading { (rows: any LedgerRows) throws(TallyError) in
+            var probe = ExpenseQuery(days: days)
+            probe.inOtherCurrency = true
+            probe.limit = 1
+            guard try !rows.expenses(probe).isEmpty else { return [] }
+            return try rows.daySpending(in: days).byCurrency
+        }
     }
 }

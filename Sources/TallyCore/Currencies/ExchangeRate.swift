@@ -50,6 +50,37 @@ public struct ExchangeRate: Hashable, Sendable, Codable {
 
     /// `161.54`, `0.0061`, `1`: the exact decimal, as parsed back by ``init(parsing:)``.
     public var plainString: String {
+        // A rate import writes some 200,000 of these twice (the row and its undo image): written
+        // digit by digit into the string's own storage.
+        if mantissa > 0, (0...ExchangeRate.maximumScale).contains(scale) {
+            return String(unsafeUninitializedCapacity: 32) { buffer in
+                var digitCount = 1
+                var probe = mantissa
+                while probe >= 10 {
+                    probe /= 10
+                    digitCount += 1
+                }
+                let integerDigits = max(digitCount - scale, 1)
+                let count = integerDigits + (scale > 0 ? scale + 1 : 0)
+                var rest = mantissa
+                var index = count
+                for _ in 0..<scale {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                if scale > 0 {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: ".")
+                }
+                for _ in 0..<integerDigits {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                return count
+            }
+        }
         let text = String(mantissa)
         guard scale > 0 else { return text }
         let padded = String(repeating: "0", count: max(0, scale + 1 - text.count)) + text

@@ -46,6 +46,28 @@ public struct DaySpending: Hashable, Sendable {
     }
 }
 
+/// What ``LedgerRows/daySpending(in:)`` answers for a period: its ``DaySpending`` groups (the
+/// sequence) and its spending in other currencies, which reports show as "by currency".
+public struct PeriodSpending: Hashable, Sendable, Sequence {
+    public var groups: [DaySpending]
+    /// ``CurrencySpending/totals(_:)`` of the period's expenses, ordered by currency code.
+    public var byCurrency: [CurrencySpending]
+
+    public init(groups: [DaySpending], byCurrency: [CurrencySpending] = []) {
+        self.groups = groups
+        self.byCurrency = byCurrency
+    }
+
+    public func makeIterator() -> IndexingIterator<[DaySpending]> { groups.makeIterator() }
+
+    /// The rule a store's answer copies: the groups and currency totals of the expenses within
+    /// `days`, from the expenses themselves.
+    public static func of(_ expenses: some Sequence<Expense>, in days: DayInterval) throws(TallyError) -> PeriodSpending {
+        let within = expenses.filter { days.contains($0.date) }
+        return PeriodSpending(groups: try DaySpending.grouping(within, in: days), byCurrency: try CurrencySpending.totals(within))
+    }
+}
+
 extension Sequence<DaySpending> {
     /// Spent per day; days without expenses are absent (``Spending/byDay(in:of:)``).
     public func byDay() throws(TallyError) -> [Day: Money] {
@@ -94,13 +116,13 @@ extension LedgerRows {
         let spending = try daySpending(in: days)
         return MonthSummary(
             month: month, days: days, statuses: statuses, spentByDay: try spending.byDay(), spentByTag: try spending.byTag(),
-            spentByPerson: try spending.byPerson())
+            spentByPerson: try spending.byPerson(), byCurrency: spending.byCurrency)
     }
 }
 
 extension DataAccess {
-    /// The period's budget statuses and spending by day, tag and person, from one read: the
-    /// statuses (``LedgerRows/budgetStatuses(for:of:)``) and the period's ``DaySpending``.
+    /// The period's budget statuses and spending by day, tag, person and currency, from one read:
+    /// the statuses (``LedgerRows/budgetStatuses(for:of:)``) and the period's ``PeriodSpending``.
     /// Throws ``TallyError/arithmeticOverflow`` when any of its figures would.
     public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
         try reading { (rows: any LedgerRows) throws(TallyError) in try rows.monthSummary(for: month) }

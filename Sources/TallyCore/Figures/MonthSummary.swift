@@ -1,6 +1,6 @@
 /// A month's figures from one read of the store: what ``DataAccess/budgetStatuses(for:)``,
-/// ``DataAccess/spendingByDay(in:)``, ``DataAccess/spendingByTag(in:)`` and
-/// ``DataAccess/spendingByPerson(in:)`` answer for the month, without reading the month's
+/// ``DataAccess/spendingByDay(in:)``, ``DataAccess/spendingByTag(in:)``,
+/// ``DataAccess/spendingByPerson(in:)`` and ``DataAccess/spendingByCurrency(in:)`` answer for the month, without reading the month's
 /// expenses four times.
 public struct MonthSummary: Hashable, Sendable {
     public var month: Month
@@ -14,10 +14,12 @@ public struct MonthSummary: Hashable, Sendable {
     public var spentByTag: [String: Money]
     /// Spent and counted per person within ``days``, in ``PersonSpending/ordered(_:)``'s order.
     public var spentByPerson: [PersonSpending]
+    /// Spent in each other currency within ``days`` (``CurrencySpending/totals(_:)``), by code.
+    public var byCurrency: [CurrencySpending]
 
     public init(
         month: Month, days: DayInterval, statuses: [BudgetStatus], spentByDay: [Day: Money], spentByTag: [String: Money],
-        spentByPerson: [PersonSpending]
+        spentByPerson: [PersonSpending], byCurrency: [CurrencySpending] = []
     ) {
         self.month = month
         self.days = days
@@ -25,5 +27,6 @@ public struct MonthSummary: Hashable, Sendable {
         self.spentByDay = spentByDay
         self.spentByTag = spentByTag
         self.spentByPerson = spentByPerson
+        self.byCurrency = byCurrency
     }
 }

@@ -76,4 +76,36 @@ extension RateImages: Codable {
         try container.encode(pack(after), forKey: .after)
         try container.encode(after.count, forKey: .afterCount)
     }
+
+    /// What `encode(to:)` makes through JSONEncoder (the separator escaped as `\u001f`), written
+    /// straight to bytes (`ChangeContentCoding.encode`): no string a row.
+    func writeJSON(into json: inout JSONText) {
+        func write(_ rates: [DayRate]) {
+            json.byte(UInt8(ascii: "\""))
+            for (index, rate) in rates.enumerated() {
+                if index > 0 { json.raw("\\u001f") }
+                json.digits(Int64(rate.day.year), width: 4)
+                json.byte(UInt8(ascii: "-"))
+                json.digits(Int64(rate.day.month), width: 2)
+                json.byte(UInt8(ascii: "-"))
+                json.digits(Int64(rate.day.day), width: 2)
+                json.byte(UInt8(ascii: " "))
+                json.inside(rate.from.code)
+                json.byte(UInt8(ascii: " "))
+                json.inside(rate.to.code)
+                json.byte(UInt8(ascii: " "))
+                json.inside(rate.rate.plainString)
+            }
+            json.byte(UInt8(ascii: "\""))
+        }
+        json.raw("{\"before\":")
+        write(before)
+        json.raw(",\"beforeCount\":")
+        json.number(before.count)
+        json.raw(",\"after\":")
+        write(after)
+        json.raw(",\"afterCount\":")
+        json.number(after.count)
+        json.raw("}")
+    }
 }

@@ -40,9 +40,11 @@ public protocol LedgerRows {
     func budgetStatuses(for month: Month, of budgets: [Budget]?) throws(TallyError) -> [BudgetStatus]
     /// What the expenses within `days` spent per day, budget, tag set and person
     /// (``DaySpending/grouping(_:in:)``), in no particular order: a few hundred groups for a
-    /// month, from a store's day cache. Throws ``TallyError/arithmeticOverflow`` when a group's
-    /// sum would.
-    func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending]
+    /// month, from a store's day cache; and beside them what they spent in each other currency
+    /// (``CurrencySpending/totals(_:)``), summed by the store in the same read
+    /// (``PeriodSpending/of(_:in:)`` is the rule). Throws ``TallyError/arithmeticOverflow`` when a
+    /// sum would overflow.
+    func daySpending(in days: DayInterval) throws(TallyError) -> PeriodSpending
     /// What each day's entries did to each account (``AccountDay/sums(incomes:transfers:expenses:)``),
     /// ordered by account then day: a few thousand rows, from a store's account cache.
     func accountDays() throws(TallyError) -> [AccountDay]

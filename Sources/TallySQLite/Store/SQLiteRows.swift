@@ -55,7 +55,7 @@ final class SQLiteRows: LedgerRows {
         try run { () throws in try SQLiteStore.statuses(for: month, of: budgets, db) }
     }
 
-    func daySpending(in days: DayInterval) throws(TallyError) -> [DaySpending] {
+    func daySpending(in days: DayInterval) throws(TallyError) -> PeriodSpending {
         try run { () throws in try SQLiteStore.daySpending(in: days, db) }
     }
 

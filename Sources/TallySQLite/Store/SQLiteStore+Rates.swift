@@ -95,10 +95,10 @@ extension SQLiteStore {
             }
             guard before != rate else { continue }
             images.record(saving: rate, over: before)
-            statement.bind(1, rate.from.code)
-            statement.bind(2, rate.to.code)
+            statement.bindTerminated(1, rate.from.code)
+            statement.bindTerminated(2, rate.to.code)
             statement.bind(3, Int64(entry.day))
-            statement.bind(4, rate.rate.plainString)
+            statement.bindTerminated(4, rate.rate.plainString)
             try statement.step()
         }
     }

@@ -158,12 +158,17 @@ extension SQLiteStore {
                 arguments += ["[" + ids.map(String.init).joined(separator: ",") + "]"]
             }
             if let budgetID = query.budgetID {
-                // A split expense is in each of its lines' budgets (`expense_detail` finds the few split).
+                // A split expense is in each of its lines' budgets (`expense_detail` finds the split
+                // ones, within the query's days when it has some: a fifth of a million-row ledger may
+                // be split, and each flagged budget of a report looks for its own).
+                let within = query.days == nil ? "" : "AND s.date BETWEEN ? AND ? "
                 clauses.append("""
                     (e.budgetId = ? OR e.id IN (SELECT s.id FROM expense s INDEXED BY expense_detail WHERE s.detail <> '' \
-                    AND instr(char(30) || s.detail, char(30) || ? || char(29)) > 0))
+                    \(within)AND instr(char(30) || s.detail, char(30) || ? || char(29)) > 0))
                     """)
-                arguments += [budgetID, String(budgetID)]
+                arguments += [budgetID]
+                if let days = query.days { arguments += [days.first.storedNumber, days.last.storedNumber] }
+                arguments += [String(budgetID)]
             }
             if let days = query.days {
                 clauses.append("e.date BETWEEN ? AND ?")
