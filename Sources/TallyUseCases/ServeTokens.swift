@@ -29,15 +29,8 @@ public enum ServeTokens {
         guard (1...100).contains(trimmed.count), !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
             throw ServeTokenError.invalidName(name)
         }
-        // The name is checked and the token saved in one transaction: two at once cannot both take a name.
         let token = ServeToken(name: trimmed, permission: permission, hash: hash, createdAt: Int64(Date().timeIntervalSince1970 * 1000))
-        let saved = try ledger.perform(anyError: { store in
-            try store.writing { (rows: any LedgerRows) throws(TallyError) -> Bool in
-                if try rows.serveTokens().contains(where: { $0.name.lowercased() == trimmed.lowercased() }) { return false }
-                _ = try rows.save(.serveToken(token))
-                return true
-            }
-        })
+        let saved = try ledger.perform(anyError: { store in try store.addServeToken(token) })
         guard saved else { throw ServeTokenError.duplicateName(trimmed) }
         return token
     }
@@ -49,13 +42,7 @@ public enum ServeTokens {
 
     /// Revokes the token named `name` (ignoring case); its cookie stops working with it.
     public static func revoke(name: String, in ledger: Ledger) throws {
-        let removed = try ledger.perform(anyError: { store in
-            try store.writing { (rows: any LedgerRows) throws(TallyError) -> Bool in
-                guard let token = try rows.serveTokens().first(where: { $0.name.lowercased() == name.lowercased() }) else { return false }
-                try rows.delete(.serveToken(token))
-                return true
-            }
-        })
+        let removed = try ledger.perform(anyError: { store in try store.removeServeToken(named: name) })
         guard removed else { throw ServeTokenError.notFound(name) }
     }
 

@@ -81,7 +81,7 @@ import Testing
         let store = try reopened(after: Self.beforeV17 + Self.beforeV16)
         defer { try? store.close() }
         #expect(try store.serveTokens().isEmpty)
-        try store.saveServeToken(ServeToken(name: "phone", permission: .add, hash: String(repeating: "a", count: 64), createdAt: 0))
+        try store.addServeToken(ServeToken(name: "phone", permission: .add, hash: String(repeating: "a", count: 64), createdAt: 0))
         #expect(try store.serveTokens().map(\.name) == ["phone"])
     }
 

@@ -42,7 +42,7 @@ import Testing
     @Test func aV22FileOpensWithEveryFigureUnchangedAndKeepsTokens() throws {
         let store = try Self.opened("schema-v22.sqlite")
         #expect(try store.serveTokens().isEmpty)
-        try store.saveServeToken(ServeToken(name: "phone", permission: .view, hash: String(repeating: "b", count: 64), createdAt: 0))
+        try store.addServeToken(ServeToken(name: "phone", permission: .view, hash: String(repeating: "b", count: 64), createdAt: 0))
         #expect(try store.serveTokens().map(\.name) == ["phone"])
     }
 

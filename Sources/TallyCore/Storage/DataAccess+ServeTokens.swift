@@ -8,15 +8,21 @@ extension DataAccess {
         try reading { (rows: any LedgerRows) throws(TallyError) in try rows.serveTokens() }
     }
 
-    /// Saves a token under its name, replacing one of the same name.
-    public func saveServeToken(_ token: ServeToken) throws(TallyError) {
-        try writing { (rows: any LedgerRows) throws(TallyError) in _ = try rows.save(.serveToken(token)) }
+    /// Saves a new token, unless one has its name ignoring case (names are unique so), checked
+    /// and written in one transaction; whether it was saved.
+    @discardableResult
+    public func addServeToken(_ token: ServeToken) throws(TallyError) -> Bool {
+        try writing { (rows: any LedgerRows) throws(TallyError) in
+            if try rows.serveTokens().contains(where: { $0.name.lowercased() == token.name.lowercased() }) { return false }
+            _ = try rows.save(.serveToken(token))
+            return true
+        }
     }
 
-    /// Removes the token of exactly this name; whether there was one.
+    /// Removes the token with this name, ignoring case; whether there was one.
     public func removeServeToken(named name: String) throws(TallyError) -> Bool {
         try writing { (rows: any LedgerRows) throws(TallyError) in
-            guard let token = try rows.serveTokens().first(where: { $0.name == name }) else { return false }
+            guard let token = try rows.serveTokens().first(where: { $0.name.lowercased() == name.lowercased() }) else { return false }
             try rows.delete(.serveToken(token))
             return true
         }
