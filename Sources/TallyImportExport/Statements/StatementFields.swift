@@ -20,7 +20,7 @@ enum StatementFields {
     /// naming `field` and the value.
     static func currency(_ text: String, line: Int?, field: String) throws(TallyError) -> Currency {
         let trimmed = trim(text)
-        do {
+        do throws(TallyError) {
             let currency = try Currency(code: trimmed)
             _ = try MinorUnits.digits(of: currency)
             return currency
@@ -35,7 +35,7 @@ enum StatementFields {
     static func rate(_ text: String, line: Int?, field: String) throws(TallyError) -> ExchangeRate {
         let trimmed = trim(text)
         let plain = trimmed.utf8.contains(UInt8(ascii: ".")) ? trimmed : trimmed.replacingOccurrences(of: ",", with: ".")
-        do {
+        do throws(TallyError) {
             return try ExchangeRate(parsing: plain.hasPrefix("+") ? String(plain.dropFirst()) : plain)
         } catch {
             throw .foreignMoney(.statementField(

@@ -22,7 +22,7 @@ extension StatementPlanner {
         guard let ledger = ledgerCurrency else { return (entry.amount, nil) }
         let booked = Money(cents: Int64(clamping: entry.amount.cents.magnitude))
         var charge: ForeignCharge?
-        do {
+        do throws(TallyError) {
             if let statementCurrency {
                 let original = try CurrencyAmount(hundredths: booked, currency: statementCurrency)
                 guard let tableRate else { throw TallyError.foreignMoney(.missingRate(from: statementCurrency.code, to: ledger.code, day: entry.date)) }

@@ -50,7 +50,7 @@ struct StatementPlannerCurrencyTests {
     }
 
     @Test func aStatementInUSDConvertsAtTheTablesRateOfEachDay() throws {
-        var planner = try planner()
+        let planner = try planner()
         let plan = try planner.planned(file([
             // Sunday takes Friday's rate: 12.50 / 1.0823 = 11.549 → 11.55.
             try entry("2026-03-08", -1250, "Museum"),
@@ -76,7 +76,7 @@ struct StatementPlannerCurrencyTests {
     }
 
     @Test func aMissingRateIsAnErrorNeverOneToOne() throws {
-        var planner = try planner()
+        let planner = try planner()
         #expect(throws: TallyError.foreignMoney(.missingRate(from: "USD", to: "EUR", day: try Day(parsing: "2026-03-05")))) {
             try planner.planned(file([try entry("2026-03-05", -1250, "Early")], currency: "USD"))
         }
@@ -92,7 +92,7 @@ struct StatementPlannerCurrencyTests {
     @Test func entriesBookedFromAnotherCurrencyKeepTheirOriginal() throws {
         let jpy = try Currency(code: "JPY")
         let usd = try Currency(code: "USD")
-        var planner = try planner()
+        let planner = try planner()
         let plan = try planner.planned(file([
             // 4500 JPY at 1 / 161.54 is 27.86, but the bank booked 28.20 (its fee included).
             try entry("2026-03-09", -2820, "Ramen", original: StatementOriginal(amount: CurrencyAmount(minorUnits: 4500, currency: jpy), rate: try ExchangeRate(parsing: "161.54").inverted())),
@@ -112,7 +112,7 @@ struct StatementPlannerCurrencyTests {
 
     /// A ledger without a currency takes the file's amounts as they are, as before.
     @Test func aLedgerWithoutACurrencyConvertsNothing() throws {
-        var planner = try planner(ledger: nil)
+        let planner = try planner(ledger: nil)
         let original = StatementOriginal(amount: CurrencyAmount(minorUnits: 4500, currency: try Currency(code: "JPY")))
         let plan = try planner.planned(file([try entry("2026-03-09", -2820, "Ramen", original: original)], currency: "USD"))
         #expect(plan.expenses.map(\.expense.amount) == [Money(cents: 2820)])

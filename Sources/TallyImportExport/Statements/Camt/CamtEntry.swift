@@ -94,7 +94,7 @@ struct CamtTxDtls {
         let statement = try StatementFields.currency(statementCurrency, line: nil, field: "Acct/Ccy")
         guard currency != statement, instructed.amount != .zero else { return nil }
         let amount: CurrencyAmount
-        do {
+        do throws(TallyError) {
             amount = try CurrencyAmount(hundredths: instructed.amount, currency: currency)
         } catch {
             let reason = if case .foreignMoney(let problem) = error { problem.message } else { error.errorDescription ?? "cannot be read" }

@@ -159,7 +159,7 @@ struct OFXTransaction {
             let statement = try StatementFields.currency(code, line: nil, field: "CURDEF")
             if currency != statement {
                 let booked = Money(cents: Int64(amount.cents.magnitude))
-                do {
+                do throws(TallyError) {
                     if foreign.isOriginal {
                         original = StatementOriginal(amount: try rate.original(of: booked, in: currency), rate: rate)
                     } else {
