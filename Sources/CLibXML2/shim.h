@@ -63,6 +63,8 @@ typedef struct TallyXML {
     const xmlChar *_Nullable (*_Nonnull xmlTextReaderConstNamespaceUri)(xmlTextReaderPtr _Nonnull);
     const xmlChar *_Nullable (*_Nonnull xmlTextReaderConstValue)(xmlTextReaderPtr _Nonnull);
     int (*_Nonnull xmlTextReaderIsEmptyElement)(xmlTextReaderPtr _Nonnull);
+    int (*_Nonnull xmlTextReaderMoveToAttribute)(xmlTextReaderPtr _Nonnull, const xmlChar *_Nonnull);
+    int (*_Nonnull xmlTextReaderMoveToElement)(xmlTextReaderPtr _Nonnull);
     int (*_Nonnull xmlTextReaderGetParserLineNumber)(xmlTextReaderPtr _Nonnull);
     xmlNodePtr _Nullable (*_Nonnull xmlTextReaderCurrentNode)(xmlTextReaderPtr _Nonnull);
     long (*_Nonnull xmlGetLineNo)(xmlNodePtr _Nonnull);
@@ -75,7 +77,7 @@ typedef struct TallyXML {
 #define TALLY_XML_FUNCTIONS(X) \
     X(xmlReaderForIO) X(xmlFreeTextReader) X(xmlTextReaderRead) X(xmlTextReaderNodeType) \
     X(xmlTextReaderConstLocalName) X(xmlTextReaderConstNamespaceUri) X(xmlTextReaderConstValue) \
-    X(xmlTextReaderIsEmptyElement) X(xmlTextReaderGetParserLineNumber) X(xmlTextReaderCurrentNode) X(xmlGetLineNo) \
+    X(xmlTextReaderIsEmptyElement) X(xmlTextReaderMoveToAttribute) X(xmlTextReaderMoveToElement) X(xmlTextReaderGetParserLineNumber) X(xmlTextReaderCurrentNode) X(xmlGetLineNo) \
     X(xmlTextReaderSetStructuredErrorHandler) X(xmlSetGenericErrorFunc) X(xmlSetStructuredErrorFunc)
 
 /// The first error libxml2 reported while reading one document, and its line.

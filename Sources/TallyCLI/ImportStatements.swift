@@ -136,7 +136,9 @@ extension Tally.Import {
             if part.zeroEntries > 0 { figures.append("\(counted(part.zeroEntries, "entry")) of zero left out") }
             lines.append(line + ": " + figures.joined(separator: ", ") + ".")
             var balances: [String] = []
-            if let opening = part.opening { balances.append("opening \(money.string(opening.amount)) on \(opening.day.isoString)") }
+            // A statement in another currency states its balances in it.
+            let stated = { (amount: Money) -> String in part.currency.map { "\(amount.plainString) \($0.code)" } ?? money.string(amount) }
+            if let opening = part.opening { balances.append("opening \(stated(opening.amount)) on \(opening.day.isoString)") }
             switch part.balance {
             case .matches(let day, let balance, let recorded):
                 let outcome = !recorded ? ", as reconciled before" : dryRun ? ": would be recorded as a balance assertion" : ": recorded as a balance assertion"
@@ -147,6 +149,11 @@ extension Tally.Import {
                         + "\(money.string(difference)) ('tally reconcile' lists the entries)")
             case .beforeOpening(let day):
                 balances.append("closing on \(day.isoString), before the account opens: not compared")
+            case .otherCurrency(let currency):
+                if let closing = part.closing {
+                    balances.append("closing \(stated(closing.amount)) on \(closing.day.isoString): not compared, the account counts its entries in the ledger's currency")
+                }
+                lines.append("  Amounts in \(currency.code) converted at the rate table's rate on each entry's day.")
             case nil:
                 break
             }

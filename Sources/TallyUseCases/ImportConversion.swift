@@ -2,7 +2,8 @@ import TallyCore
 import TallyImportExport
 
 /// The conversion of a CSV import's rows in other currencies (a mapped currency column) into the
-/// ledger's, by Core's one rule (``TallyCore/Expense/converted(from:given:into:tableRate:)``).
+/// ledger's, by Core's one rule (``TallyCore/Expense/converted(from:given:into:tableRate:)``),
+/// and the table rates of a statement import's statements in other currencies.
 ///
 /// Every table rate the rows need is looked up before the import's transaction opens, from one
 /// read of the rate table (a store cannot be read inside its own write): a missing one fails the
@@ -21,11 +22,17 @@ struct ImportConversion {
     init?(_ summary: ImportSummary, options: CSVImportOptions, store: (any DataAccess)?) throws(TallyError) {
         // The mapper refuses a row in another currency when the ledger has none.
         guard let ledger = options.ledgerCurrency else { return nil }
+        try self.init(summary.tableRateDays, into: ledger, store: store)
+    }
+
+    /// The table's rate into `ledger` for each currency on each of its `days`: one read of the
+    /// rate table, and every missing pair listed at once (a statement import's too).
+    init(_ days: [Currency: Set<Day>], into ledger: Currency, store: (any DataAccess)?) throws(TallyError) {
         var rates: [Key: ExchangeRate] = [:]
-        if !summary.tableRateDays.isEmpty {
+        if !days.isEmpty {
             let table = RateTable(try store?.rates(RateQuery()) ?? [])
             var missing = MissingRates()
-            for (currency, days) in summary.tableRateDays {
+            for (currency, days) in days {
                 for day in days {
                     do {
                         rates[Key(currency: currency.code, day: day)] = try table.rate(from: currency, to: ledger, on: day)
@@ -41,18 +48,22 @@ struct ImportConversion {
         self.rates = rates
     }
 
+    /// The rate looked up for `currency` on `day`; only a file changed since its first pass
+    /// asks for one that was not.
+    func rate(_ currency: Currency, on day: Day) throws(TallyError) -> ExchangeRate {
+        guard let rate = rates[Key(currency: currency.code, day: day)] else {
+            throw .foreignMoney(.missingRate(from: currency.code, to: ledger.code, day: day))
+        }
+        return rate
+    }
+
     /// The row's expense in the ledger's currency: a row in another currency converted at its
     /// rate cell or the table's rate on its day, any other as it is.
     func expense(of row: ImportedExpense) throws(TallyError) -> Expense {
         guard let foreign = row.foreign else { return row.expense }
         do {
             let expense = try row.expense.converted(from: foreign.original, given: foreign.given, into: ledger) {
-                (currency, day) throws(TallyError) -> ExchangeRate in
-                // Only a file changed since its first pass asks for a rate not looked up.
-                guard let rate = rates[Key(currency: currency.code, day: day)] else {
-                    throw .foreignMoney(.missingRate(from: currency.code, to: ledger.code, day: day))
-                }
-                return rate
+                (currency, day) throws(TallyError) -> ExchangeRate in try rate(currency, on: day)
             }
             try Expense.checkAmount(expense.amount)
             _ = try expense.total()

@@ -8,6 +8,9 @@ import TallyImportExport
 /// the ledger's own accounts transfers. Entries imported before are left out by the bank's own id
 /// (by row key where the file has none). A closing balance that matches is recorded as a balance
 /// assertion; one that does not is reported with the difference, and the import still commits.
+/// A statement in another currency than the ledger's is converted at the rate table's rates
+/// (its balances are not compared); an entry the bank booked from another currency keeps its
+/// original as an expense's ``TallyCore/Expense/foreign``.
 public struct ImportStatements: Sendable {
     public var path: String
     public var format: StatementFormat
@@ -45,6 +48,7 @@ public struct ImportStatements: Sendable {
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let keys = ImportRowKeys(admitsDuplicates: force)
             var planner = try self.planner(store, keys: keys)
+            try convert(&planner, store)
             let late = LateDeclaredAccounts()
             var request = ImportRequest(source: path, force: force, missingBudgetLimit: missingBudgetLimit)
             // The store fills in the known keys before the rows, and saves the new ones after.
@@ -86,6 +90,7 @@ public struct ImportStatements: Sendable {
         var planner: StatementPlanner
         if let store {
             planner = try self.planner(store, keys: keys)
+            try convert(&planner, store)
         } else {
             let empty = StatementPlanner(book: AccountBook(accounts: [], assertions: [], days: []), rowKeys: keys)
             planner = try configured(empty, settings: LedgerSettings(), rules: [])
@@ -123,13 +128,27 @@ public struct ImportStatements: Sendable {
         }
     }
 
+    /// Gives `planner` the table rates its statements in other currencies than the ledger's
+    /// need: the file read once to find their days, then the rate table once, before the
+    /// import's transaction opens (a store cannot be read inside its own write). A missing rate
+    /// fails here, listing every pair, and nothing is written. A ledger without a currency
+    /// converts nothing, and pays nothing.
+    private func convert(_ planner: inout StatementPlanner, _ store: any DataAccess) throws(TallyError) {
+        guard let ledger = planner.ledgerCurrency else { return }
+        var needed = StatementRateDays(ledger: ledger)
+        _ = try StatementFile.stream(.file(path), as: format, options: readOptions) { (event: StatementEvent) throws(TallyError) in needed.add(event) }
+        guard !needed.days.isEmpty else { return }
+        let conversion = try ImportConversion(needed.days, into: ledger, store: store)
+        planner.tableRate = { (currency: Currency, day: Day) throws(TallyError) -> ExchangeRate in try conversion.rate(currency, on: day) }
+    }
+
     /// `planner` with this import's options and the ledger's `settings` and `rules`.
     private func configured(_ planner: StatementPlanner, settings: LedgerSettings, rules: [ImportRule]) throws(TallyError) -> StatementPlanner {
         var planner = planner
         let book = planner.book
         planner.chosenAccount = try account.map { (name: String) throws(TallyError) in try book.account(named: name) }
         planner.defaultAccount = try settings.defaultAccountID.map { (id: Int64) throws(TallyError) in try book.account(id: id) }
-        planner.ledgerCurrency = settings.currency?.code
+        planner.ledgerCurrency = settings.currency
         planner.rules = rules
         planner.defaultBudget = defaultBudget
         planner.tagsUncategorized = tagsUncategorized

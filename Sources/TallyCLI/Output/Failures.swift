@@ -61,7 +61,8 @@ enum Failures {
             .invalidWarnLevel, .periodRangeReversed, .periodRangeTooLong,
             .invalidRulePattern, .invalidRulePriority, .profileNotFound, .changeSetNotFound, .invalidHistoryDays, .snapshotNotFound, .invalidSnapshotLimit, .transferToSameAccount,
             .foreignMoney(.invalidAmount), .foreignMoney(.invalidRate), .foreignMoney(.rateWithoutCurrency),
-            .foreignMoney(.conflictingCurrencies), .foreignMoney(.noMinorUnit), .foreignMoney(.importCell), .split:
+            .foreignMoney(.conflictingCurrencies), .foreignMoney(.noMinorUnit), .foreignMoney(.importCell), .foreignMoney(.statementField),
+            .split:
             ExitCode(64)
         default: ExitCode(1)
         }

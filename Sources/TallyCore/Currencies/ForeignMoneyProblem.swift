@@ -25,6 +25,9 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
     case missingRates([MissingRates.Pair])
     /// An imported row's currency, rate or amount in its currency cannot be read.
     case importCell(line: Int, column: String, value: String, reason: String)
+    /// A bank statement's currency or rate field cannot be read (`field` as the format names it:
+    /// `CURRATE`, `InstdAmt/Amt Ccy`); `line` is `nil` where the format has no lines.
+    case statementField(line: Int?, field: String, value: String, reason: String)
 
     public var message: String {
         switch self {
@@ -54,6 +57,8 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
             MissingRates.describe(pairs)
         case .importCell(let line, let column, let value, let reason):
             "line \(line), column \(quoted(column)), value \(quoted(value)): \(reason)"
+        case .statementField(let line, let field, let value, let reason):
+            (line.map { "line \($0): " } ?? "") + "\(field) \(quoted(value)): \(reason)"
         }
     }
 }

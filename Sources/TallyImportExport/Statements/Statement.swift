@@ -66,10 +66,15 @@ public struct StatementEntry: Hashable, Sendable {
     public var counterparty: String?
     /// Where the entry starts in the file, 1-based, for messages.
     public var line: Int
+    /// What the entry was in another currency before the bank booked ``amount``, when the file
+    /// says (OFX `ORIGCURRENCY` or `CURRENCY`, camt `InstdAmt` with `CcyXchg`).
+    public var original: StatementOriginal?
 
     public init(
-        date: Day, amount: Money, bankID: String? = nil, name: String, memo: String = "", counterparty: String? = nil, line: Int
+        date: Day, amount: Money, bankID: String? = nil, name: String, memo: String = "", counterparty: String? = nil, line: Int,
+        original: StatementOriginal? = nil
     ) {
+        self.original = original
         self.date = date
         self.amount = amount
         self.bankID = bankID
@@ -77,6 +82,20 @@ public struct StatementEntry: Hashable, Sendable {
         self.memo = memo
         self.counterparty = counterparty
         self.line = line
+    }
+}
+
+/// An entry's amount in the currency it was made in, beside the booked amount in the
+/// statement's currency, which stays authoritative.
+public struct StatementOriginal: Hashable, Sendable {
+    /// Unsigned, in its currency's own minor units.
+    public var amount: CurrencyAmount
+    /// Units of the statement's currency per one unit of the original's, as the file states it.
+    public var rate: ExchangeRate?
+
+    public init(amount: CurrencyAmount, rate: ExchangeRate? = nil) {
+        self.amount = amount
+        self.rate = rate
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 
 /// Field rules the XML and OFX readers share: each refuses a value with a one-line message
@@ -13,6 +14,33 @@ enum StatementFields {
             throw .importFile(line: line, reason: "\(field) \(quoted(trimmed)) is not an amount\(hint)")
         }
         return amount
+    }
+
+    /// An ISO 4217 code that can hold an amount (`JPY`, `usd`), or the one-line usage error
+    /// naming `field` and the value.
+    static func currency(_ text: String, line: Int?, field: String) throws(TallyError) -> Currency {
+        let trimmed = trim(text)
+        do throws(TallyError) {
+            let currency = try Currency(code: trimmed)
+            _ = try MinorUnits.digits(of: currency)
+            return currency
+        } catch {
+            let reason = if case .foreignMoney(let problem) = error { problem.message } else { "not an ISO 4217 currency code" }
+            throw .foreignMoney(.statementField(line: line, field: field, value: trimmed, reason: reason))
+        }
+    }
+
+    /// A rate above zero with `.` (or, when there is none, OFX 1.x's `,`) for decimals, at most
+    /// ``ExchangeRate/maximumScale`` of them, or the one-line usage error naming `field` and the value.
+    static func rate(_ text: String, line: Int?, field: String) throws(TallyError) -> ExchangeRate {
+        let trimmed = trim(text)
+        let plain = trimmed.utf8.contains(UInt8(ascii: ".")) ? trimmed : trimmed.replacingOccurrences(of: ",", with: ".")
+        do throws(TallyError) {
+            return try ExchangeRate(parsing: plain.hasPrefix("+") ? String(plain.dropFirst()) : plain)
+        } catch {
+            throw .foreignMoney(.statementField(
+                line: line, field: field, value: trimmed, reason: "use a rate above zero with at most \(ExchangeRate.maximumScale) decimals, like 0.0061"))
+        }
     }
 
     /// The day of an ISO 8601 date or date-time (`2026-11-26`, `2026-11-26T23:59:59+01:00`): the

@@ -13,6 +13,9 @@ public struct StatementPlan: Sendable {
         case differs(day: Day, stated: Money, computed: Money, difference: Money)
         /// The closing day is before the account's opening day: there is no balance to compare.
         case beforeOpening(day: Day)
+        /// The statement is in another currency than the ledger's: its balances count that
+        /// currency, the account's the converted entries, so they are not compared (nor recorded).
+        case otherCurrency(Currency)
     }
 
     /// One statement of the file and what the import does with it.
@@ -22,6 +25,9 @@ public struct StatementPlan: Sendable {
         public var period: DayInterval?
         public var opening: StatementBalance?
         public var closing: StatementBalance?
+        /// The statement's currency when it is another than the ledger's: each entry was
+        /// converted at the rate table's rate on its day.
+        public var currency: Currency?
         public var expenses = 0
         public var incomes = 0
         public var transfers = 0
@@ -61,8 +67,12 @@ public struct StatementPlanner {
     public var chosenAccount: Account?
     /// Where a statement that names no account (QIF) goes without `--account`.
     public var defaultAccount: Account?
-    /// The ledger's currency code; a statement in another is refused.
-    public var ledgerCurrency: String?
+    /// The ledger's currency: a statement in another is converted into it, and an entry's
+    /// original in another is kept. `nil`: amounts are taken as the file gives them.
+    public var ledgerCurrency: Currency?
+    /// The rate table's rate from a statement's currency into the ledger's on a day; the use
+    /// case looks every one up before the import's transaction (``ForeignMoneyProblem/missingRates(_:)``).
+    public var tableRate: ((Currency, Day) throws(TallyError) -> ExchangeRate)?
     public var rules: [ImportRule] = []
     /// `--budget` or `--uncategorized`: the budget of a debit no rule matches.
     public var defaultBudget: String?
@@ -98,8 +108,9 @@ public struct StatementPlanner {
         }
         let label = "statement \(index)" + (named.label.map { " (\($0))" } ?? "")
         let account = try self.account(named, label: label)
-        try checkCurrency(named, label: label)
-        plan.parts.append(StatementPlan.Part(label: label, account: account))
+        var part = StatementPlan.Part(label: label, account: account)
+        part.currency = try convertedCurrency(named, label: label)
+        plan.parts.append(part)
         occurrences = RowOccurrences()
         scope = ImportRowKey.scope("statement:\(account.id ?? 0)")
     }
@@ -124,11 +135,12 @@ public struct StatementPlanner {
             return nil
         }
         try account.checkAccepts(entry.date)
+        let (signed, foreign) = try ledgerAmount(of: entry, from: plan.parts[index].currency)
+        let amount = Money(cents: Int64(clamping: signed.cents.magnitude))
         let name = Self.name(entry.name)
         let decision = matcher?.decision(for: name)
         if let other = ownAccount(entry.counterparty, besides: account) ?? transferAccount(decision, besides: account) {
             let (from, to) = entry.amount.cents < 0 ? (account, other) : (other, account)
-            let amount = Money(cents: Int64(clamping: entry.amount.cents.magnitude))
             if pool.claim(from: from.id ?? 0, to: to.id ?? 0, amount: amount, near: entry.date) {
                 plan.parts[index].duplicates += 1
                 return nil
@@ -143,15 +155,15 @@ public struct StatementPlanner {
             return nil
         }
         // Money in that a refund rule matches comes back into its budget; other money in is income.
+        // An income keeps only the ledger's amount: incomes have no original (no column for one).
         if entry.amount.cents > 0, decision?.refund != true {
-            let income = try Income(name: name, amount: entry.amount, date: entry.date, accountID: accountID, by: by).validated()
+            let income = try Income(name: name, amount: amount, date: entry.date, accountID: accountID, by: by).validated()
             plan.entries.incomes.append(DeclaredIncome(income, account: account.name))
-            changes[accountID, default: []].append((entry.date, entry.amount))
+            changes[accountID, default: []].append((entry.date, signed))
             plan.parts[index].incomes += 1
             return nil
         }
-        var expense = Expense(
-            name: name, amount: Money(cents: Int64(clamping: entry.amount.cents.magnitude)), date: entry.date, budgetID: 0, by: by, accountID: accountID)
+        var expense = Expense(name: name, amount: amount, date: entry.date, budgetID: 0, by: by, accountID: accountID, foreign: foreign)
         expense.isRefund = entry.amount.cents > 0
         let budget: String
         let source: BudgetSource
@@ -172,7 +184,7 @@ public struct StatementPlanner {
         expense.createdAt = CSVRowMapper.placeholderDate
         let row = ImportedExpense(line: entry.line, budgetName: budget, expense: try expense.validated(), source: source, rowKey: key)
         plan.assignments.add(row)
-        changes[accountID, default: []].append((entry.date, entry.amount))
+        changes[accountID, default: []].append((entry.date, signed))
         plan.parts[index].expenses += 1
         return row
     }
@@ -258,11 +270,6 @@ public struct StatementPlanner {
             reason: "\(label) is for an account the ledger does not know", hint: .accountUnknown(number: number, isIBAN: Account.isIBAN(number)))
     }
 
-    func checkCurrency(_ named: StatementAccount, label: String) throws(TallyError) {
-        guard let currency = named.currency, let ledgerCurrency, currency != ledgerCurrency else { return }
-        throw .importFile(line: nil, reason: "\(label) is in \(currency) and the ledger in \(ledgerCurrency): Tally does not convert currencies yet")
-    }
-
     /// The account a transfer rule (`rule add … --transfer-to`) names, unless it is `own`.
     func transferAccount(_ decision: RuleDecision?, besides own: Account) -> Account? {
         guard let name = decision?.transferTo, let account = try? book.account(named: name), account.id != own.id else { return nil }
@@ -280,6 +287,7 @@ public struct StatementPlanner {
     /// entries are in, both as the bank states them: what the account holds (negative when owed).
     func balanceCheck(_ part: StatementPlan.Part, changes: [(day: Day, change: Money)]) throws(TallyError) -> StatementPlan.BalanceCheck? {
         guard let closing = part.closing else { return nil }
+        if let currency = part.currency { return .otherCurrency(currency) }
         guard let balance = try book.balance(of: part.account, through: closing.day) else { return .beforeOpening(day: closing.day) }
         var held = part.account.kind.isLiability ? Money(cents: -balance.cents) : balance
         for change in changes where change.day <= closing.day { held = try held + change.change }

@@ -169,12 +169,13 @@ struct StatementPlanTests {
             line: nil, reason: "no rule matches debits such as 'Kiosk'", hint: .debitsWithoutBudget)
         ) { try noFallback.planned(file) }
 
+        // A statement in a code that is no currency, when the ledger has one to convert into.
         var euro = planner(try book())
-        euro.ledgerCurrency = "EUR"
-        let dollars = StatementFile(format: .ofx, statements: [statement(iban: giroIBAN, [try entry("2026-11-02", -100, "X", id: "1")], currency: "USD")])
-        #expect(throws: TallyError.importFile(
-            line: nil, reason: "statement 1 (\(giroIBAN)) is in USD and the ledger in EUR: Tally does not convert currencies yet")
-        ) { try euro.planned(dollars) }
+        euro.ledgerCurrency = try Currency(code: "EUR")
+        let unknown = StatementFile(format: .ofx, statements: [statement(iban: giroIBAN, [try entry("2026-11-02", -100, "X", id: "1")], currency: "QQQ")])
+        #expect(throws: TallyError.foreignMoney(.statementField(
+            line: nil, field: "the currency of statement 1 (\(giroIBAN))", value: "QQQ", reason: "not an ISO 4217 currency code"))
+        ) { try euro.planned(unknown) }
 
         let early = StatementFile(format: .ofx, statements: [statement(iban: giroIBAN, [try entry("2026-10-31", -100, "X", id: "1")])])
         #expect(throws: TallyError.entryBeforeOpening(account: "Giro", day: try day("2026-10-31"), opening: try day("2026-11-01"))) {
@@ -214,7 +215,7 @@ struct StatementPlanTests {
 
 extension StatementPlanner {
     /// A plan of `file` by a fresh copy of this planner, which stays as it was.
-    fileprivate func planned(_ file: StatementFile) throws(TallyError) -> StatementPlan {
+    func planned(_ file: StatementFile) throws(TallyError) -> StatementPlan {
         var copy = self
         return try copy.plan(file)
     }

@@ -88,6 +88,13 @@ enum CamtFields {
         case "Refs/EndToEndId": details.endToEndID = reference(value)
         case "Amt": details.amount = try StatementFields.unsignedAmount(value, line: line, field: "TxDtls/Amt")
         case "AmtDtls/TxAmt/Amt": details.transactionAmount = try StatementFields.unsignedAmount(value, line: line, field: "TxAmt/Amt")
+        case "AmtDtls/InstdAmt/Amt":
+            details.instructed = (try StatementFields.unsignedAmount(value, line: line, field: "InstdAmt/Amt"), line)
+        case "AmtDtls/InstdAmt/CcyXchg/SrcCcy": details.exchange.source = value
+        case "AmtDtls/InstdAmt/CcyXchg/TrgtCcy": details.exchange.target = value
+        case "AmtDtls/InstdAmt/CcyXchg/UnitCcy": details.exchange.unit = value
+        case "AmtDtls/InstdAmt/CcyXchg/XchgRate":
+            details.exchange.rate = try StatementFields.rate(value, line: line, field: "CcyXchg/XchgRate")
         case "CdtDbtInd": details.debit = try indicator(value, line)
         // .02 to .07 name the party directly; .08 puts it under Pty (or Agt, for a bank).
         case "RltdPties/Cdtr/Nm", "RltdPties/Cdtr/Pty/Nm": details.creditor.ownName = name(value)

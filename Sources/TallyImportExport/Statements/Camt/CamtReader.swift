@@ -10,7 +10,11 @@ public enum CamtReader: StatementReader {
     public static func read(_ input: ImportInput, _ visit: (StatementEvent) throws(TallyError) -> Void) throws(TallyError) {
         let xml = try XMLPullReader(input)
         var parser = CamtParser()
-        while let event = try xml.next() { try parser.handle(event, visit) }
+        while let event = try xml.next() {
+            // An amount's currency is its attribute: read while the reader stands on the element.
+            if case .start("Amt", _, _) = event { parser.amountCurrency = try xml.attribute("Ccy") }
+            try parser.handle(event, visit)
+        }
         guard parser.statementCount > 0 else { throw .importFile(line: nil, reason: "the camt.053 document has no Stmt") }
     }
 
@@ -33,6 +37,8 @@ private struct CamtParser {
     private var textLine = 0
     private var version: Int?
     private(set) var statementCount = 0
+    /// The `Ccy` of the last `Amt` started, for its value when it ends.
+    var amountCurrency: String?
 
     // Where the open Stmt, Bal, Ntry and TxDtls sit in `path`.
     private var statementAt: Int?
@@ -131,7 +137,7 @@ private struct CamtParser {
             entry.details.append(details)
             detailsAt = nil
         case entryAt:
-            for item in try entry.entries() { try visit(.entry(item)) }
+            for item in try entry.entries(statementCurrency: statement.account.currency) { try visit(.entry(item)) }
             entryAt = nil
         case balanceAt:
             try statement.add(balance)
@@ -146,11 +152,18 @@ private struct CamtParser {
             let value = StatementFields.trim(text)
             guard !value.isEmpty else { return }
             if let detailsAt {
-                try CamtFields.detail(key(below: detailsAt), value, textLine, into: &details)
+                let field = key(below: detailsAt)
+                if field == "AmtDtls/InstdAmt/Amt" { details.instructedCurrency = amountCurrency }
+                try CamtFields.detail(field, value, textLine, into: &details)
             } else if let entryAt {
                 try CamtFields.entry(key(below: entryAt), value, textLine, into: &entry)
             } else if let balanceAt {
-                try CamtFields.balance(key(below: balanceAt), value, textLine, into: &balance)
+                let field = key(below: balanceAt)
+                // Without `Acct/Ccy`, the balances' currency is the statement's.
+                if field == "Amt", statement.account.currency == nil, let code = amountCurrency, !code.isEmpty {
+                    statement.account.currency = code.uppercased()
+                }
+                try CamtFields.balance(field, value, textLine, into: &balance)
             } else if let statementAt {
                 try CamtFields.statement(key(below: statementAt), value, textLine, into: &statement)
             }

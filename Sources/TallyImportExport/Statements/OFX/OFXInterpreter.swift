@@ -41,7 +41,7 @@ struct OFXInterpreter {
         case .close:
             let depth = path.count - 1
             if depth == transactionAt {
-                try visit(.entry(try transaction.entry()))
+                try visit(.entry(try transaction.entry(statementCurrency: account.currency)))
                 transactionAt = nil
             } else if depth == statementAt {
                 try beginIfNeeded(visit)
@@ -111,6 +111,10 @@ struct OFXTransaction {
     var payee: String?
     var memo: String?
     var counterparty: String?
+    /// `ORIGCURRENCY` (TRNAMT already booked in CURDEF) or `CURRENCY` (TRNAMT in CURSYM): its
+    /// CURRATE, the CURDEF units per CURSYM unit (OFX 2.1.1 §5.2: "ratio of CURDEF currency to
+    /// CURSYM currency"), and CURSYM.
+    var foreign: (isOriginal: Bool, rate: ExchangeRate?, currency: Currency?, line: Int)?
 
     init(line: Int) {
         self.line = line
@@ -127,16 +131,52 @@ struct OFXTransaction {
         case "PAYEE/NAME": payee = text
         case "MEMO": memo = text
         case "BANKACCTTO/ACCTID", "CCACCTTO/ACCTID": counterparty = StatementText.accountNumber(value)
+        case "ORIGCURRENCY/CURRATE", "CURRENCY/CURRATE":
+            var foreign = self.foreign ?? (key.hasPrefix("ORIG"), nil, nil, line)
+            foreign.rate = try StatementFields.rate(value, line: line, field: "CURRATE")
+            self.foreign = foreign
+        case "ORIGCURRENCY/CURSYM", "CURRENCY/CURSYM":
+            var foreign = self.foreign ?? (key.hasPrefix("ORIG"), nil, nil, line)
+            foreign.currency = try StatementFields.currency(value, line: line, field: "CURSYM")
+            self.foreign = foreign
         default: break
         }
     }
 
-    func entry() throws(TallyError) -> StatementEntry {
+    /// The entry, its amount in the statement's currency (`CURDEF`, given as `statementCurrency`).
+    func entry(statementCurrency: String?) throws(TallyError) -> StatementEntry {
         guard let posted else { throw .importFile(line: line, reason: "a STMTTRN has no DTPOSTED") }
-        guard let amount else { throw .importFile(line: line, reason: "a STMTTRN has no TRNAMT") }
+        guard var amount else { throw .importFile(line: line, reason: "a STMTTRN has no TRNAMT") }
         let name = self.name ?? payee ?? memo ?? type ?? "Bank entry"
         let memo = self.memo == name ? "" : self.memo ?? ""
-        return StatementEntry(date: posted, amount: amount, bankID: id, name: name, memo: memo, counterparty: counterparty, line: line)
+        var original: StatementOriginal?
+        if let foreign, amount != .zero {
+            let what = foreign.isOriginal ? "ORIGCURRENCY" : "CURRENCY"
+            guard let rate = foreign.rate, let currency = foreign.currency else {
+                throw .importFile(line: foreign.line, reason: "\(what) needs both CURRATE and CURSYM")
+            }
+            guard let code = statementCurrency else { throw .importFile(line: foreign.line, reason: "\(what) needs the statement's CURDEF") }
+            let statement = try StatementFields.currency(code, line: nil, field: "CURDEF")
+            if currency != statement {
+                let booked = Money(cents: Int64(amount.cents.magnitude))
+                do throws(TallyError) {
+                    if foreign.isOriginal {
+                        original = StatementOriginal(amount: try rate.original(of: booked, in: currency), rate: rate)
+                    } else {
+                        // TRNAMT is in CURSYM: the booked amount is CURRATE × TRNAMT, in CURDEF.
+                        let spent = try CurrencyAmount(hundredths: booked, currency: currency)
+                        original = StatementOriginal(amount: spent, rate: rate)
+                        let converted = try rate.convert(spent, into: statement)
+                        amount = Money(cents: amount.cents < 0 ? -converted.cents : converted.cents)
+                    }
+                } catch {
+                    let reason = if case .foreignMoney(let problem) = error { problem.message } else { error.errorDescription ?? "cannot be converted" }
+                    throw .foreignMoney(.statementField(line: line, field: "TRNAMT", value: booked.plainString, reason: reason))
+                }
+            }
+        }
+        return StatementEntry(
+            date: posted, amount: amount, bankID: id, name: name, memo: memo, counterparty: counterparty, line: line, original: original)
     }
 }
 

@@ -117,6 +117,18 @@ final class XMLPullReader {
         return nil
     }
 
+    /// The attribute `name` of the element `next()` just started (camt's `Ccy` of an `Amt`), or
+    /// `nil` when it has none. Held to ``StatementLimits/maximumFieldBytes`` as text is.
+    func attribute(_ name: String) throws(TallyError) -> String? {
+        guard xml.xmlTextReaderMoveToAttribute(reader, name) == 1 else { return nil }
+        defer { _ = xml.xmlTextReaderMoveToElement(reader) }
+        guard let value = xml.xmlTextReaderConstValue(reader) else { return nil }
+        guard strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)) <= StatementLimits.maximumFieldBytes else {
+            throw .importFile(line: line, reason: "an attribute is longer than \(StatementLimits.maximumFieldBytes / 1024) KiB")
+        }
+        return string(value)
+    }
+
     /// Throws what went wrong in the last read: the source's failure, else libxml2's first error.
     private func check(_ status: Int32) throws(TallyError) {
         if let failure = input.failure { throw failure }

@@ -129,6 +129,39 @@ struct CamtReaderTests {
         #expect(failure(CamtReader.self, Self.document(entry: "<Amt>-1.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2026-11-02</Dt></BookgDt>")) != nil)
     }
 
+    /// `InstdAmt` in another currency than the statement's is the entry's original; `CcyXchg`
+    /// states the rate per `UnitCcy` (else `SrcCcy`), turned into statement units per original
+    /// unit. Without `Acct/Ccy`, the balances' `Ccy` is the statement's currency.
+    @Test func instructedAmountsInOtherCurrencies() throws {
+        let statement = try #require(try readStatements(CamtReader.self, try fixture("camt053-foreign.xml")).first)
+        #expect(statement.account.currency == "EUR")
+        #expect(statement.entries.map(\.amount) == [cents(-2820), cents(-1153), cents(-33)])
+        #expect(statement.entries.map(\.original) == [
+            // 1 EUR = 161.54 JPY: 1 / 161.54 EUR per yen.
+            StatementOriginal(amount: CurrencyAmount(minorUnits: 4500, currency: try Currency(code: "JPY")), rate: try ExchangeRate(parsing: "161.54").inverted()),
+            StatementOriginal(amount: CurrencyAmount(minorUnits: 1250, currency: try Currency(code: "USD")), rate: try ExchangeRate(parsing: "0.9224")),
+            nil,
+        ])
+    }
+
+    @Test func badInstructedCurrencyOrRateIsRefused() throws {
+        for (details, value) in [
+            ("<InstdAmt><Amt Ccy=\"QQQ\">10.00</Amt></InstdAmt>", "Ccy 'QQQ'"),
+            ("<InstdAmt><Amt Ccy=\"USD\">10.00</Amt><CcyXchg><SrcCcy>USD</SrcCcy><TrgtCcy>EUR</TrgtCcy><XchgRate>0</XchgRate></CcyXchg></InstdAmt>", "XchgRate '0'"),
+            ("<InstdAmt><Amt Ccy=\"USD\">10.00</Amt><CcyXchg><SrcCcy>USD</SrcCcy><TrgtCcy>EUR</TrgtCcy><XchgRate>abc</XchgRate></CcyXchg></InstdAmt>", "XchgRate 'abc'"),
+        ] {
+            let text = Self.document(entry: "<Amt Ccy=\"EUR\">9.20</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2026-11-02</Dt></BookgDt>"
+                + "<NtryDtls><TxDtls><AmtDtls>\(details)</AmtDtls></TxDtls></NtryDtls>")
+            do {
+                _ = try readStatements(CamtReader.self, Array(text.utf8))
+                Issue.record("\(value) was read")
+            } catch {
+                guard case .foreignMoney(.statementField) = error else { Issue.record("\(value): \(error)"); continue }
+                #expect(error.errorDescription?.contains(value) == true, "\(error.errorDescription ?? "")")
+            }
+        }
+    }
+
     @Test func sniffing() throws {
         #expect(CamtReader.looksLikeCamt(try fixture("camt053-v02.xml")))
         #expect(CamtReader.looksLikeCamt([0xEF, 0xBB, 0xBF, 0x0A, 0x20] + (try fixture("camt053-v08.xml"))))

@@ -142,6 +142,49 @@ struct OFXReaderTests {
         #expect(failure(OFXReader.self, "OFXHEADER:100 DATA:OFXSGML CHARSET\n<OFX></OFX>")?.reason.contains("'CHARSET' in the OFX header") == true)
     }
 
+    /// ORIGCURRENCY: TRNAMT is already in CURDEF, and the original is TRNAMT / CURRATE (CURDEF
+    /// units per CURSYM unit) in CURSYM's minor units; CURRENCY: TRNAMT is in CURSYM, booked at
+    /// CURRATE × TRNAMT in CURDEF. The fixture is ofxtools' own output.
+    @Test func foreignOriginalsAndAmounts() throws {
+        let entries = try #require(try readStatements(OFXReader.self, try fixture("ofx2-foreign.ofx")).first).entries
+        let jpy = try Currency(code: "JPY")
+        let usd = try Currency(code: "USD")
+        #expect(entries.map(\.amount) == [cents(-2786), cents(-1153), cents(920), cents(-310)])
+        #expect(entries.map(\.original) == [
+            // 27.86 / 0.00619 = 4500.8 → 4501 JPY.
+            StatementOriginal(amount: CurrencyAmount(minorUnits: 4501, currency: jpy), rate: try ExchangeRate(parsing: "0.00619")),
+            // 12.50 USD × 0.9224 = 11.53 EUR.
+            StatementOriginal(amount: CurrencyAmount(minorUnits: 1250, currency: usd), rate: try ExchangeRate(parsing: "0.9224")),
+            StatementOriginal(amount: CurrencyAmount(minorUnits: 1000, currency: usd), rate: try ExchangeRate(parsing: "0.92")),
+            nil,
+        ])
+        // An original in CURDEF itself is none.
+        let same = Self.sgml("<STMTTRN><TRNTYPE>POS<DTPOSTED>20261102<TRNAMT>-10<ORIGCURRENCY><CURRATE>1<CURSYM>EUR</ORIGCURRENCY></STMTTRN>")
+        #expect(try readStatements(OFXReader.self, Array(same.utf8)).first?.entries.first?.original == nil)
+    }
+
+    /// A rate at or below zero, a malformed one, an unknown code or an amount the currency
+    /// cannot hold: one usage error naming the value and its line.
+    @Test func badForeignFieldsNameTheirValue() throws {
+        for (transaction, value) in [
+            ("<TRNAMT>-10<ORIGCURRENCY><CURRATE>0<CURSYM>JPY</ORIGCURRENCY>", "CURRATE '0'"),
+            ("<TRNAMT>-10<ORIGCURRENCY><CURRATE>-0.5<CURSYM>JPY</ORIGCURRENCY>", "CURRATE '-0.5'"),
+            ("<TRNAMT>-10<CURRENCY><CURRATE>1.2.3<CURSYM>USD</CURRENCY>", "CURRATE '1.2.3'"),
+            ("<TRNAMT>-10<ORIGCURRENCY><CURRATE>0.5<CURSYM>QQQ</ORIGCURRENCY>", "CURSYM 'QQQ'"),
+            ("<TRNAMT>-4500.50<CURRENCY><CURRATE>0.0062<CURSYM>JPY</CURRENCY>", "TRNAMT '4500.50'"),
+        ] {
+            let text = Self.sgml("<STMTTRN><TRNTYPE>POS<DTPOSTED>20261102\(transaction)</STMTTRN>")
+            do {
+                _ = try readStatements(OFXReader.self, Array(text.utf8))
+                Issue.record("\(value) was read")
+            } catch {
+                guard case .foreignMoney(.statementField(let line, _, _, _)) = error else { Issue.record("\(value): \(error)"); continue }
+                #expect(line != nil)
+                #expect(error.errorDescription?.contains(value) == true, "\(error.errorDescription ?? "")")
+            }
+        }
+    }
+
     @Test func sniffing() throws {
         for name in ["ofx1-bank.ofx", "ofx1-card.qfx", "ofx2-bank.ofx"] {
             #expect(OFXReader.looksLikeOFX(try fixture(name)))
