@@ -61,7 +61,7 @@ extension Tally {
         @Argument(help: "What was returned.")
         var name: String
 
-        @Argument(help: "The amount that came back, like 39.99.")
+        @Argument(help: "The amount that came back, like 39.99; in another currency '4500 JPY' or 'JPY 4500' (or with --currency).")
         var amount: String
 
         @Option(name: [.customShort("b"), .long], help: "The budget it goes back into.", completion: .budgetNames)
@@ -76,18 +76,33 @@ extension Tally {
         @Option(help: ArgumentHelp("The account the money came back to.", valueName: "name"), completion: .accountNames)
         var account: String?
 
+        @Option(help: ArgumentHelp("The currency the amount is in, when not the ledger's (an ISO 4217 code such as JPY).", valueName: "code"))
+        var currency: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "The rate it came back at: ledger units per one unit of the amount's currency (default: the rate table's on the day).",
+                valueName: "rate"))
+        var rate: String?
+
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
-            _ = try ArgumentValue.amount(amount)
+            let typed = try ArgumentValue.typedAmount(amount, currency: currency)
+            if let rate {
+                _ = try ArgumentValue.rate(rate)
+                guard case .foreign = typed else { throw ValidationError(TallyError.foreignMoney(.rateWithoutCurrency).message) }
+            }
             if let date { _ = try ArgumentValue.day(date) }
         }
 
         func run() throws {
             let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
-            let refund = Expense(name: name, amount: try ArgumentValue.amount(amount), date: day, budgetID: 0, by: try Spender.current())
+            let given = try rate.map { (text: String) throws(ValidationError) in try ArgumentValue.rate(text) }
+            let (ledgerAmount, original) = try ArgumentValue.typedAmount(amount, currency: currency).parts
+            let refund = Expense(name: name, amount: ledgerAmount, date: day, budgetID: 0, by: try Spender.current())
             let ledger = store.ledger
-            let (saved, status) = try AddRefund(refund, budget: budget, of: of, account: account).run(in: ledger)
+            let (saved, status) = try AddRefund(refund, budget: budget, of: of, account: account, original: original, rate: given).run(in: ledger)
             let money = try Preferences.current.moneyFormat(for: ledger)
             Console.write("Added " + (try ListRenderers.expenseLine(saved, budgetName: status.budget.name, money: money)) + "\n"
                 + ListRenderers.remainingLine(status, money: money))

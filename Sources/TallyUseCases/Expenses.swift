@@ -89,7 +89,7 @@ public struct EditExpense: Sendable {
             if let date { expense.date = date }
             expense = try reconverted(expense, in: store)
             // A split keeps its percentages and fixed lines; fixed lines the new total cannot hold refuse.
-            if !expense.lines.isEmpty { expense.lines = try ExpenseLines.reallocated(expense.lines, toTotal: try expense.total()) }
+            expense = try expense.withLinesFitted()
             var owner: Budget?
             if let budget {
                 guard expense.lines.isEmpty else { throw .split(.isSplit(id)) }
@@ -218,20 +218,36 @@ public struct AddSplitExpense: Sendable {
     public var expense: Expense
     public var lines: [NamedLine]
     public var account: String?
+    /// The amount in another currency, converted into the ledger's (`expense.amount` is then
+    /// ignored); the lines' fixed amounts are in its currency (``NamedLine/converted(_:of:quantity:into:)``).
+    public var original: CurrencyAmount?
+    /// The rate charged for `original`, over the rate table's.
+    public var rate: ExchangeRate?
 
-    public init(_ expense: Expense, lines: [NamedLine], account: String? = nil) {
+    public init(_ expense: Expense, lines: [NamedLine], account: String? = nil, original: CurrencyAmount? = nil, rate: ExchangeRate? = nil) {
         self.expense = expense
         self.lines = lines
         self.account = account
+        self.original = original
+        self.rate = rate
     }
 
     /// The saved expense with the statuses of its lines' budgets. The shares are checked
     /// before the ledger opens, so a bad split creates nothing.
     public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, statuses: [BudgetStatus]) {
         let expense = try expense.validated()
-        try NamedLine.check(lines, total: try expense.total())
+        guard let original else {
+            try NamedLine.check(lines, total: try expense.total())
+            return try ledger.perform { (store: any DataAccess) throws(TallyError) in
+                try store.addSplitExpense(expense, lines: lines, accountNamed: account)
+            }
+        }
+        try NamedLine.check(lines, total: try original.multiplied(by: expense.quantity))
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            try store.addSplitExpense(expense, lines: lines, accountNamed: account)
+            let converted = try store.converting(expense, from: original, given: rate).validated()
+            guard let charge = converted.foreign else { throw .foreignMoney(.noLedgerCurrency) }
+            let ledgerLines = try NamedLine.converted(lines, of: charge, quantity: converted.quantity, into: try store.ledgerCurrency())
+            return try store.addSplitExpense(converted, lines: ledgerLines, accountNamed: account)
         }
     }
 }
@@ -277,12 +293,20 @@ public struct AddRefund: Sendable {
     /// The expense it returns, when named.
     public var of: Int64?
     public var account: String?
+    /// The amount in another currency, converted into the ledger's as an expense's is.
+    public var original: CurrencyAmount?
+    /// The rate given for `original`, over the rate table's.
+    public var rate: ExchangeRate?
 
-    public init(_ refund: Expense, budget: String, of: Int64? = nil, account: String? = nil) {
+    public init(
+        _ refund: Expense, budget: String, of: Int64? = nil, account: String? = nil, original: CurrencyAmount? = nil, rate: ExchangeRate? = nil
+    ) {
         self.refund = refund
         self.budget = budget
         self.of = of
         self.account = account
+        self.original = original
+        self.rate = rate
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> (expense: Expense, status: BudgetStatus) {
@@ -290,7 +314,10 @@ public struct AddRefund: Sendable {
         refund.isRefund = true
         refund = try refund.validated()
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            try store.addRefund(refund, toBudgetNamed: budget, of: of, accountNamed: account)
+            let converted = try original.map { (original: CurrencyAmount) throws(TallyError) in
+                try store.converting(refund, from: original, given: rate).validated()
+            } ?? refund
+            return try store.addRefund(converted, toBudgetNamed: budget, of: of, accountNamed: account)
         }
     }
 }

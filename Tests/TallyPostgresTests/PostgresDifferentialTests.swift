@@ -13,7 +13,7 @@ import Testing
     static let steps = 120
     /// A full comparison is some 200 reads, each three round trips through a debug build of
     /// postgres-nio: most of the suite's time. Between them every step compares a summary.
-    static let fullStateEvery = 4
+    static let fullStateEvery = 12
 
     @Test(arguments: Differential.seeds)
     func agreesWithTheInMemoryStoreStepByStep(seed: UInt64) throws {

@@ -10,7 +10,7 @@ import TallyStoreContract
     /// A full comparison is some 250 reads, each an SQL statement prepared anew through a debug
     /// build of GRDB: most of the suite's time. Every step still compares the answers, budgets,
     /// rules, expense count and caches; a wrong write persists to the next full comparison.
-    static let fullStateEvery = 4
+    static let fullStateEvery = 8
 
     @Test(arguments: Differential.seeds)
     func bothStoresAgreeStepByStep(seed: UInt64) throws {

@@ -103,9 +103,17 @@ struct ExpenseAddition: Equatable {
         _ = try ArgumentValue.tags(tags)
         if let by { _ = try ArgumentValue.by(by) }
         if !split.isEmpty {
-            let lines = try SplitLines.parse(split)
-            guard case .ledger(let money) = typed else { throw ValidationError("--split takes an amount in the ledger's currency") }
-            do { try NamedLine.check(lines, total: try money.multiplied(by: quantity)) } catch { throw ValidationError(error.message) }
+            // Fixed lines are in the amount's currency, and checked against its total.
+            switch typed {
+            case .ledger(let money):
+                let lines = try SplitLines.parse(split)
+                do { try NamedLine.check(lines, total: try money.multiplied(by: quantity)) } catch { throw ValidationError(error.message) }
+            case .foreign(let original):
+                let lines = try SplitLines.parse(split, in: original.currency)
+                do { try NamedLine.check(lines, total: try original.multiplied(by: quantity)) } catch {
+                    throw ValidationError(error.message)
+                }
+            }
         }
     }
 
@@ -119,15 +127,7 @@ struct ExpenseAddition: Equatable {
         }
         let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
         let spender = try by.map { (name: String) throws(ValidationError) in try ArgumentValue.by(name) } ?? Spender.current()
-        let typed = try ArgumentValue.typedAmount(amount, currency: currency)
-        let ledgerAmount: Money
-        let original: CurrencyAmount?
-        switch typed {
-        case .ledger(let money): (ledgerAmount, original) = (money, nil)
-        // Converted once the ledger's currency and rates are read; a placeholder until then.
-        case .foreign(let foreign): (ledgerAmount, original) = (Money(cents: 1), foreign)
-        }
-        let given = try rate.map { (text: String) throws(ValidationError) in try ArgumentValue.rate(text) }
+        let (ledgerAmount, original, given) = try typedAmount()
         let expense = Expense(name: name, amount: ledgerAmount, quantity: quantity, date: day, budgetID: 0, tags: tags, by: spender)
         let ledger = Ledger(location: StoreLocation(CommonOptions.resolvedPath(db: db)))
         defer { ledger.closeUntilExit() }
@@ -141,16 +141,24 @@ struct ExpenseAddition: Equatable {
 }
 
 extension ExpenseAddition {
+    /// The amount as typed (``TypedAmount/parts``) and the rate given, if any.
+    func typedAmount() throws(ValidationError) -> (ledger: Money, original: CurrencyAmount?, rate: ExchangeRate?) {
+        let given = try rate.map { (text: String) throws(ValidationError) in try ArgumentValue.rate(text) }
+        let (ledger, original) = try ArgumentValue.typedAmount(amount, currency: currency).parts
+        return (ledger, original, given)
+    }
+
     /// `add --split`: saves the expense split into its lines and prints it with each line and
     /// what is left of each line's budget.
     func runSplit() throws {
         let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
         let spender = try by.map { (name: String) throws(ValidationError) in try ArgumentValue.by(name) } ?? Spender.current()
-        let lines = try SplitLines.parse(split)
-        let expense = Expense(name: name, amount: try ArgumentValue.amount(amount), quantity: quantity, date: day, budgetID: 0, tags: tags, by: spender)
+        let (ledgerAmount, original, given) = try typedAmount()
+        let lines = try SplitLines.parse(split, in: original?.currency)
+        let expense = Expense(name: name, amount: ledgerAmount, quantity: quantity, date: day, budgetID: 0, tags: tags, by: spender)
         let ledger = Ledger(location: StoreLocation(CommonOptions.resolvedPath(db: db)))
         defer { ledger.closeUntilExit() }
-        let (saved, statuses) = try AddSplitExpense(expense, lines: lines, account: account).run(in: ledger)
+        let (saved, statuses) = try AddSplitExpense(expense, lines: lines, account: account, original: original, rate: given).run(in: ledger)
         let money = try Preferences.current.moneyFormat(for: ledger)
         var names: [Int64: String] = [:]
         for status in statuses { names[status.budget.id ?? 0] = status.budget.name }

@@ -6,6 +6,15 @@ import TallyCore
 enum TypedAmount: Equatable {
     case ledger(Money)
     case foreign(CurrencyAmount)
+
+    /// The ledger amount and the original: a foreign amount's ledger amount is a placeholder
+    /// until the use case converts it, once the ledger's currency and rates are read.
+    var parts: (ledger: Money, original: CurrencyAmount?) {
+        switch self {
+        case .ledger(let money): (money, nil)
+        case .foreign(let foreign): (Money(cents: 1), foreign)
+        }
+    }
 }
 
 extension ArgumentValue {
@@ -25,7 +34,7 @@ extension ArgumentValue {
     }
 
     /// `number` in `currency`'s minor units; the locale's decimal sign becomes `.` first.
-    private static func foreignAmount(_ number: String, _ currency: Currency) throws(ValidationError) -> CurrencyAmount {
+    static func foreignAmount(_ number: String, _ currency: Currency) throws(ValidationError) -> CurrencyAmount {
         let plain = try check(number) { (text: String) throws(TallyError) in try Preferences.current.plainDecimal(text) }
         return try check(plain) { (text: String) throws(TallyError) in try CurrencyAmount(parsing: text, currency: currency) }
     }

@@ -10,13 +10,15 @@ enum SplitLines {
         "A line of the split: BUDGET=AMOUNT, BUDGET=PERCENT% or BUDGET=rest, optionally followed by ,name=NAME and ,tag=TAG; repeat for each line.",
         valueName: "budget=share")
 
-    static func parse(_ values: [String]) throws(ValidationError) -> [NamedLine] {
+    /// With `currency` (an amount typed in another currency), fixed amounts are in that
+    /// currency's minor units, which the use case converts (``NamedLine/converted(_:of:quantity:into:)``).
+    static func parse(_ values: [String], in currency: Currency? = nil) throws(ValidationError) -> [NamedLine] {
         var lines: [NamedLine] = []
-        for value in values { lines.append(try line(value)) }
+        for value in values { lines.append(try line(value, in: currency)) }
         return lines
     }
 
-    static func line(_ value: String) throws(ValidationError) -> NamedLine {
+    static func line(_ value: String, in currency: Currency? = nil) throws(ValidationError) -> NamedLine {
         guard let equals = value.firstIndex(of: "=") else {
             throw ValidationError("invalid split line '\(value)': use BUDGET=SHARE, like groceries=80, groceries=60% or household=rest")
         }
@@ -27,6 +29,8 @@ enum SplitLines {
         let share: LineShare
         if shareText.hasSuffix("%") || shareText.lowercased() == "rest" {
             do { share = try LineShare(parsing: shareText) } catch { throw ValidationError(error.message) }
+        } else if let currency {
+            share = .amount(Money(cents: try ArgumentValue.foreignAmount(shareText, currency).minorUnits))
         } else {
             share = .amount(try ArgumentValue.amount(shareText))
         }

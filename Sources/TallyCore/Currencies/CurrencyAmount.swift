@@ -9,6 +9,13 @@ public struct CurrencyAmount: Hashable, Sendable, Codable {
         self.currency = currency
     }
 
+    /// The amount `factor` times (an expense's quantity), or ``TallyError/arithmeticOverflow``.
+    public func multiplied(by factor: Int64) throws(TallyError) -> CurrencyAmount {
+        let (units, overflow) = minorUnits.multipliedReportingOverflow(by: factor)
+        guard !overflow else { throw .arithmeticOverflow }
+        return CurrencyAmount(minorUnits: units, currency: currency)
+    }
+
     /// The largest amount in whole units a user may type, as for ``Money/maximumInput``.
     public static let maximumUnits: Int64 = 1_000_000_000_000
 

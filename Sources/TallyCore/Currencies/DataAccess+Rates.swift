@@ -4,6 +4,23 @@ import Foundation
 public struct RateChange: Hashable, Sendable {
     public var before: Expense
     public var after: Expense
+
+    /// What `changes` spent per budget before and after: each line of a split in its own budget,
+    /// a refund below zero (``Expense/portions``), as every budget figure counts them.
+    static func byBudget(_ changes: [RateChange]) throws(TallyError) -> [Int64: (before: Money, after: Money)] {
+        var figures: [Int64: (before: Money, after: Money)] = [:]
+        for change in changes {
+            for portion in try change.before.portions {
+                let sums = figures[portion.budgetID] ?? (.zero, .zero)
+                figures[portion.budgetID] = (try sums.before + portion.amount, sums.after)
+            }
+            for portion in try change.after.portions {
+                let sums = figures[portion.budgetID] ?? (.zero, .zero)
+                figures[portion.budgetID] = (sums.before, try sums.after + portion.amount)
+            }
+        }
+        return figures
+    }
 }
 
 /// What `rates reapply` did (or, dry, would do): each changed expense, and per budget id the
@@ -101,14 +118,10 @@ extension DataAccess {
             var after = expense
             after.foreign?.rate = rate
             after.amount = try ForeignCharge(original: charge.original, rate: rate, source: .table).amount(in: ledger)
+            after = try after.withLinesFitted()
             if after != expense { changes.append(RateChange(before: expense, after: after)) }
         }
-        var byBudget: [Int64: (before: Money, after: Money)] = [:]
-        for change in changes {
-            let figures = byBudget[change.before.budgetID] ?? (.zero, .zero)
-            byBudget[change.before.budgetID] = (try figures.before + change.before.total(), try figures.after + change.after.total())
-        }
-        guard !dryRun, !changes.isEmpty else { return RateReapplication(changes: changes, byBudget: byBudget) }
+        guard !dryRun, !changes.isEmpty else { return RateReapplication(changes: changes, byBudget: try RateChange.byBudget(changes)) }
         let saved = try writing { (rows: any LedgerRows) throws(TallyError) -> [RateChange] in
             let current = try rows.expenses(ExpenseQuery(ids: changes.compactMap(\.before.id)))
             var byID: [Int64: Expense] = [:]
@@ -121,11 +134,6 @@ extension DataAccess {
             })
             return kept
         }
-        var savedByBudget: [Int64: (before: Money, after: Money)] = [:]
-        for change in saved {
-            let figures = savedByBudget[change.before.budgetID] ?? (.zero, .zero)
-            savedByBudget[change.before.budgetID] = (try figures.before + change.before.total(), try figures.after + change.after.total())
-        }
-        return RateReapplication(changes: saved, byBudget: savedByBudget)
+        return RateReapplication(changes: saved, byBudget: try RateChange.byBudget(saved))
     }
 }

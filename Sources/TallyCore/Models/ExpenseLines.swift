@@ -60,6 +60,17 @@ public struct ExpenseLine: Hashable, Sendable {
     }
 }
 
+extension Expense {
+    /// The expense with its split's lines fitted to its total again, after its amount or
+    /// quantity changed (``ExpenseLines/reallocated(_:toTotal:)``); unsplit, as it is.
+    public func withLinesFitted() throws(TallyError) -> Expense {
+        guard !lines.isEmpty else { return self }
+        var fitted = self
+        fitted.lines = try ExpenseLines.reallocated(lines, toTotal: try total())
+        return fitted
+    }
+}
+
 /// The rules of a split: its lines sum exactly to the expense's total (`amount × quantity`).
 ///
 /// Rounding rule (the one place it is decided): each percentage line is its share of the total
@@ -156,6 +167,9 @@ public enum SplitProblem: Hashable, Sendable {
     case linesExceedTotal(lines: Money, total: Money)
     /// A new total no longer holds the fixed lines.
     case linesNoLongerFit(lines: Money, total: Money)
+    /// ``linesDoNotSum(lines:total:)`` or, with `rest`, ``linesExceedTotal(lines:total:)`` of a
+    /// split typed against an amount in another currency: the amounts as that currency writes them.
+    case foreignLinesDoNotFit(lines: String, total: String, rest: Bool)
     /// A line would be zero once rounded.
     case emptyLine
     case tooFewLines
@@ -182,6 +196,10 @@ public enum SplitProblem: Hashable, Sendable {
             "the lines add up to \(lines.plainString), not the total \(total.plainString): give one line the rest"
         case .linesExceedTotal(let lines, let total):
             "the lines add up to \(lines.plainString), leaving nothing of the total \(total.plainString) for the rest"
+        case .foreignLinesDoNotFit(let lines, let total, false):
+            "the lines add up to \(lines), not the total \(total): give one line the rest"
+        case .foreignLinesDoNotFit(let lines, let total, true):
+            "the lines add up to \(lines), leaving nothing of the total \(total) for the rest"
         case .linesNoLongerFit(let lines, let total):
             "the split's fixed lines add up to \(lines.plainString), which the new total \(total.plainString) cannot hold"
         case .emptyLine:

@@ -18,7 +18,8 @@ extension ListRenderers {
         let rows = outcome.byBudget.map { (name: budgetNames[$0.key] ?? "#\($0.key)", id: $0.key, figures: $0.value) }
             .sorted { $0.name < $1.name }
         for row in rows {
-            let count = outcome.changes.filter { $0.before.budgetID == row.id }.count
+            // A split counts in each of its lines' budgets, as its spending does.
+            let count = outcome.changes.filter { $0.before.counts(in: row.id) }.count
             let change = (try? row.figures.after - row.figures.before).map { money.signed($0) } ?? "?"
             table.append([row.name, String(count), money.string(row.figures.before), money.string(row.figures.after), change])
         }
