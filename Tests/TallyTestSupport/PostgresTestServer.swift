@@ -87,7 +87,9 @@ public final class PostgresTestServer: Sendable {
             return value
         }
         let name = "\(prefix)_\(getpid())_\(number)"
-        try psql("CREATE DATABASE \(name)" + (template.map { " TEMPLATE \($0)" } ?? ""))
+        // FILE_COPY copies the template's files; PostgreSQL 15's default writes every page through
+        // the WAL, which the tests' many databases paid for in server time.
+        try psql("CREATE DATABASE \(name)" + (template.map { " TEMPLATE \($0) STRATEGY = FILE_COPY" } ?? ""))
         return (name, url(database: name))
     }
 
