@@ -193,6 +193,7 @@ enum SchemaFixtures {
     static let beforeV25 = """
         DROP INDEX expense_detail;
         CREATE INDEX expense_detail ON expense(date) WHERE detail <> '';
+        DROP INDEX expenseDay_budget;
         DROP INDEX expense_foreign;
         CREATE INDEX expense_foreign ON expense(date) WHERE originalCurrency IS NOT NULL;
         UPDATE expenseDay AS g SET largestCents = ifnull((

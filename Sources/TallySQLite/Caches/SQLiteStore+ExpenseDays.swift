@@ -107,19 +107,20 @@ extension SQLiteStore {
             arguments: arguments + [limit])
         // Fewer groups than asked for bound nothing; a REAL marks a total that overflowed.
         guard bounds.count == limit, let last = bounds.last, case .int64(let bound) = last.storage else { return nil }
+        // The groups that reach the bound, found once for both halves.
         let ids = try Int64.fetchAll(
             db.cachedStatement(sql: """
-                SELECT e.id, e.amountCents * e.quantity FROM expenseDay g
+                WITH reached AS MATERIALIZED (SELECT g.date, g.budgetId, g.tagSetId, g.spentBy FROM expenseDay g WHERE \(groupFilter) AND g.largestCents >= ?)
+                SELECT e.id, e.amountCents * e.quantity FROM reached g
                 JOIN expense e ON e.date = g.date AND e.budgetId = g.budgetId AND e.tagSetId IS nullif(g.tagSetId, 0)
                     AND e.spentBy = g.spentBy
-                WHERE \(groupFilter) AND g.largestCents >= ? AND e.amountCents * e.quantity >= ?
+                WHERE e.amountCents * e.quantity >= ?
                 UNION
                 SELECT s.id, s.amountCents * s.quantity FROM expense s INDEXED BY expense_detail
-                WHERE s.detail <> '' AND s.date IN (SELECT g.date FROM expenseDay g WHERE \(groupFilter) AND g.largestCents >= ?)
-                    AND s.amountCents * s.quantity >= ? \(inBudget)
+                WHERE s.detail <> '' AND s.date IN (SELECT date FROM reached) AND s.amountCents * s.quantity >= ? \(inBudget)
                 ORDER BY 2 DESC, 1 DESC LIMIT ?
                 """),
-            arguments: arguments + [bound, bound] + arguments + [bound, bound] + budgetArguments + [limit])
+            arguments: arguments + [bound, bound, bound] + budgetArguments + [limit])
         return ids.count == limit ? ids : nil
     }
 

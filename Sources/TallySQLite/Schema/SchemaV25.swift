@@ -12,6 +12,8 @@ extension Schema {
     /// - `expense_detail`, the partial index of the split and refunded, keeps their total after
     ///   the day, so the largest-expenses read seeks each day's splits from the bound on instead of
     ///   visiting every one (`SQLiteStore.largestExpenseIDs`).
+    /// - `expenseDay_budget`: one budget's groups of a period with the largest of each, without
+    ///   the other budgets' (why over asks for each flagged budget's largest in turn).
     /// - `expense_foreign`, the partial index of the expenses in other currencies, covers the
     ///   columns spending by currency sums (`SQLiteStore.spendingByCurrency`), so the report no
     ///   longer reads those rows from the table.
@@ -21,6 +23,7 @@ extension Schema {
         try db.execute(sql: """
             DROP INDEX expense_detail;
             CREATE INDEX expense_detail ON expense(date, amountCents * quantity) WHERE detail <> '';
+            CREATE INDEX expenseDay_budget ON expenseDay(budgetId, date, largestCents);
             DROP INDEX expense_foreign;
             CREATE INDEX expense_foreign ON expense(date, originalCurrency, originalMinor, amountCents, quantity) WHERE originalCurrency IS NOT NULL;
             PRAGMA user_version = 25;
