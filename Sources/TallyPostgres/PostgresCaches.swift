@@ -4,8 +4,10 @@ import TallyCore
 /// The one writer of PostgreSQL's four caches, kept for speed as `ExpenseCaches` keeps SQLite's:
 /// - `budgetMonth` (`v5-caches`): each budget's spending and expense count per period,
 ///   `Budget.spent(in:of:)` of the period's days;
-/// - `expenseDay` (`v6-expense-days`): each day's sum, count and largest total per budget, tag
-///   set and person, `DaySpending.grouping(_:in:)` of the day's expenses;
+/// - `expenseDay` (`v6-expense-days`): each day's sum, count and largest per budget, tag set and
+///   person, `DaySpending.grouping(_:in:)` of the day's expenses; the largest is the largest whole
+///   total among the expenses with a portion in the group (`v18-report-bounds`), which bounds
+///   the largest expenses (`PostgresStore.largestExpenses`);
 /// - `accountDay` (`v8-expense-accounts`): each day's change per account from its incomes,
 ///   transfers and expenses, `AccountDay.sums(incomes:transfers:expenses:)`; incomes and
 ///   transfers reach it through ``recordEntries(_:of:where:_:)``;
@@ -175,11 +177,11 @@ struct PostgresCaches {
     }
 
     /// The rows of `table` that `condition` selects, grouped as `expenseDay` keeps them: each
-    /// group's `spent`, `n` and `largest`.
+    /// group's `spent`, `n` and `largest` (whole totals, `receiptCents`).
     private static func dayGroups(of table: String, where condition: String, withLines: Bool) -> String {
         """
         SELECT date, budgetId, tags, spentBy, SUM(amountCents * quantity) AS spent, count(*) AS n,
-            MAX(amountCents::numeric * quantity) AS largest
+            MAX(receiptCents) AS largest
         FROM \(portions(of: table, withLines: withLines)) WHERE \(condition) GROUP BY date, budgetId, tags, spentBy
         """
     }
@@ -204,7 +206,7 @@ struct PostgresCaches {
             UPDATE expenseDay AS d
             SET spentCents = d.spentCents - g.spent, expenseCount = d.expenseCount - g.n,
                 largestCents = CASE WHEN d.expenseCount = g.n OR g.largest < d.largestCents THEN d.largestCents
-                    ELSE coalesce((SELECT MAX(e.amountCents::numeric * e.quantity) FROM \(Self.portions(of: table, as: "e", withLines: withLines)) WHERE \(sameGroup) AND NOT (\(condition))), 0) END
+                    ELSE coalesce((SELECT MAX(e.receiptCents) FROM \(Self.portions(of: table, as: "e", withLines: withLines)) WHERE \(sameGroup) AND NOT (\(condition))), 0) END
             FROM gone g WHERE d.date = g.date AND d.budgetId = g.budgetId AND d.tags = g.tags AND d.spentBy = g.spentBy
             """, binds)
         try session.query("DELETE FROM expenseDay WHERE date = ANY($1::BIGINT[]) AND expenseCount = 0", [.ints(dates)])
@@ -250,20 +252,22 @@ struct PostgresCaches {
     /// The rows of `table` as the caches count them, Core's ``Expense/portions``: a plain expense
     /// as it is; a refund below zero; each line of a split in its own budget, under its own name,
     /// name key and tags when it has them, its amount as one unit. Exposes the columns the caches
-    /// and their conditions read (`changeSetId` only for `removedExpense`).
+    /// and their conditions read (`changeSetId` only for `removedExpense`), and `receiptCents`,
+    /// the whole expense's total that a list by total sorts it by.
     static func portions(of table: String, as alias: String = "portion", withLines: Bool = true) -> String {
-        guard withLines else { return "(SELECT * FROM \(table)) AS \(alias)" }
+        guard withLines else { return "(SELECT *, amountCents::numeric * quantity AS receiptCents FROM \(table)) AS \(alias)" }
         let changeSet = table == "removedExpense" ? "changeSetId, " : ""
         let field = { (number: Int) in "split_part(l.line, chr(29), \(number))" }
         return """
             (SELECT id, \(changeSet)date, budgetId, tags, spentBy, nameKey, name,
-                CASE WHEN detail = '' THEN amountCents ELSE -amountCents END AS amountCents, quantity, accountId
+                CASE WHEN detail = '' THEN amountCents ELSE -amountCents END AS amountCents, quantity, accountId,
+                amountCents::numeric * quantity AS receiptCents
             FROM \(table) WHERE detail = '' OR detail LIKE 'R%'
             UNION ALL
             SELECT t.id, \(changeSet.isEmpty ? "" : "t.changeSetId, ")t.date, \(field(1))::bigint, 
                 CASE WHEN \(field(4)) = '' AND \(field(5)) = '' THEN t.tags ELSE string_to_array(\(field(5)), ';') END, t.spentBy,
                 coalesce(nullif(l.key, ''), t.nameKey), CASE WHEN \(field(4)) = '' THEN t.name ELSE \(field(4)) END,
-                \(field(2))::bigint, 1::bigint, t.accountId
+                \(field(2))::bigint, 1::bigint, t.accountId, t.amountCents::numeric * t.quantity
             FROM \(table) t CROSS JOIN LATERAL unnest(string_to_array(t.detail, chr(30)), string_to_array(t.lineKeys, chr(30))) AS l(line, key)
             WHERE t.detail <> '' AND t.detail NOT LIKE 'R%') AS \(alias)
             """

@@ -194,6 +194,15 @@ enum PostgresSchema {
             "v17-rule-detail",
             ["ALTER TABLE importRule ADD COLUMN detail TEXT NOT NULL DEFAULT '' CHECK (length(detail) <= 100000)"]
         ),
+        (
+            // As SQLite's `v25-report-bounds`: `expenseDay.largestCents` becomes the largest whole
+            // total (`amountCents × quantity`) among the expenses with a portion in the group, a
+            // split's in each of its lines' groups and a refund's in its own, so it bounds the
+            // largest expenses on days with splits and refunds too. Recomputed by `fill`. The
+            // foreign expenses' sums already come from the server's scan of `expense_foreign`.
+            "v18-report-bounds",
+            []
+        ),
     ]
 
     static var version: Int { migrations.count }
@@ -248,6 +257,7 @@ enum PostgresSchema {
         case "v6-expense-days": try PostgresCaches(session: session, withLines: false).rebuildDays()
         case "v8-expense-accounts": try PostgresCaches(session: session, withLines: false).rebuildAccountDays()
         case "v12-why-over-groups": try PostgresCaches(session: session, withLines: false).rebuildGroups()
+        case "v18-report-bounds": try PostgresCaches(session: session).rebuildDays()
         default: break
         }
     }

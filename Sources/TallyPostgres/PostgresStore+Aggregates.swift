@@ -135,33 +135,39 @@ extension PostgresStore {
     }
 
     /// The `limit` largest expenses by total (ties by the highest id) within `days`, of one budget
-    /// or all, when `query` asks for exactly that; `nil` when it asks for more, or the cache does
-    /// not bound them. Each group's largest total in `expenseDay` is exact, so the `limit`-th
-    /// largest of them, `bound`, is reached by `limit` expenses at least, and every expense that
-    /// reaches it lies in a group that does: a month's ten largest come from a few groups instead of
-    /// sorting the month's expenses (`SQLiteStore.largestExpenseIDs` bounds SQLite's the same way).
+    /// (an expense with a portion in it) or all, when `query` asks for exactly that; `nil` when it
+    /// asks for more, or the cache does not bound them. Each group's largest in `expenseDay` is
+    /// the largest total of the expenses with a portion in it (`v18-report-bounds`), so every
+    /// expense whose total reaches the `limit`-th largest of them, `bound`, is a plain row of a
+    /// group that reaches it, or a split or refunded row on the day of one: a month's ten largest
+    /// come from a few groups instead of sorting the month's expenses (`SQLiteStore.largestExpenseIDs`
+    /// bounds SQLite's the same way). Fewer than `limit` of them leave it to the plain sort.
     func largestExpenses(_ query: ExpenseQuery) throws(TallyError) -> [Expense]? {
         guard query.sort == .total, query.descending, query.offset == 0, let limit = query.limit, limit > 0, let days = query.days,
             query.search.map(NameKey.make)?.isEmpty ?? true, query.tag == nil, query.by == nil, query.ids == nil
         else { return nil }
-        // Groups hold a split's lines and a refund below zero, not whole totals: the plain sort then.
-        let mixed = try session.query(
-            "SELECT EXISTS (SELECT 1 FROM expense WHERE detail <> '' AND date BETWEEN $1 AND $2)", [.int(days.first.stored), .int(days.last.stored)]
-        ).first?.bool(0) ?? true
-        guard !mixed else { return nil }
         var groups = "g.date BETWEEN $1 AND $2"
+        var inBudget = ""
         var binds: [SQLValue] = [.int(days.first.stored), .int(days.last.stored), .int(Int64(limit))]
         if let budgetID = query.budgetID {
             groups += " AND g.budgetId = $4"
+            // As `Filter`: a split is in the budgets of its lines, a refund in its own.
+            inBudget = "AND (s.budgetId = $4 OR position(chr(30) || $4::text || chr(29) IN chr(30) || s.detail) > 0)"
             binds.append(.int(budgetID))
         }
         let expenses = try session.query(
             """
             WITH top AS (SELECT g.largestCents FROM expenseDay g WHERE \(groups) ORDER BY g.largestCents DESC LIMIT $3),
-                bound AS (SELECT min(largestCents) AS cents FROM top HAVING count(*) = $3)
-            SELECT \(Columns.qualified(Columns.expense, as: "e")) FROM bound, expenseDay g
-            JOIN expense e ON e.date = g.date AND e.budgetId = g.budgetId AND e.tags = g.tags AND e.spentBy = g.spentBy
-            WHERE \(groups) AND g.largestCents >= bound.cents AND e.amountCents::numeric * e.quantity >= bound.cents
+                bound AS (SELECT min(largestCents) AS cents FROM top HAVING count(*) = $3),
+                reached AS (SELECT g.* FROM bound, expenseDay g WHERE \(groups) AND g.largestCents >= bound.cents),
+                found AS (
+                    SELECT e.id FROM bound, reached g
+                    JOIN expense e ON e.date = g.date AND e.budgetId = g.budgetId AND e.tags = g.tags AND e.spentBy = g.spentBy
+                    WHERE e.amountCents::numeric * e.quantity >= bound.cents
+                    UNION
+                    SELECT s.id FROM bound, expense s
+                    WHERE s.detail <> '' AND s.date IN (SELECT date FROM reached) AND s.amountCents::numeric * s.quantity >= bound.cents \(inBudget))
+            SELECT \(Columns.qualified(Columns.expense, as: "e")) FROM expense e WHERE e.id IN (SELECT id FROM found)
             ORDER BY e.amountCents::numeric * e.quantity DESC, e.id DESC LIMIT $3
             """, binds
         ).map { row throws(TallyError) in try Expense(row: row) }

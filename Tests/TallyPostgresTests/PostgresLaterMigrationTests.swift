@@ -6,9 +6,21 @@ import Testing
 
 @testable import TallyPostgres
 
-/// `v15-budget-currency`, `v16-serve-tokens` and `v17-rule-detail` on a ledger made here at the
-/// schema before each, as the SQLite fixtures `schema-v21.sqlite` to `schema-v23.sqlite` are.
+/// `v15-budget-currency`, `v16-serve-tokens`, `v17-rule-detail` and `v18-report-bounds` on a
+/// ledger made here at the schema before each, as the SQLite fixtures `schema-v21.sqlite` to
+/// `schema-v24.sqlite` are.
 @Suite struct PostgresLaterMigrationTests {
+    /// What takes a database back to before `v18-report-bounds`: each day group's largest as the
+    /// writers before it kept it, the largest portion (a split's line, a refund below zero).
+    static let beforeV18 = """
+        UPDATE expenseDay AS d SET largestCents = p.largest
+        FROM (SELECT date, budgetId, tags, spentBy, MAX(amountCents::numeric * quantity) AS largest
+            FROM \(PostgresCaches.portions(of: "expense")) GROUP BY date, budgetId, tags, spentBy) AS p
+        WHERE d.date = p.date AND d.budgetId = p.budgetId AND d.tags = p.tags AND d.spentBy = p.spentBy;
+        DELETE FROM tally_migration WHERE name = 'v18-report-bounds';
+
+        """
+
     /// What takes a database back to before `v17-rule-detail`.
     static let beforeV17 = """
         ALTER TABLE importRule DROP COLUMN detail;
@@ -65,7 +77,7 @@ import Testing
 
     /// A budget of a v14 ledger is in the ledger's currency; it then takes its own.
     @Test func aLedgerFromBeforeV15OpensAndTakesABudgetCurrency() throws {
-        let store = try reopened(after: Self.beforeV17 + Self.beforeV16 + Self.beforeV15)
+        let store = try reopened(after: Self.beforeV18 + Self.beforeV17 + Self.beforeV16 + Self.beforeV15)
         defer { try? store.close() }
         var food = try store.budget(named: "Food")
         #expect(food.currency == nil)
@@ -78,7 +90,7 @@ import Testing
 
     /// A v15 ledger has no token table; after the migration it keeps tokens.
     @Test func aLedgerFromBeforeV16OpensAndKeepsTokens() throws {
-        let store = try reopened(after: Self.beforeV17 + Self.beforeV16)
+        let store = try reopened(after: Self.beforeV18 + Self.beforeV17 + Self.beforeV16)
         defer { try? store.close() }
         #expect(try store.serveTokens().isEmpty)
         try store.addServeToken(ServeToken(name: "phone", permission: .add, hash: String(repeating: "a", count: 64), createdAt: 0))
@@ -87,7 +99,7 @@ import Testing
 
     /// A v16 ledger's rules have one budget; after the migration a rule splits or refunds.
     @Test func aLedgerFromBeforeV18OpensAndTakesSplitAndRefundRules() throws {
-        let store = try reopened(after: Self.beforeV17)
+        let store = try reopened(after: Self.beforeV18 + Self.beforeV17)
         defer { try? store.close() }
         #expect(try store.rules().allSatisfy { $0.split.isEmpty && !$0.refund })
         _ = try store.addBudget(Budget(name: "Home", limit: money("100")))
@@ -100,5 +112,31 @@ import Testing
         let rules = try store.rules()
         #expect(rules.map(\.split.count) == [0, 2, 0] && rules.map(\.refund) == [false, false, true])
         #expect(rules[1].split.map(\.budget) == ["Food", "Home"])
+    }
+
+    /// A v17 ledger's day groups bound a split's lines and a refund below zero; after the
+    /// migration each holds the whole totals, and the largest expenses are the plain sort's.
+    @Test func aLedgerFromBeforeV18OpensWithEachGroupsLargestWholeTotal() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: "bounds")
+        let location = try ServerLocation(url: database.url)
+        let old = try PostgresStore(location: location)
+        for name in ["Food", "Home"] { _ = try old.addBudget(Budget(name: name, limit: money("300"))) }
+        _ = try old.addExpense(Expense(name: "Bread", amount: money("2.50"), date: day("2026-03-09"), budgetID: 0), toBudgetNamed: "Food")
+        _ = try old.addSplitExpense(
+            Expense(name: "Costco", amount: money("90"), date: day("2026-03-10"), budgetID: 0, tags: ["bulk"]),
+            lines: [NamedLine(budget: "Food", share: .percent(6_000), name: "Fruit", tags: ["fresh"]), NamedLine(budget: "Home", share: .rest)])
+        _ = try old.addRefund(Expense(name: "Returned lamp", amount: money("40"), date: day("2026-03-12"), budgetID: 0), toBudgetNamed: "Home")
+        let expenses = try old.expenses(ExpenseQuery())
+        try old.close()
+        _ = try server.psql(Self.beforeV18, database: database.name)
+
+        let store = try PostgresStore(location: location)
+        defer { try? store.close() }
+        #expect(try store.expenses(ExpenseQuery()) == expenses)
+        #expect(try store.cacheMismatches() == [])
+        let interval = DayInterval(first: try day("2026-03-01"), last: try day("2026-03-31"))
+        try StoreContract.expectLargestFollowTheRule(
+            store, expenses: expenses, budgetIDs: [nil] + (try store.budgets().map(\.id)), days: interval, "after v18", limits: [1, 2, 3])
     }
 }

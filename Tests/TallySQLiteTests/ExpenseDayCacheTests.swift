@@ -93,6 +93,74 @@ import TallyTestSupport
         try expectLargestAgree(store, [rent])
     }
 
+    /// Splits and refunds through every kind of write (add, split, unsplit, an edit of a split's
+    /// amount, removal, undo and redo): each group's largest stays at least the whole total of
+    /// every expense with a portion in it, and the largest read through the bound is the plain
+    /// sort's, which the bound answers without the fallback.
+    @Test func splitsAndRefundsKeepTheBoundThroughEveryKindOfWrite() throws {
+        let (store, food, rent) = try makeStore()
+        let fun = try store.addBudget(Budget(name: "Fun", limit: Money(cents: 5_000)))
+        let budgets = [food, rent, fun]
+        var generator = SeededGenerator(seed: 5)
+        var ids: [Int64] = []
+        for expense in try expenses(150, budgets: budgets, seed: 6) { ids.append(try store.addExpense(expense).id ?? 0) }
+        func lines() -> [NamedLine] {
+            let names = ["Food", "Rent", "Fun"].shuffled(using: &generator)
+            return [
+                NamedLine(budget: names[0], share: .percent(Int64(1 + generator.next(below: 5_000))), tags: generator.next(below: 2) == 0 ? ["split"] : []),
+                NamedLine(budget: names[1], share: .rest, name: generator.next(below: 2) == 0 ? "Part" : ""),
+            ]
+        }
+        for step in 0..<40 {
+            let id = ids[generator.next(below: ids.count)]
+            let day = try Day(year: 2026, month: 3 + generator.next(below: 2), day: 1 + generator.next(below: 28))
+            let receipt = Expense(name: "Receipt", amount: Money(cents: Int64(1_000 + generator.next(below: 9_000))), date: day, budgetID: 0, by: "Anna")
+            switch generator.next(below: 7) {
+            case 0: ids.append(try store.addSplitExpense(receipt, lines: lines()).expense.id ?? 0)
+            case 1: ids.append(try store.addRefund(receipt, toBudgetNamed: "Fun").expense.id ?? 0)
+            case 2: _ = try? store.splitExpense(id: id, lines: lines())
+            case 3: _ = try? store.unsplitExpense(id: id, budgetNamed: "Rent")
+            case 4:
+                var expense = try store.expense(id: id)
+                expense.amount = Money(cents: expense.amount.cents * 3)
+                if !expense.lines.isEmpty { expense.lines = try ExpenseLines.reallocated(expense.lines, toTotal: try expense.total()) }
+                _ = try store.updateExpense(expense)
+            case 5:
+                try store.removeExpense(id: id)
+                ids.removeAll { $0 == id }
+            default:
+                let undone = try store.undo(nil, dryRun: false)
+                if generator.next(below: 2) == 0 { _ = try store.undo(undone.undo.id, dryRun: false) }
+                ids = try store.expenses(ExpenseQuery()).compactMap(\.id)
+            }
+            #expect(try store.cacheMismatches() == [], "step \(step)")
+            try expectLargestAgree(store, budgets)
+        }
+        let march = try Month(parsing: "2026-03").days
+        #expect(try store.expenses(ExpenseQuery(days: march)).contains { !$0.lines.isEmpty || $0.isRefund })
+        // Removals of a group's largest may leave bounds above what is left, which then decline.
+        let bounded = try ([nil] + budgets.map(\.id)).filter { budgetID in
+            try store.read { db in try SQLiteStore.largestExpenseIDs(in: march, budgetID: budgetID, limit: 3, db) } != nil
+        }
+        #expect(bounded.count >= 3, "\(bounded)")
+    }
+
+    /// A group that loses its largest looks up the next among the day's splits too: here the
+    /// next is a split's second line, whose row lies in another budget's group.
+    @Test func removingTheLargestFindsTheNextAmongTheDaysSplits() throws {
+        let (store, food, rent) = try makeStore()
+        let day = try Day(parsing: "2026-03-10")
+        _ = try store.addExpense(Expense(name: "Bread", amount: Money(cents: 5_000), date: day, budgetID: food.id ?? 0, by: "Anna"))
+        let lines = [NamedLine(budget: "Rent", share: .percent(5_000)), NamedLine(budget: "Food", share: .rest)]
+        let next = try store.addSplitExpense(Expense(name: "A", amount: Money(cents: 9_000), date: day, budgetID: 0, by: "Anna"), lines: lines)
+        let largest = try store.addSplitExpense(Expense(name: "B", amount: Money(cents: 9_500), date: day, budgetID: 0, by: "Anna"), lines: lines)
+        try store.removeExpense(id: largest.expense.id ?? 0)
+        #expect(try store.cacheMismatches() == [])
+        try expectLargestAgree(store, [food, rent])
+        let top = try store.expenses(ExpenseQuery(budgetID: food.id, days: try Month(parsing: "2026-03").days, sort: .total, descending: true, limit: 1))
+        #expect(top.map(\.id) == [next.expense.id])
+    }
+
     /// A cached sum that is not an integer (how an overflow is stored) sends every reader back to
     /// the expenses: the wrong figure planted here must never show.
     @Test func aCachedSumThatIsNotAnIntegerIsNotTrusted() throws {

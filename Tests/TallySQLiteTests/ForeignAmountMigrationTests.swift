@@ -39,7 +39,7 @@ import Testing
         try old.removeExpense(id: 3)
         let before = try Snapshot(old)
         let statuses = try old.budgetStatuses(for: month("2026-03"))
-        try old.executeUnchecked(SchemaFixtures.beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + SchemaFixtures.beforeV21 + Self.beforeV20)
+        try old.executeUnchecked(SchemaFixtures.beforeV25 + SchemaFixtures.beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + SchemaFixtures.beforeV21 + Self.beforeV20)
         try old.close()
 
         let store = try SQLiteStore(path: path, clock: { clock() })

@@ -158,17 +158,18 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v13-cache-writer';
             PRAGMA user_version = 12;
             """,
-        "schema-v23.sqlite": beforeV24,
-        "schema-v22.sqlite": beforeV24 + beforeV23,
-        "schema-v21.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22,
-        "schema-v20.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21,
-        "schema-v19.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20,
-        "schema-v18.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19,
-        "schema-v17.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
-        "schema-v16.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
-        "schema-v15.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16,
-        "schema-v14.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
-        "schema-v13.sqlite": beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
+        "schema-v24.sqlite": beforeV25,
+        "schema-v23.sqlite": beforeV25 + beforeV24,
+        "schema-v22.sqlite": beforeV25 + beforeV24 + beforeV23,
+        "schema-v21.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22,
+        "schema-v20.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21,
+        "schema-v19.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20,
+        "schema-v18.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19,
+        "schema-v17.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
+        "schema-v16.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
+        "schema-v15.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16,
+        "schema-v14.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
+        "schema-v13.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
             DROP TABLE balanceAssertion;
             DROP TABLE transfer;
             DROP TABLE income;
@@ -185,6 +186,35 @@ enum SchemaFixtures {
             PRAGMA user_version = 9;
             """,
     ]
+
+    /// The inverse of `v25-report-bounds`: the indexes as `v20` and `v21` made them, and each day
+    /// group's largest as the writers before it kept it, the largest portion: a plain row's total,
+    /// else (`fillV24`'s groups each hold one line or refund alone) the group's sum.
+    static let beforeV25 = """
+        DROP INDEX expense_detail;
+        CREATE INDEX expense_detail ON expense(date) WHERE detail <> '';
+        DROP INDEX expenseDay_budget;
+        DROP INDEX expense_foreign;
+        CREATE INDEX expense_foreign ON expense(date) WHERE originalCurrency IS NOT NULL;
+        UPDATE expenseDay AS g SET largestCents = ifnull((
+            SELECT max(e.amountCents * e.quantity) FROM expense e WHERE e.detail = '' AND e.date = g.date AND e.budgetId = g.budgetId
+                AND e.tagSetId IS nullif(g.tagSetId, 0) AND e.spentBy = g.spentBy), g.spentCents);
+        DELETE FROM grdb_migrations WHERE identifier = 'v25-report-bounds';
+        PRAGMA user_version = 24;
+
+        """
+
+    /// `schema-v24.sqlite`: `fillV21`'s contents with a split receipt whose lines lie in two
+    /// budgets under their own tags, and a refund, each alone in its day group.
+    static func fillV24(_ store: any DataAccess, clock: TestClock) throws {
+        try fillV21(store, clock: clock)
+        let costco = Expense(name: "Costco", amount: Money(cents: 9_000), date: try Day(parsing: "2026-03-10"), budgetID: 0, tags: ["bulk"])
+        _ = try store.addSplitExpense(
+            costco, lines: [NamedLine(budget: "Food", share: .percent(6_000), name: "Fruit", tags: ["fresh"]), NamedLine(budget: "Café", share: .rest)])
+        clock.advance(by: 0.5)
+        let refund = Expense(name: "Returned bread", amount: Money(cents: 500), date: try Day(parsing: "2026-03-12"), budgetID: 0)
+        _ = try store.addRefund(refund, toBudgetNamed: "Food", of: nil)
+    }
 
     /// The inverse of `v24-rule-detail`: the fixtures' rules have one budget each.
     static let beforeV24 = """
@@ -361,5 +391,10 @@ enum SchemaFixtures {
         // v24 lets an import rule split or refund. This file was made by `makeFixtures` and taken
         // back to v23: its one rule (`fillV7`'s) has one budget (`RuleDetailMigrationTests`).
         "schema-v23.sqlite": fillV21,
+        // v25 makes each day group's largest the largest total of the expenses with a portion in
+        // it, and covers the report's reads of splits and foreign expenses by their indexes. This
+        // file was made by `makeFixtures` and taken back to v24, with a split and a refund whose
+        // groups keep the largest portion (`ReportBoundsMigrationTests`).
+        "schema-v24.sqlite": fillV24,
     ]
 }

@@ -70,6 +70,7 @@ extension StoreContract {
                 let groups = try store.spendingGroups(ofBudgets: ids, in: month...month)
                 let ruleGroups = try SpendingGroup.groups(ofBudgets: ids, in: days, of: expenses)
                 #expect(Set(groups) == Set(ruleGroups), "\(checkpoint): why-over groups of \(month)")
+                try expectLargestFollowTheRule(store, expenses: expenses, budgetIDs: [nil] + budgets.map(\.id), days: days, checkpoint)
             }
             // Every budget of every period adds up to the ledger's total: no line lost or counted twice.
             #expect(everyBudget == ledgerTotal, "\(checkpoint): budgets \(everyBudget), ledger \(ledgerTotal)")
@@ -109,6 +110,76 @@ extension StoreContract {
         }
         #expect(try store.expenses(ExpenseQuery()).contains { !$0.lines.isEmpty })
         #expect(try store.expenses(ExpenseQuery()).contains { $0.isRefund })
+    }
+
+    /// The report's largest expenses (the period's, and why over's of each budget) are the
+    /// expenses with a portion in range and budget by whole total, largest first, ties by the
+    /// highest id, refunds among them, as the plain sort lists them, whatever a store's caches bound.
+    public static func expectLargestFollowTheRule(
+        _ store: any DataAccess, expenses: [Expense], budgetIDs: [Int64?], days: DayInterval, _ checkpoint: String,
+        limits: [Int] = [1, 3, 10]
+    ) throws {
+        for budgetID in budgetIDs {
+            let inRange = try expenses.filter { expense in
+                days.contains(expense.date) && (budgetID.map { expense.counts(in: $0) } ?? true)
+            }.map { (expense: $0, total: try $0.total().cents) }
+            let sorted = inRange.sorted { $0.total != $1.total ? $0.total > $1.total : ($0.expense.id ?? 0) > ($1.expense.id ?? 0) }.map(\.expense)
+            for limit in limits {
+                let query = ExpenseQuery(budgetID: budgetID, days: days, sort: .total, descending: true, limit: limit)
+                #expect(try store.expenses(query) == Array(sorted.prefix(limit)), "\(checkpoint): largest \(limit) of \(String(describing: budgetID))")
+            }
+        }
+    }
+
+    /// A split receipt larger than anything else counts among the largest of each budget a line of
+    /// it is in, under the line's own tags, and a refund among the period's: the bounded reads
+    /// give what the plain sort gives, on days full of plain expenses, after every kind of write.
+    static func largestExpensesAreWholeReceiptsInEachBudgetOfTheirLines(_ stores: Stores) throws {
+        let store = try stores.make()
+        let names = ["Groceries", "Household", "Health", "Fun"]
+        for name in names { _ = try store.addBudget(Budget(name: name, limit: Money(cents: 50_000))) }
+        let budgetIDs: [Int64?] = [nil] + (try store.budgets().map(\.id))
+        var random = SeededGenerator(seed: 31)
+        let march = try month("2026-03")
+        let days = try store.settings().calendar.days(of: march)
+        var plain: [Int64] = []
+        for index in 0..<120 {
+            let expense = Expense(
+                name: "Plain \(index)", amount: Money(cents: Int64(100 + random.next(below: 5_000))), quantity: 1 + Int64(random.next(below: 2)),
+                date: try Day(year: 2026, month: 3, day: 1 + random.next(below: 28)), budgetID: 0,
+                tags: random.next(below: 2) == 0 ? ["food"] : [], by: random.next(below: 2) == 0 ? "ann" : "bob")
+            plain.append(try store.addExpense(expense, toBudgetNamed: names[random.next(below: names.count)]).expense.id ?? 0)
+        }
+        func check(_ checkpoint: String) throws {
+            try expectLargestFollowTheRule(store, expenses: try store.expenses(ExpenseQuery()), budgetIDs: budgetIDs, days: days, checkpoint, limits: [1, 2, 3, 10])
+        }
+        try check("plain")
+        let receipt = Expense(name: "Costco", amount: Money(cents: 6_000), quantity: 3, date: try day("2026-03-10"), budgetID: 0, tags: ["bulk"], by: "ann")
+        let (split, _) = try store.addSplitExpense(
+            receipt, lines: [
+                NamedLine(budget: "Groceries", share: .percent(1_000), name: "Fruit", tags: ["fresh"]),
+                NamedLine(budget: "Household", share: .amount(Money(cents: 100)), tags: ["home"]),
+                NamedLine(budget: "Fun", share: .rest),
+            ])
+        try check("split")
+        let (refund, _) = try store.addRefund(
+            Expense(name: "Returned TV", amount: Money(cents: 9_000), quantity: 2, date: try day("2026-03-11"), budgetID: 0, by: "bob"), toBudgetNamed: "Health")
+        try check("refund")
+        var bigger = split
+        bigger.amount = Money(cents: 7_000)
+        bigger.lines = try ExpenseLines.reallocated(split.lines, toTotal: try bigger.total())
+        _ = try store.updateExpense(bigger)
+        try check("edited split")
+        _ = try store.splitExpense(id: plain[7], lines: [NamedLine(budget: "Health", share: .percent(5_000), tags: ["care"]), NamedLine(budget: "Fun", share: .rest)])
+        try check("plain split")
+        try store.removeExpense(id: refund.id ?? 0)
+        try check("refund removed")
+        try store.removeExpense(id: split.id ?? 0)
+        try check("split removed")
+        _ = try store.undo(nil, dryRun: false)
+        try check("removal undone")
+        _ = try store.unsplitExpense(id: split.id ?? 0, budgetNamed: "Health")
+        try check("unsplit")
     }
 
     /// A split's lines, names and tags and a refund's link come back as saved; a budget's list

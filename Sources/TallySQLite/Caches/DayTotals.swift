@@ -4,7 +4,9 @@ import TallyCore
 
 /// Each day's spending per budget, tag set and person, `expenseDay`'s rows
 /// (`Schema.v12ExpenseDays`), summed in Swift for `ExpenseCaches`, their one writer: a group's
-/// sum, count and largest total.
+/// sum and count of portions (Core's ``Expense/portions``), and the largest sort key
+/// (`amountCents × quantity`) of the expenses with a portion in it (`Schema.v25ReportBounds`),
+/// which bounds the largest expenses (`SQLiteStore.largestExpenseIDs`).
 struct DayTotals {
     /// Who spent it is a number here, an index into `people`, so that a row's text is compared
     /// with the row before's instead of hashed: hashing each row's text would be a large part of
@@ -37,13 +39,13 @@ struct DayTotals {
         var count: Int64 = 0
         var largest = Int64.min
 
-        mutating func add(_ total: Int64) {
+        mutating func add(_ total: Int64, receipt: Int64) {
             cents = cents.flatMap { sum in
                 let (value, overflow) = sum.addingReportingOverflow(total)
                 return overflow ? nil : value
             }
             count += 1
-            largest = max(largest, total)
+            largest = max(largest, receipt)
         }
     }
 
@@ -63,10 +65,11 @@ struct DayTotals {
         }
     }
 
-    /// `date` is the stored `YYYYMMDD` number, `cents` the expense's total.
-    mutating func add(date: Int64, budgetID: Int64, tagSetID: Int64?, by: String, cents: Int64) {
+    /// `date` is the stored `YYYYMMDD` number, `cents` what the portion counts, `receipt` its
+    /// whole expense's sort key.
+    mutating func add(date: Int64, budgetID: Int64, tagSetID: Int64?, by: String, cents: Int64, receipt: Int64) {
         let key = Key(date: date, budgetID: budgetID, tagSetID: tagSetID ?? 0, person: person(by))
-        figures[key, default: Figure()].add(cents)
+        figures[key, default: Figure()].add(cents, receipt: receipt)
     }
 
     /// Rows mostly repeat who spent them, so the last one is compared first.
@@ -97,8 +100,8 @@ struct DayTotals {
 
     /// Adds one expense's total to its group's row, as `add` then `save` would, without their
     /// dictionaries (see `ExpenseCaches.added`).
-    static func saveOne(date: Int64, budgetID: Int64, tagSetID: Int64?, by: String, cents: Int64, _ db: Database) throws {
-        try db.makeStatement(sql: saveSQL).execute(arguments: [date, budgetID, tagSetID ?? 0, by, cents, 1, cents])
+    static func saveOne(date: Int64, budgetID: Int64, tagSetID: Int64?, by: String, cents: Int64, receipt: Int64, _ db: Database) throws {
+        try db.makeStatement(sql: saveSQL).execute(arguments: [date, budgetID, tagSetID ?? 0, by, cents, 1, receipt])
     }
 
     private static let saveSQL = """
@@ -141,13 +144,19 @@ struct DayTotals {
     }
 
     /// Takes the sums from the stored ones, once the expenses they sum are gone: a group left
-    /// empty goes, and one that lost its largest looks up the next in the covering index.
+    /// empty goes, and one that lost its largest looks up the next: among the rows of its key in
+    /// the covering index, and the day's split rows of its person with a line in its budget
+    /// (`expense_detail`, read from the largest total down to the first). Those splits' lines may
+    /// lie in other tag sets: the bound may stay above the exact largest, never below it.
     func subtract(_ db: Database) throws {
         let update = try RawStatement(db, """
             UPDATE expenseDay SET spentCents = spentCents - ?5, expenseCount = expenseCount - ?6,
-                largestCents = CASE WHEN largestCents > ?7 THEN largestCents ELSE ifnull((
+                largestCents = CASE WHEN largestCents > ?7 THEN largestCents ELSE max(ifnull((
                     SELECT max(amountCents * quantity) FROM expense WHERE date = ?1 AND budgetId = ?2
-                        AND tagSetId IS nullif(?3, 0) AND spentBy = ?4), 0) END
+                        AND tagSetId IS nullif(?3, 0) AND spentBy = ?4), 0), ifnull((
+                    SELECT amountCents * quantity FROM expense INDEXED BY expense_detail WHERE detail <> '' AND date = ?1
+                        AND spentBy = ?4 AND instr(char(30) || detail, char(30) || ?2 || char(29)) > 0
+                        ORDER BY amountCents * quantity DESC LIMIT 1), 0)) END
             WHERE date = ?1 AND budgetId = ?2 AND tagSetId = ?3 AND spentBy = ?4
             """)
         let empty = try RawStatement(db, "DELETE FROM expenseDay WHERE date = ?1 AND budgetId = ?2 AND tagSetId = ?3 AND spentBy = ?4 AND expenseCount = 0")

@@ -24,7 +24,8 @@ import TallyCore
 /// go by the foreign keys' `ON DELETE CASCADE`, with its expenses. `SQLiteStore.cacheMismatches()`
 /// and the contract suite prove both equal to the rules after every kind of write.
 struct ExpenseCaches {
-    /// An expense row as the caches see it: stored date `YYYYMMDD`, total in cents.
+    /// An expense row as the caches see it: stored date `YYYYMMDD`, what it counts in cents, and
+    /// the whole expense's sort key.
     struct Row: Equatable {
         var date: Int64
         var budgetID: Int64
@@ -35,6 +36,9 @@ struct ExpenseCaches {
         /// 0 when the expense names no account.
         var accountID: Int64 = 0
         var cents: Int64
+        /// The whole expense's `amountCents × quantity`, the key a list by total sorts it by: a
+        /// split's lines and a refund keep it, so `expenseDay`'s largest bounds whole expenses.
+        var receiptCents: Int64
     }
 
     private var months: MonthlyTotals
@@ -54,7 +58,7 @@ struct ExpenseCaches {
 
     mutating func add(_ row: Row) {
         months.add(budgetID: row.budgetID, date: row.date, cents: row.cents)
-        days.add(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.cents)
+        days.add(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.cents, receipt: row.receiptCents)
         groups.add(date: row.date, budgetID: row.budgetID, nameKey: row.nameKey, name: row.name, tagSetID: row.tagSetID, cents: row.cents)
         if row.accountID != 0 { accounts.add(accountID: row.accountID, date: row.date, change: 0 &- row.cents) }
     }
@@ -78,7 +82,8 @@ struct ExpenseCaches {
         try statement.forEachRow { row in
             let tagSetID = sqlite3_column_type(row, 2) == SQLITE_NULL ? nil : sqlite3_column_int64(row, 2)
             let whole = Row(date: sqlite3_column_int64(row, 0), budgetID: sqlite3_column_int64(row, 1), tagSetID: tagSetID, by: RawStatement.text(row, 3),
-                nameKey: RawStatement.text(row, 6), name: RawStatement.text(row, 7), accountID: sqlite3_column_int64(row, 5), cents: sqlite3_column_int64(row, 4))
+                nameKey: RawStatement.text(row, 6), name: RawStatement.text(row, 7), accountID: sqlite3_column_int64(row, 5), cents: sqlite3_column_int64(row, 4),
+                receiptCents: sqlite3_column_int64(row, 4))
             // Almost every row is plain: only the few split or refunded are expanded, after the statement is done.
             if sqlite3_column_bytes(row, 8) == 0 { add(whole) } else { split.append((whole, RawStatement.text(row, 8))) }
         }
@@ -120,7 +125,7 @@ struct ExpenseCaches {
     /// look up its conformances, a cost one row need not pay.
     static func added(_ row: Row, calendar: PeriodCalendar, _ db: Database) throws {
         try MonthlyTotals.saveOne(budgetID: row.budgetID, date: row.date, cents: row.cents, calendar: calendar, db)
-        try DayTotals.saveOne(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.cents, db)
+        try DayTotals.saveOne(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.cents, receipt: row.receiptCents, db)
         try GroupTotals.saveOne(
             date: row.date, budgetID: row.budgetID, nameKey: row.nameKey, name: row.name, tagSetID: row.tagSetID, cents: row.cents,
             calendar: calendar, db)
@@ -165,13 +170,16 @@ struct ExpenseCaches {
         try months.save(db)
     }
 
-    /// `expenseDay` filled from every expense (`Schema.v12ExpenseDays`); summed in Swift, since one
-    /// overflowing SUM would fail the migration.
-    static func rebuildDays(_ db: Database) throws {
+    /// `expenseDay` filled from every expense (`Schema.v12ExpenseDays`, and again by
+    /// `Schema.v25ReportBounds` with each split's lines); summed in Swift, since one overflowing
+    /// SUM would fail the migration.
+    static func rebuildDays(withLines: Bool = false, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM expenseDay")
         var caches = ExpenseCaches(calendar: .calendarMonths)
-        // No `accountId` before `Schema.v15ExpenseAccounts`, which fills `accountDay` itself.
-        try caches.add(expenses: "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, 0, '', '', '' FROM expense", db)
+        // No `accountId` before `Schema.v15ExpenseAccounts`, which fills `accountDay` itself,
+        // nor `detail` before `Schema.v21ExpenseLines`.
+        let detail = withLines ? "detail" : "''"
+        try caches.add(expenses: "SELECT date, budgetId, tagSetId, spentBy, amountCents * quantity, 0, '', '', \(detail) FROM expense", db)
         try caches.days.save(db)
     }
 }
@@ -181,14 +189,16 @@ extension ExpenseCaches.Row {
     init(_ expense: Expense, tagSetID: Int64?) {
         self.init(
             date: expense.date.storedNumber, budgetID: expense.budgetID, tagSetID: tagSetID, by: expense.by,
-            nameKey: expense.nameKey, name: expense.name, accountID: expense.accountID ?? 0, cents: expense.amount.cents &* expense.quantity)
+            nameKey: expense.nameKey, name: expense.name, accountID: expense.accountID ?? 0, cents: expense.amount.cents &* expense.quantity,
+            receiptCents: expense.amount.cents &* expense.quantity)
     }
 
     /// A stored row.
     init(_ record: ExpenseRecord) {
         self.init(
             date: record.date, budgetID: record.budgetId, tagSetID: record.tagSetId, by: record.spentBy,
-            nameKey: record.nameKey, name: record.name, accountID: record.accountId ?? 0, cents: record.amountCents &* record.quantity)
+            nameKey: record.nameKey, name: record.name, accountID: record.accountId ?? 0, cents: record.amountCents &* record.quantity,
+            receiptCents: record.amountCents &* record.quantity)
     }
 }
 
@@ -207,7 +217,7 @@ extension ExpenseCaches.Row {
     /// `detail`: `whole` itself; below zero for a refund; else one per line, each in its budget,
     /// under its own name and tags when it has them (a line's tag set is made if it is new), as
     /// Core's ``Expense/portions`` counts them. Every line keeps the row's account, so an
-    /// account's day still changes by the whole total.
+    /// account's day still changes by the whole total, and the row's ``receiptCents``.
     static func rows(_ whole: Self, detail: String, _ db: Database) throws -> [Self] {
         guard !detail.isEmpty else { return [whole] }
         if detail.hasPrefix("R") {

@@ -79,24 +79,27 @@ extension SQLiteStore {
     }
 
     /// The ids of the `limit` largest expenses by total (ties by the highest id), within `days`
-    /// and one budget or all, or `nil` when the cache cannot bound them. Each group's largest
-    /// total is at least that of its largest expense, so every expense whose total reaches the
-    /// `limit`-th largest of them, `bound`, lies in a group whose largest does. When `limit` of
-    /// them reach it, they hold the answer; fewer (after removals of a group's largest, whose
-    /// bound stays) leave it to the plain read. A month's ten largest then come from a few groups
-    /// instead of every expense of the month.
+    /// and one budget or all (an expense with a portion in it: its own, a split's line, a
+    /// refund), or `nil` when the cache cannot bound them. Each group's largest is at least the
+    /// total of every expense with a portion in it (`Schema.v25ReportBounds`), so every expense
+    /// whose total reaches the `limit`-th largest of them, `bound`, is a plain row of a group that
+    /// reaches it, or a split or refunded row (`expense_detail`, from `bound` on) on the day of
+    /// one. When `limit` of them reach it, they hold the answer; fewer (after removals of a
+    /// group's largest, whose bound stays) leave it to the plain read. A month's ten largest then
+    /// come from a few groups instead of every expense of the month.
     static func largestExpenseIDs(in days: DayInterval, budgetID: Int64?, limit: Int, _ db: Database) throws -> [Int64]? {
         guard limit > 0 else { return nil }
-        // Groups hold a split's lines and a refund below zero, not whole totals: the plain read then.
-        let mixed = try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM expense INDEXED BY expense_detail WHERE detail <> '' AND date BETWEEN ? AND ?)"),
-            arguments: [days.first.storedNumber, days.last.storedNumber]) ?? true
-        guard !mixed else { return nil }
         var groupFilter = "g.date BETWEEN ? AND ?"
         var arguments: StatementArguments = [days.first.storedNumber, days.last.storedNumber]
+        // A split row is in a budget when one of its lines is (as `Filter` and `Expense.counts(in:)`
+        // have it; its `budgetId` is its first line's), a refund by its own `budgetId`.
+        var inBudget = ""
+        var budgetArguments: StatementArguments = []
         if let budgetID {
             groupFilter += " AND g.budgetId = ?"
             arguments += [budgetID]
+            inBudget = "AND (s.budgetId = ? OR instr(char(30) || s.detail, char(30) || ? || char(29)) > 0)"
+            budgetArguments = [budgetID, String(budgetID)]
         }
         // Cached: why over asks for each flagged budget's largest in turn.
         let bounds = try DatabaseValue.fetchAll(
@@ -104,28 +107,33 @@ extension SQLiteStore {
             arguments: arguments + [limit])
         // Fewer groups than asked for bound nothing; a REAL marks a total that overflowed.
         guard bounds.count == limit, let last = bounds.last, case .int64(let bound) = last.storage else { return nil }
+        // The groups that reach the bound, found once for both halves.
         let ids = try Int64.fetchAll(
             db.cachedStatement(sql: """
-                SELECT e.id FROM expenseDay g
+                WITH reached AS MATERIALIZED (SELECT g.date, g.budgetId, g.tagSetId, g.spentBy FROM expenseDay g WHERE \(groupFilter) AND g.largestCents >= ?)
+                SELECT e.id, e.amountCents * e.quantity FROM reached g
                 JOIN expense e ON e.date = g.date AND e.budgetId = g.budgetId AND e.tagSetId IS nullif(g.tagSetId, 0)
                     AND e.spentBy = g.spentBy
-                WHERE \(groupFilter) AND g.largestCents >= ? AND e.amountCents * e.quantity >= ?
-                ORDER BY e.amountCents * e.quantity DESC, e.id DESC LIMIT ?
+                WHERE e.amountCents * e.quantity >= ?
+                UNION
+                SELECT s.id, s.amountCents * s.quantity FROM expense s INDEXED BY expense_detail
+                WHERE s.detail <> '' AND s.date IN (SELECT date FROM reached) AND s.amountCents * s.quantity >= ? \(inBudget)
+                ORDER BY 2 DESC, 1 DESC LIMIT ?
                 """),
-            arguments: arguments + [bound, bound, limit])
+            arguments: arguments + [bound, bound, bound] + budgetArguments + [limit])
         return ids.count == limit ? ids : nil
     }
 
-    /// Rows of `expenseDay` whose sum or count differ from their expenses', or whose largest
-    /// total is below their largest expense's, as text.
+    /// Rows of `expenseDay` whose sum or count differ from their portions', or whose largest is
+    /// below the total of an expense with a portion in the group, as text.
     static func expenseDayMismatches(_ db: Database) throws -> [String] {
         let stored = "SELECT date, budgetId, tagSetId, spentBy, spentCents, expenseCount FROM expenseDay"
         let summed = "SELECT date, budgetId, ifnull(tagSetId, 0), spentBy, SUM(cents), COUNT(*) FROM portion GROUP BY 1, 2, 3, 4"
         let unbounded = """
-            SELECT d.date, d.budgetId, d.tagSetId, d.spentBy, d.largestCents, 'below', MAX(e.cents)
+            SELECT d.date, d.budgetId, d.tagSetId, d.spentBy, d.largestCents, 'below', MAX(e.receiptCents)
             FROM expenseDay d JOIN portion e ON e.date = d.date AND e.budgetId = d.budgetId AND e.tagSetId IS nullif(d.tagSetId, 0)
                 AND e.spentBy = d.spentBy
-            GROUP BY d.date, d.budgetId, d.tagSetId, d.spentBy HAVING d.largestCents < MAX(e.cents)
+            GROUP BY d.date, d.budgetId, d.tagSetId, d.spentBy HAVING d.largestCents < MAX(e.receiptCents)
             """
         return try Row.fetchAll(db, sql: "\(stored) EXCEPT \(summed) UNION ALL SELECT * FROM (\(summed) EXCEPT \(stored))")
             .map(\.description) + Row.fetchAll(db, sql: unbounded).map(\.description)

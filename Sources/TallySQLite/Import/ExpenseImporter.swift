@@ -246,7 +246,7 @@ struct ExpenseBatchWriter {
             let whole = ExpenseCaches.Row(
                 date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, nameKey: row.nameKey, name: row.name,
                 accountID: row.accountID ?? 0,
-                cents: row.amountCents * row.quantity)
+                cents: row.amountCents * row.quantity, receiptCents: row.amountCents * row.quantity)
             if row.detail.isEmpty {
                 caches.add(whole)
             } else {

@@ -31,6 +31,7 @@ enum Schema {
         migrator.registerMigration("v22-budget-currency", migrate: v22BudgetCurrency)
         migrator.registerMigration("v23-serve-tokens", migrate: v23ServeTokens)
         migrator.registerMigration("v24-rule-detail", migrate: v24RuleDetail)
+        migrator.registerMigration("v25-report-bounds", migrate: v25ReportBounds)
         return migrator
     }
 
@@ -38,7 +39,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 24
+    static let version: Int32 = 25
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 

@@ -202,18 +202,21 @@ public final class SQLiteStore: DataAccess {
     }
 
     /// `temp.portion`: what each expense counts in each budget by Core's rule (``Expense/portions``),
-    /// one row per plain expense and per line of a split, which the caches are checked against.
+    /// one row per plain expense and per line of a split, with its whole expense's total (what a
+    /// list by total sorts by), which the caches are checked against.
     private static func fillPortions(_ db: Database) throws {
         try db.execute(sql: """
-            CREATE TEMP TABLE portion (date INTEGER, budgetId INTEGER, tagSetId INTEGER, spentBy TEXT, nameKey TEXT, name TEXT, cents INTEGER)
+            CREATE TEMP TABLE portion (
+                date INTEGER, budgetId INTEGER, tagSetId INTEGER, spentBy TEXT, nameKey TEXT, name TEXT, cents INTEGER, receiptCents INTEGER)
             """)
-        let insert = try db.makeStatement(sql: "INSERT INTO portion VALUES (?, ?, ?, ?, ?, ?, ?)")
+        let insert = try db.makeStatement(sql: "INSERT INTO portion VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         for expense in try expenses(ExpenseQuery(), db) {
+            let receipt = try expense.total().cents
             for portion in try expense.portions {
                 let key = portion.tags.isEmpty ? nil : TagSetKey.make(portion.tags.map(\.composedTag))
                 let tagSetID = try key.flatMap { try Int64.fetchOne(db, sql: "SELECT id FROM tagSet WHERE tags = ?", arguments: [$0]) }
                 try insert.execute(arguments: [
-                    expense.date.storedNumber, portion.budgetID, tagSetID, expense.by, portion.nameKey, portion.name, portion.amount.cents,
+                    expense.date.storedNumber, portion.budgetID, tagSetID, expense.by, portion.nameKey, portion.name, portion.amount.cents, receipt,
                 ])
             }
         }
