@@ -47,9 +47,7 @@ struct PostgresCaches {
             stored = try session.query("SELECT DISTINCT date FROM \(table) WHERE \(condition)", binds).map { row throws(TallyError) in try row.int(0) }
         }
         guard !stored.isEmpty else { return }
-        try recordAccountDays(
-            change, changes: "SELECT accountId, date, -(amountCents * quantity), 0 FROM \(Self.portions(of: table, withLines: withLines)) WHERE (\(condition)) AND accountId IS NOT NULL",
-            binds)
+        try recordAccountDays(change, changes: "\(Self.expenseAccountChanges(of: table, withLines: withLines)) WHERE (\(condition)) AND accountId IS NOT NULL", binds)
         switch change {
         case .added:
             try add(rowsOf: table, where: condition, binds, dates: stored)
@@ -101,8 +99,15 @@ struct PostgresCaches {
         SELECT accountId, date, amountCents, amountCents FROM income
         UNION ALL SELECT toAccountId, date, amountCents, 0 FROM transfer
         UNION ALL SELECT fromAccountId, date, -amountCents, 0 FROM transfer
-        UNION ALL SELECT accountId, date, -(amountCents * quantity), 0 FROM \(portions(of: "expense", withLines: withLines)) WHERE accountId IS NOT NULL
+        UNION ALL \(expenseAccountChanges(of: "expense", withLines: withLines)) WHERE accountId IS NOT NULL
         """
+    }
+
+    /// Each expense row's change to its account, before its `WHERE`: the whole expense, one entry
+    /// however many lines it has (Core's `AccountDay.sums`), a refund putting its total back.
+    private static func expenseAccountChanges(of table: String, withLines: Bool) -> String {
+        let change = withLines ? "CASE WHEN detail LIKE 'R%' THEN amountCents * quantity ELSE -(amountCents * quantity) END" : "-(amountCents * quantity)"
+        return "SELECT accountId, date, \(change), 0 FROM \(table)"
     }
 
     /// Adds (or takes away) the rows `changes` selects, each an account, a date, a change and

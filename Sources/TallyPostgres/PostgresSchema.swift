@@ -257,7 +257,10 @@ enum PostgresSchema {
         case "v6-expense-days": try PostgresCaches(session: session, withLines: false).rebuildDays()
         case "v8-expense-accounts": try PostgresCaches(session: session, withLines: false).rebuildAccountDays()
         case "v12-why-over-groups": try PostgresCaches(session: session, withLines: false).rebuildGroups()
-        case "v18-report-bounds": try PostgresCaches(session: session).rebuildDays()
+        case "v18-report-bounds":
+            try PostgresCaches(session: session).rebuildDays()
+            // A split paid from an account counted an entry per line.
+            try PostgresCaches(session: session).rebuildAccountDays()
         default: break
         }
     }

@@ -18,11 +18,12 @@ extension PostgresStore {
     }
 
     /// What each budget spent in `days`, and on how many expenses: `Budget.spent(in:of:)` and the
-    /// count of `Budget.status(viewing:in:of:)` for a budget whose view is `days`.
+    /// count of `Budget.status(viewing:in:of:)` for a budget whose view is `days`, from
+    /// `expenseDay`, which counts each line of a split in its budget and a refund below zero.
     func spentByBudget(in days: DayInterval) throws(TallyError) -> [Int64: Figure] {
         var figures: [Int64: Figure] = [:]
         for row in try session.query(
-            "SELECT budgetId, SUM(amountCents * quantity)::bigint, count(*) FROM expense WHERE date BETWEEN $1 AND $2 GROUP BY budgetId",
+            "SELECT budgetId, SUM(spentCents)::bigint, SUM(expenseCount)::bigint FROM expenseDay WHERE date BETWEEN $1 AND $2 GROUP BY budgetId",
             [.int(days.first.stored), .int(days.last.stored)])
         {
             figures[try row.int(0)] = Figure(spent: Money(cents: try row.int(1)), count: Int(try row.int(2)))

@@ -16,7 +16,8 @@ import TallyStoreContract
     func bothStoresAgreeStepByStep(seed: UInt64) throws {
         try Differential.run(seed: seed, fullStateEvery: Self.fullStateEvery, makeStore: makeStore) { store, step in
             let sqlite = try #require(store as? SQLiteStore)
-            #expect(try sqlite.cacheMismatches() == [], "\(step)")
+            let mismatches = try sqlite.cacheMismatches()
+            #expect(mismatches.isEmpty, "\(step): \(mismatches)")
         }
     }
 }

@@ -38,9 +38,14 @@ public enum Differential {
         var generator = SeededGenerator(seed: seed)
         // Account steps and accounts draw from their own sequence: the others stay as they were.
         var accountGenerator = SeededGenerator(seed: seed &+ 0xACC0)
+        // So do splits and refunds.
+        var splitGenerator = SeededGenerator(seed: seed &+ 0x5B17)
         var mostExpenses = 0
         for step in 0..<steps {
-            let operation = try Operation.random(using: &generator, accounts: &accountGenerator, current: memory)
+            let operation =
+                Int.random(in: 0..<10, using: &splitGenerator) == 0
+                ? .split(try SplitOperation.random(using: &splitGenerator, current: memory))
+                : try Operation.random(using: &generator, accounts: &accountGenerator, current: memory)
             let expected = operation.apply(to: memory)
             let actual = operation.apply(to: store)
             let described = "seed \(String(seed, radix: 16)) step \(step): \(operation)"
@@ -55,6 +60,8 @@ public enum Differential {
             mostExpenses = max(mostExpenses, try memory.countExpenses(ExpenseQuery()))
             if case .account = operation {
                 clock.advance(by: Double(Int.random(in: 0...90_000, using: &accountGenerator)) / 1000)
+            } else if case .split = operation {
+                clock.advance(by: Double(Int.random(in: 0...90_000, using: &splitGenerator)) / 1000)
             } else {
                 clock.advance(by: Double(Int.random(in: 0...90_000, using: &generator)) / 1000)
             }
@@ -112,10 +119,12 @@ public enum Differential {
                 guard case .success(let statuses) = Result(catching: { () throws(TallyError) in try store.budgetStatuses(for: month) })
                 else { continue }
                 for status in statuses {
+                    // Each line of a split in its own budget, a refund below zero (`Expense.portions`).
                     let owned = try store.expenses(ExpenseQuery(budgetID: status.budget.id, days: status.days))
-                    let total = try Money.sum(owned.map { (expense: Expense) throws(TallyError) in try expense.total() })
-                    #expect(status.spent == total, "\(step): spent of \(status.budget.name) in \(month)")
-                    #expect(status.expenseCount == owned.count, "\(step): count of \(status.budget.name) in \(month)")
+                    var portions: [Expense.Portion] = []
+                    for expense in owned { portions += try expense.portions.filter { $0.budgetID == status.budget.id } }
+                    #expect(status.spent == (try Money.sum(portions.map(\.amount))), "\(step): spent of \(status.budget.name) in \(month)")
+                    #expect(status.expenseCount == portions.count, "\(step): count of \(status.budget.name) in \(month)")
                     #expect(try store.status(of: status.budget, in: month) == status, "\(step): status of \(status.budget.name) in \(month)")
                 }
             }
@@ -164,6 +173,7 @@ extension Differential {
         /// `undo` with no id, or of a change set by id: an undo's own id redoes.
         case undo(Int64?)
         case account(AccountOperation)
+        case split(SplitOperation)
 
         var description: String {
             switch self {
@@ -179,6 +189,7 @@ extension Differential {
             case .postRecurring(let last, let dryRun): "postRecurring(through: \(last), dryRun: \(dryRun))"
             case .undo(let id): "undo(\(id.map(String.init) ?? "nil"))"
             case .account(let operation): "\(operation)"
+            case .split(let operation): "\(operation)"
             }
         }
 
@@ -215,6 +226,7 @@ extension Differential {
                     let outcome = try store.undo(id, dryRun: false)
                     return .undo(undone: outcome.undone.id, undo: outcome.undo.id)
                 case .account(let operation): return try operation.apply(to: store)
+                case .split(let operation): return try operation.apply(to: store)
                 }
             }
         }

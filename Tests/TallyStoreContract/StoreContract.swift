@@ -48,6 +48,7 @@ public enum StoreContract {
         Check("budgetsAreAddedFoundListedAndUpdated", budgetsAreAddedFoundListedAndUpdated),
         Check("splitExpensesAndRefundsCountEachLineOnce", splitExpensesAndRefundsCountEachLineOnce),
         Check("splitsAndRefundsRoundTripAndUndo", splitsAndRefundsRoundTripAndUndo),
+        Check("onceBudgetsAndAccountsCountSplitsAndRefundsByTheRule", onceBudgetsAndAccountsCountSplitsAndRefundsByTheRule),
         Check("largestExpensesAreWholeReceiptsInEachBudgetOfTheirLines", largestExpensesAreWholeReceiptsInEachBudgetOfTheirLines),
         Check("budgetsAreOrderedByNameKeyBytesThenID", budgetsAreOrderedByNameKeyBytesThenID),
         Check("budgetTargetsRoundTripAndUndo", budgetTargetsRoundTripAndUndo),

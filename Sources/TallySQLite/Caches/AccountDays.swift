@@ -18,7 +18,7 @@ struct AccountDays {
 
     /// `change` as an asset counts it, `income` what of it is income; `date` is the stored
     /// `YYYYMMDD` number.
-    mutating func add(accountID: Int64, date: Int64, change: Int64, income: Int64 = 0) {
+    mutating func add(accountID: Int64, date: Int64, change: Int64, income: Int64 = 0, entries: Int64 = 1) {
         let key = Key(accountID: accountID, date: date)
         let figure = figures[key] ?? (0, 0, 0)
         func sum(_ total: Int64?, _ more: Int64) -> Int64? {
@@ -27,7 +27,7 @@ struct AccountDays {
                 return overflow ? nil : value
             }
         }
-        figures[key] = (sum(figure.cents, change), sum(figure.income, income), figure.count + 1)
+        figures[key] = (sum(figure.cents, change), sum(figure.income, income), figure.count + entries)
     }
 
     /// An income's or transfer's changes.

@@ -35,6 +35,8 @@ struct ExpenseCaches {
         var name: String
         /// 0 when the expense names no account.
         var accountID: Int64 = 0
+        /// How many of the account's entries the row is: a split is one entry, its first line.
+        var accountEntries: Int64 = 1
         var cents: Int64
         /// The whole expense's `amountCents × quantity`, the key a list by total sorts it by: a
         /// split's lines and a refund keep it, so `expenseDay`'s largest bounds whole expenses.
@@ -60,7 +62,7 @@ struct ExpenseCaches {
         months.add(budgetID: row.budgetID, date: row.date, cents: row.cents)
         days.add(date: row.date, budgetID: row.budgetID, tagSetID: row.tagSetID, by: row.by, cents: row.cents, receipt: row.receiptCents)
         groups.add(date: row.date, budgetID: row.budgetID, nameKey: row.nameKey, name: row.name, tagSetID: row.tagSetID, cents: row.cents)
-        if row.accountID != 0 { accounts.add(accountID: row.accountID, date: row.date, change: 0 &- row.cents) }
+        if row.accountID != 0 { accounts.add(accountID: row.accountID, date: row.date, change: 0 &- row.cents, entries: row.accountEntries) }
     }
 
     /// What ``add(expenses:argument:_:)`` reads from a table of expense rows, before its `FROM`.
@@ -131,7 +133,7 @@ struct ExpenseCaches {
             calendar: calendar, db)
         if row.accountID != 0 {
             var accounts = AccountDays()
-            accounts.add(accountID: row.accountID, date: row.date, change: 0 &- row.cents)
+            accounts.add(accountID: row.accountID, date: row.date, change: 0 &- row.cents, entries: row.accountEntries)
             try accounts.save(db)
         }
     }
@@ -217,7 +219,8 @@ extension ExpenseCaches.Row {
     /// `detail`: `whole` itself; below zero for a refund; else one per line, each in its budget,
     /// under its own name and tags when it has them (a line's tag set is made if it is new), as
     /// Core's ``Expense/portions`` counts them. Every line keeps the row's account, so an
-    /// account's day still changes by the whole total, and the row's ``receiptCents``.
+    /// account's day still changes by the whole total, as one entry (the first line's), and the
+    /// row's ``receiptCents``.
     static func rows(_ whole: Self, detail: String, _ db: Database) throws -> [Self] {
         guard !detail.isEmpty else { return [whole] }
         if detail.hasPrefix("R") {
@@ -225,10 +228,11 @@ extension ExpenseCaches.Row {
             refund.cents = 0 &- whole.cents
             return [refund]
         }
-        return try ExpenseDetail.unpackLines(detail).map { line in
+        return try ExpenseDetail.unpackLines(detail).enumerated().map { index, line in
             var row = whole
             row.budgetID = line.budgetID
             row.cents = line.amount.cents
+            if index > 0 { row.accountEntries = 0 }
             if !line.name.isEmpty {
                 row.name = line.name
                 row.nameKey = NameKey.make(line.name)

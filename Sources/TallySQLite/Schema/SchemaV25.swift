@@ -17,8 +17,11 @@ extension Schema {
     /// - `expense_foreign`, the partial index of the expenses in other currencies, covers the
     ///   columns spending by currency sums (`SQLiteStore.spendingByCurrency`), so the report no
     ///   longer reads those rows from the table.
+    /// - `accountDay` is made anew from every entry (`AccountDays.rebuild`): a split paid from an
+    ///   account counted one entry per line, which left a day whose split was removed with
+    ///   entries and nothing else.
     ///
-    /// Sums and counts are unchanged: every figure stays.
+    /// Sums, and every count but those of `accountDay`, are unchanged: every figure stays.
     static func v25ReportBounds(_ db: Database) throws {
         try db.execute(sql: """
             DROP INDEX expense_detail;
@@ -29,5 +32,6 @@ extension Schema {
             PRAGMA user_version = 25;
             """)
         try ExpenseCaches.rebuildDays(withLines: true, db)
+        try AccountDays.rebuild(db)
     }
 }

@@ -99,8 +99,7 @@ extension SQLiteStore {
     /// What each budget spent in `days`, and on how many expenses (`Budget.spent(in:of:)` and the
     /// count of `Budget.status(in:of:)` for a budget whose period is `days`): summed from
     /// `expenseDay`, a few hundred rows a month. Only when a cached sum overflowed (a REAL) does it
-    /// read the expenses, grouping by day then budget as the covering index runs, so SQLite
-    /// streams the groups without sorting its entries, as `GROUP BY budgetId` would.
+    /// read the expenses (`portionSums`).
     private static func spentByBudget(in days: DayInterval, _ db: Database) throws -> [Int64: (spent: Money, count: Int)] {
         let cached = try Row.fetchAll(
             db.cachedStatement(sql: """
@@ -108,24 +107,12 @@ extension SQLiteStore {
                 WHERE date BETWEEN ? AND ? GROUP BY budgetId
                 """),
             arguments: [days.first.storedNumber, days.last.storedNumber])
-        if !cached.contains(where: { $0[3] == true }) {
+        guard cached.contains(where: { $0[3] == true }) else {
             var figures: [Int64: (spent: Money, count: Int)] = [:]
             for row in cached { figures[row[0]] = (Money(cents: row[1]), row[2]) }
             return figures
         }
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: """
-                SELECT budgetId, SUM(amountCents * quantity), COUNT(*) FROM expense
-                WHERE date BETWEEN ? AND ? GROUP BY date, budgetId
-                """),
-            arguments: [days.first.storedNumber, days.last.storedNumber])
-        var figures: [Int64: (spent: Money, count: Int)] = [:]
-        while let row = try rows.next() {
-            let id: Int64 = row[0]
-            let figure = figures[id] ?? (.zero, 0)
-            figures[id] = (try figure.spent + Money(cents: row[1]), figure.count + row[2])
-        }
-        return figures
+        return try portionSums(in: days, budgetID: nil, db)
     }
 
     // MARK: - One Budget's Figures
@@ -166,19 +153,35 @@ extension SQLiteStore {
         return (spent, count)
     }
 
-    /// One budget's expenses within `days` summed, one index probe per day: a date range would
-    /// step over every other budget's entries. This is `Budget.spent(in:of:)` and its count in SQL.
+    /// One budget's spent and count within `days` (a once budget's range) from `expenseDay`, which
+    /// counts each line of a split in its budget and a refund below zero; by Core's rule from the
+    /// expenses when a cached sum overflowed (a REAL).
     private static func sumExpenses(of budget: Budget, in days: DayInterval, _ db: Database) throws -> (spent: Int64, count: Int) {
-        let days = Array(days)
-        let placeholders = Array(repeating: "?", count: days.count).joined(separator: ", ")
         let row = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT COALESCE(SUM(amountCents * quantity), 0), COUNT(*)
-                FROM expense WHERE date IN (\(placeholders)) AND budgetId = ?
-                """,
-            arguments: StatementArguments(days.map(\.storedNumber)) + [budget.id])
-        return row.map { ($0[0], $0[1]) } ?? (0, 0)
+            db.cachedStatement(sql: """
+                SELECT COALESCE(SUM(spentCents), 0), COALESCE(SUM(expenseCount), 0), MAX(typeof(spentCents) <> 'integer')
+                FROM expenseDay WHERE budgetId = ? AND date BETWEEN ? AND ?
+                """),
+            arguments: [budget.id, days.first.storedNumber, days.last.storedNumber])
+        // No group at all sums to NULL flags, hence the optional.
+        let overflowed: Bool? = row?[2]
+        if let row, overflowed != true, case .int64(let cents) = (row[0] as DatabaseValue).storage { return (cents, row[1]) }
+        let figure = try portionSums(in: days, budgetID: budget.id, db)[budget.id ?? 0]
+        return (figure?.spent.cents ?? 0, figure?.count ?? 0)
+    }
+
+    /// Each budget's spent and count within `days` (one budget's when `budgetID` is given) by
+    /// Core's rule (``Expense/portions``), from the expenses: the answer when a cached sum
+    /// overflowed, which throws ``TallyError/arithmeticOverflow`` if the true sum does too.
+    private static func portionSums(in days: DayInterval, budgetID: Int64?, _ db: Database) throws -> [Int64: (spent: Money, count: Int)] {
+        var figures: [Int64: (spent: Money, count: Int)] = [:]
+        try forEachExpense(ExpenseQuery(budgetID: budgetID, days: days), db) { (expense: Expense) throws(TallyError) in
+            for portion in try expense.portions where budgetID == nil || portion.budgetID == budgetID {
+                let figure = figures[portion.budgetID] ?? (.zero, 0)
+                figures[portion.budgetID] = (try figure.spent + portion.amount, figure.count + 1)
+            }
+        }
+        return figures
     }
 
     // MARK: - Aggregate Helpers
