@@ -76,30 +76,18 @@ extension Tally {
         @Option(help: ArgumentHelp("The account the money came back to.", valueName: "name"), completion: .accountNames)
         var account: String?
 
-        @Option(help: ArgumentHelp("The currency the amount is in, when not the ledger's (an ISO 4217 code such as JPY).", valueName: "code"))
-        var currency: String?
-
-        @Option(
-            help: ArgumentHelp(
-                "The rate it came back at: ledger units per one unit of the amount's currency (default: the rate table's on the day).",
-                valueName: "rate"))
-        var rate: String?
+        @OptionGroup var foreign: ForeignOptions
 
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
-            let typed = try ArgumentValue.typedAmount(amount, currency: currency)
-            if let rate {
-                _ = try ArgumentValue.rate(rate)
-                guard case .foreign = typed else { throw ValidationError(TallyError.foreignMoney(.rateWithoutCurrency).message) }
-            }
+            _ = try foreign.typed(amount)
             if let date { _ = try ArgumentValue.day(date) }
         }
 
         func run() throws {
             let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
-            let given = try rate.map { (text: String) throws(ValidationError) in try ArgumentValue.rate(text) }
-            let (ledgerAmount, original) = try ArgumentValue.typedAmount(amount, currency: currency).parts
+            let (ledgerAmount, original, given) = try foreign.parts(amount)
             let refund = Expense(name: name, amount: ledgerAmount, date: day, budgetID: 0, by: try Spender.current())
             let ledger = store.ledger
             let (saved, status) = try AddRefund(refund, budget: budget, of: of, account: account, original: original, rate: given).run(in: ledger)

@@ -36,14 +36,7 @@ struct ExpenseAddOptions: ParsableArguments {
         completion: .accountNames)
     var account: String?
 
-    @Option(help: ArgumentHelp("The currency the amount is in, when not the ledger's (an ISO 4217 code such as JPY).", valueName: "code"))
-    var currency: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "The rate actually charged: ledger units per one unit of the amount's currency (default: the rate table's on the day).",
-            valueName: "rate"))
-    var rate: String?
+    @OptionGroup var foreign: ForeignOptions
 
     @Option(name: .customLong("split"), help: SplitLines.help)
     var split: [String] = []
@@ -58,7 +51,7 @@ struct ExpenseAddOptions: ParsableArguments {
     ) -> ExpenseAddition {
         ExpenseAddition(
             name: name, amount: amount, budget: budget ?? defaultBudget ?? "", quantity: quantity, date: date, tags: tags, by: by,
-            account: account ?? defaultAccount, currency: currency, rate: rate, split: split, db: store.db)
+            account: account ?? defaultAccount, currency: foreign.currency, rate: foreign.rate, split: split, db: store.db)
     }
 
     func validate() throws {
@@ -93,11 +86,7 @@ struct ExpenseAddition: Equatable {
     /// A missing budget is a usage error too, but it is checked when the expense is added: the
     /// config file's default may stand in, and the options are the same with or without one.
     func validate() throws(ValidationError) {
-        let typed = try ArgumentValue.typedAmount(amount, currency: currency)
-        if let rate {
-            _ = try ArgumentValue.rate(rate)
-            guard case .foreign = typed else { throw ValidationError(TallyError.foreignMoney(.rateWithoutCurrency).message) }
-        }
+        let typed = try ForeignOptions.typed(amount, currency: currency, rate: rate)
         _ = try ArgumentValue.quantity(quantity)
         if let date { _ = try ArgumentValue.day(date) }
         _ = try ArgumentValue.tags(tags)
@@ -143,9 +132,7 @@ struct ExpenseAddition: Equatable {
 extension ExpenseAddition {
     /// The amount as typed (``TypedAmount/parts``) and the rate given, if any.
     func typedAmount() throws(ValidationError) -> (ledger: Money, original: CurrencyAmount?, rate: ExchangeRate?) {
-        let given = try rate.map { (text: String) throws(ValidationError) in try ArgumentValue.rate(text) }
-        let (ledger, original) = try ArgumentValue.typedAmount(amount, currency: currency).parts
-        return (ledger, original, given)
+        try ForeignOptions.parts(amount, currency: currency, rate: rate)
     }
 
     /// `add --split`: saves the expense split into its lines and prints it with each line and
