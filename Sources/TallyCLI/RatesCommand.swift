@@ -104,7 +104,7 @@ struct RatesCommand: ParsableCommand {
             let row = DayRate(
                 day: try ArgumentValue.day(day), from: try ArgumentValue.check(from, Currency.init(code:)),
                 to: try ArgumentValue.check(to, Currency.init(code:)), rate: try ArgumentValue.rate(rate))
-            guard row.from != row.to else { throw ValidationError("a rate needs two different currencies, not \(row.from.code) twice") }
+            do { try DayRate.check([row]) } catch { throw ValidationError(error.message) }
             return row
         }
 

@@ -20,6 +20,7 @@ extension InMemoryStore {
         try transaction { (state: inout State) throws(TallyError) in
             var table = state.rates
             try produce { (rates: [DayRate]) throws(TallyError) in
+                try DayRate.check(rates)
                 for rate in rates { table["\(rate.from.code)\(rate.to.code)", default: [:]][rate.day] = rate }
             }
             state.rates = table

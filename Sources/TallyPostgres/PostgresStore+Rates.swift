@@ -32,7 +32,10 @@ extension PostgresStore {
     public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
         try recordedWrite { (content: inout ChangeContent) throws(TallyError) in
             var images = RateImages()
-            try produce { (rates: [DayRate]) throws(TallyError) in try insertRates(rates, recording: &images) }
+            try produce { (rates: [DayRate]) throws(TallyError) in
+                try DayRate.check(rates)
+                try insertRates(rates, recording: &images)
+            }
             if !images.isEmpty { content.rates = images }
         }
     }

@@ -37,6 +37,12 @@ public struct DayRate: Hashable, Sendable, Codable {
         self.to = to
         self.rate = rate
     }
+
+    /// Refuses rows the table cannot hold: a rate from a currency to itself. Every store checks
+    /// the rows it is handed to save with it, so none ends in a storage error or, in memory, is kept.
+    public static func check(_ rates: [DayRate]) throws(TallyError) {
+        if let same = rates.first(where: { $0.from == $0.to }) { throw .foreignMoney(.ratePairOfOne(same.from.code)) }
+    }
 }
 
 /// Which rates to read: a currency on either side, days from … to (what `rates list` shows),

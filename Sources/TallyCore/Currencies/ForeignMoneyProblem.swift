@@ -15,6 +15,8 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
     case rateWithoutCurrency
     /// An amount named a currency twice, differently (`4500 JPY --currency USD`).
     case conflictingCurrencies(String, String)
+    /// A rate from a currency to itself.
+    case ratePairOfOne(String)
     /// The ledger names no currency, so nothing can be converted into it.
     case noLedgerCurrency
     /// A rate file's line could not be read.
@@ -47,6 +49,8 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
             "a rate needs an amount in another currency than the ledger's"
         case .conflictingCurrencies(let first, let second):
             "the amount is in \(first) but the currency given is \(second)"
+        case .ratePairOfOne(let code):
+            "a rate needs two different currencies, not \(code) twice"
         case .noLedgerCurrency:
             "the ledger has no currency set: amounts in other currencies need one to be converted into"
         case .rateFile(let line, let problem):

@@ -35,6 +35,7 @@ extension SQLiteStore {
         try recordedWrite { db, content in
             var images = RateImages()
             try produce { (rates: [DayRate]) throws(TallyError) in
+                try DayRate.check(rates)
                 do {
                     try Self.insertRates(rates, recording: &images, db)
                 } catch {
