@@ -13,9 +13,7 @@ import Testing
 /// portion as the writers before it did).
 @Suite struct ReportBoundsMigrationTests {
     @Test func aV24FileOpensWithEveryFigureUnchangedAndTheNewLargest() throws {
-        let fixture = try #require(Bundle.module.url(forResource: "schema-v24.sqlite", withExtension: nil, subdirectory: "Fixtures"))
-        let path = try temporaryFolder().appendingPathComponent("schema-v24.sqlite").path
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let path = try copiedFixture("schema-v24.sqlite")
         // As the file holds them: the split's lines and the refund bound their portions only.
         let old = try DatabaseQueue(path: path)
         let before = try old.read { db in

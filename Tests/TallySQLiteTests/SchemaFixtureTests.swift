@@ -9,9 +9,7 @@ import TallyInMemory
 @Suite struct SchemaFixtureTests {
     @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite", "schema-v17.sqlite", "schema-v18.sqlite", "schema-v19.sqlite", "schema-v20.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
-        let fixture = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
-        let path = try temporaryFolder().appendingPathComponent(name).path
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let path = try copiedFixture(name)
         let store = try SQLiteStore(path: path)
 
         let clock = TestClock()
@@ -89,9 +87,7 @@ import TallyInMemory
     /// The v15 file's profile opens as it was saved (`v16` adds only an empty column), then keeps
     /// the lines to skip it is given.
     @Test func aV15ProfileOpensAndTakesSkip() throws {
-        let fixture = try #require(Bundle.module.url(forResource: "schema-v15.sqlite", withExtension: nil, subdirectory: "Fixtures"))
-        let path = try temporaryFolder().appendingPathComponent("v15.sqlite").path
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let path = try copiedFixture("schema-v15.sqlite", as: "v15.sqlite")
         let store = try SQLiteStore(path: path)
         let bank = ImportProfile(name: "Bank", dateFormat: "dd.MM.yyyy", expenseSign: "negative")
         #expect(try store.profiles() == [bank])
@@ -106,9 +102,7 @@ import TallyInMemory
     /// The v16 file's accounts open without a number (`v17` adds only an empty column), then keep
     /// the one they are given; SQLite itself refuses a number past an IBAN's length.
     @Test func aV16AccountOpensAndTakesANumber() throws {
-        let fixture = try #require(Bundle.module.url(forResource: "schema-v16.sqlite", withExtension: nil, subdirectory: "Fixtures"))
-        let path = try temporaryFolder().appendingPathComponent("v16.sqlite").path
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let path = try copiedFixture("schema-v16.sqlite", as: "v16.sqlite")
         let store = try SQLiteStore(path: path)
         var checking = try store.accountBook().account(named: "Checking")
         #expect(checking.number == nil)
@@ -128,9 +122,7 @@ import TallyInMemory
     /// figure stays; a budget then keeps the target it is given, its account too, and SQLite
     /// itself refuses a target of zero or a date without an amount.
     @Test func aV17BudgetOpensAndTakesATarget() throws {
-        let fixture = try #require(Bundle.module.url(forResource: "schema-v17.sqlite", withExtension: nil, subdirectory: "Fixtures"))
-        let path = try temporaryFolder().appendingPathComponent("v17.sqlite").path
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let path = try copiedFixture("schema-v17.sqlite", as: "v17.sqlite")
         let store = try SQLiteStore(path: path)
         #expect(try store.pragma("user_version") == String(Schema.version))
         var food = try store.budget(named: "Food")

@@ -11,9 +11,7 @@ import TallyInMemory
     /// expense beside the undo, redoing puts it back with its id and every figure, and pruning
     /// the history takes the kept rows with their change set.
     @Test func anImportRecordedBeforeV11UndoesAndRedoesInBulk() throws {
-        let fixture = try #require(Bundle.module.url(forResource: "schema-v10.sqlite", withExtension: nil, subdirectory: "Fixtures"))
-        let path = try temporaryFolder().appendingPathComponent("v10.sqlite").path
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let path = try copiedFixture("schema-v10.sqlite", as: "v10.sqlite")
         let clock = TestClock()
         let store = try SQLiteStore(path: path, clock: { clock() })
         let migrated = try Snapshot(store)
@@ -49,9 +47,7 @@ import TallyInMemory
     /// The v4 file gains the recurring tables (`Schema.v5`) with every figure as it was (above),
     /// and posting on it works and remembers its occurrences.
     @Test func aV4FileTakesRecurringRulesAfterMigrating() throws {
-        let fixture = try #require(Bundle.module.url(forResource: "schema-v4.sqlite", withExtension: nil, subdirectory: "Fixtures"))
-        let path = try temporaryFolder().appendingPathComponent("v4.sqlite").path
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let path = try copiedFixture("schema-v4.sqlite", as: "v4.sqlite")
         let store = try SQLiteStore(path: path)
         #expect(try store.pragma("user_version") == String(Schema.version))
         #expect(try store.accountBook().accounts.isEmpty)

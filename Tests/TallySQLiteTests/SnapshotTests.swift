@@ -215,9 +215,7 @@ import Testing
 
     /// A file of an older schema is snapshotted as it was before it is migrated.
     @Test func aMigrationIsPrecededByASnapshotOfTheOldFile() throws {
-        let fixture = try #require(Bundle.module.url(forResource: "schema-v7.sqlite", withExtension: nil, subdirectory: "Fixtures"))
-        let path = try temporaryFolder().appendingPathComponent("old.sqlite").path
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let path = try copiedFixture("schema-v7.sqlite", as: "old.sqlite")
         let store = try SQLiteStore(path: path)
         let snapshots = try store.snapshots()
         #expect(snapshots.map(\.reason) == [.migration])
