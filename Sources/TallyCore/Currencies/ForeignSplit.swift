@@ -15,9 +15,15 @@ extension NamedLine {
     /// ``check(_:total:)`` against `total`, an amount in another currency in its minor units:
     /// its messages write the amounts as that currency does.
     public static func check(_ lines: [NamedLine], total: CurrencyAmount) throws(TallyError) {
+        _ = try allocated(lines, total: total)
+    }
+
+    /// The lines' amounts of `total` in its currency (``ExpenseLines/allocate(_:total:)``), the
+    /// broken rule's amounts written as that currency does.
+    private static func allocated(_ lines: [NamedLine], total: CurrencyAmount) throws(TallyError) -> [ExpenseLine] {
         func written(_ money: Money) -> String { CurrencyAmount(minorUnits: money.cents, currency: total.currency).description }
         do {
-            try check(lines, total: Money(cents: total.minorUnits))
+            return try ExpenseLines.allocate(lines.map { $0.line(budgetID: 0) }, total: Money(cents: total.minorUnits))
         } catch .split(.linesDoNotSum(let sum, let whole)) {
             throw .split(.foreignLinesDoNotFit(lines: written(sum), total: written(whole), rest: false))
         } catch .split(.linesExceedTotal(let sum, let whole)) {
@@ -26,9 +32,7 @@ extension NamedLine {
     }
 
     public static func converted(_ lines: [NamedLine], of charge: ForeignCharge, quantity: Int64, into ledger: Currency) throws(TallyError) -> [NamedLine] {
-        let total = try charge.original.multiplied(by: quantity)
-        try check(lines, total: total)
-        let original = try ExpenseLines.allocate(lines.map { $0.line(budgetID: 0) }, total: Money(cents: total.minorUnits))
+        let original = try allocated(lines, total: try charge.original.multiplied(by: quantity))
         var converted = lines
         for (index, line) in lines.enumerated() {
             guard case .amount(let amount) = line.share else { continue }

@@ -128,14 +128,14 @@ extension SQLiteStore {
     /// would be much of the command's work: one row for a monthly budget, the year's rows to
     /// date for a yearly one. Those rows are a cache of `Budget.status(viewing:in:of:)`'s spent and count,
     /// proved equal by the contract suite and `cacheMismatches()`. A once budget's range is
-    /// summed from its expenses.
+    /// summed from `expenseDay` (`spentInDays`).
     private static func figure(of budget: Budget, in month: Month, _ calendar: PeriodCalendar, _ db: Database) throws -> (spent: Int64, count: Int) {
         let days = budget.days(viewing: month, in: calendar)
         let first: Int64
         switch budget.period {
         case .monthly: first = month.storedNumber
         case .yearly: first = Int64(month.year) * 100 + 1
-        case .once: return try sumExpenses(of: budget, in: days, db)
+        case .once: return try spentInDays(of: budget, in: days, db)
         }
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT spentCents, expenseCount FROM budgetMonth WHERE budgetId = ? AND month BETWEEN ? AND ?"),
@@ -144,9 +144,9 @@ extension SQLiteStore {
         while let row = try rows.next() {
             // A REAL marks a sum that overflowed; summing the expenses reports it.
             let stored: DatabaseValue = row[0]
-            guard case .int64(let cents) = stored.storage else { return try sumExpenses(of: budget, in: days, db) }
+            guard case .int64(let cents) = stored.storage else { return try spentInDays(of: budget, in: days, db) }
             let (sum, overflow) = spent.addingReportingOverflow(cents)
-            if overflow { return try sumExpenses(of: budget, in: days, db) }
+            if overflow { return try spentInDays(of: budget, in: days, db) }
             spent = sum
             count += row[1]
         }
@@ -156,7 +156,7 @@ extension SQLiteStore {
     /// One budget's spent and count within `days` (a once budget's range) from `expenseDay`, which
     /// counts each line of a split in its budget and a refund below zero; by Core's rule from the
     /// expenses when a cached sum overflowed (a REAL).
-    private static func sumExpenses(of budget: Budget, in days: DayInterval, _ db: Database) throws -> (spent: Int64, count: Int) {
+    private static func spentInDays(of budget: Budget, in days: DayInterval, _ db: Database) throws -> (spent: Int64, count: Int) {
         let row = try Row.fetchOne(
             db.cachedStatement(sql: """
                 SELECT COALESCE(SUM(spentCents), 0), COALESCE(SUM(expenseCount), 0), MAX(typeof(spentCents) <> 'integer')
