@@ -25,11 +25,7 @@ extension ExpenseCommand {
         @Option(help: ArgumentHelp("Set this price of one item; in another currency '4500 JPY' or with --currency.", valueName: "amount"))
         var amount: String?
 
-        @Option(help: ArgumentHelp("The currency --amount is in, when not the ledger's.", valueName: "code"))
-        var currency: String?
-
-        @Option(help: ArgumentHelp("The rate charged (ledger units per one unit of the expense's currency), or 'table'.", valueName: "rate"))
-        var rate: String?
+        @OptionGroup var foreign: EditForeignOptions
 
         @Option(help: "Set this quantity.")
         var quantity: Int64?
@@ -59,14 +55,13 @@ extension ExpenseCommand {
 
         func validate() throws {
             guard name != nil || amount != nil || quantity != nil || date != nil || budget != nil
-                || !tags.isEmpty || clearTags || account != nil || noAccount || rate != nil
+                || !tags.isEmpty || clearTags || account != nil || noAccount || foreign.rate != nil
             else {
                 throw ValidationError(
                     "nothing to change: give at least one of --name, --amount, --quantity, --date, --budget, --tag, --clear-tags, --account, --no-account or --rate")
             }
-            guard currency == nil || amount != nil else { throw ValidationError("--currency needs --amount") }
-            _ = try typedAmount()
-            _ = try rateChoice()
+            _ = try foreign.typed(amount)
+            _ = try foreign.rateChoice()
             guard tags.isEmpty || !clearTags else { throw ValidationError("--tag and --clear-tags cannot be used together") }
             guard account == nil || !noAccount else { throw ValidationError("--account and --no-account cannot be used together") }
             if let quantity { _ = try ArgumentValue.quantity(quantity) }
@@ -74,29 +69,13 @@ extension ExpenseCommand {
             _ = try ArgumentValue.tags(tags)
         }
 
-        private func typedAmount() throws(ValidationError) -> TypedAmount? {
-            try amount.map { (text: String) throws(ValidationError) in try ArgumentValue.typedAmount(text, currency: currency) }
-        }
-
-        private func rateChoice() throws(ValidationError) -> EditExpense.RateChoice? {
-            guard let rate else { return nil }
-            return rate == "table" ? .table : .given(try ArgumentValue.rate(rate))
-        }
-
         func run() throws {
-            let typed = try typedAmount()
-            var ledgerAmount: Money?
-            var original: CurrencyAmount?
-            switch typed {
-            case .ledger(let money): ledgerAmount = money
-            case .foreign(let foreign): original = foreign
-            case nil: break
-            }
+            let (ledgerAmount, original) = try foreign.parts(amount)
             let edit = EditExpense(
                 id: id, name: name, amount: ledgerAmount,
                 quantity: quantity, date: try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) },
                 budget: budget, tags: clearTags ? [] : tags.isEmpty ? nil : tags, account: noAccount ? .some(nil) : account.map { $0 },
-                force: force, original: original, rate: try rateChoice())
+                force: force, original: original, rate: try foreign.rateChoice())
             let ledger = store.ledger
             let (expense, budgetName) = try edit.run(in: ledger)
             let money = try Preferences.current.moneyFormat(for: ledger)

@@ -18,8 +18,10 @@ extension IncomeCommand {
         @Argument(help: "Who paid it, like Salary.")
         var name: String
 
-        @Argument(help: "The amount, like 3200 or 3200.50.")
+        @Argument(help: "The amount, like 3200 or 3200.50; in another currency '3200 USD' or with --currency.")
         var amount: String
+
+        @OptionGroup var foreign: ForeignOptions
 
         @Option(help: "The account it was paid to, ignoring case and accents.", completion: .accountNames)
         var account: String
@@ -36,7 +38,7 @@ extension IncomeCommand {
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
-            _ = try ArgumentValue.amount(amount)
+            _ = try foreign.typed(amount)
             if let date { _ = try ArgumentValue.day(date) }
             _ = try ArgumentValue.tags(tags)
             if let by { _ = try ArgumentValue.by(by) }
@@ -45,11 +47,12 @@ extension IncomeCommand {
         func run() throws {
             let day = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) } ?? Day.today()
             let receiver = try by.map { (name: String) throws(ValidationError) in try ArgumentValue.by(name) } ?? Spender.current()
-            let income = Income(name: name, amount: try ArgumentValue.amount(amount), date: day, accountID: 0, tags: tags, by: receiver)
+            let (amount, original, rate) = try foreign.parts(amount)
+            let income = Income(name: name, amount: amount, date: day, accountID: 0, tags: tags, by: receiver)
             let ledger = store.ledger
-            let (saved, accountName) = try AddIncome(income, account: account).run(in: ledger)
+            let (saved, accountName) = try AddIncome(income, account: account, original: original, rate: rate).run(in: ledger)
             let money = try Preferences.current.moneyFormat(for: ledger)
-            Console.write("Added income #\(saved.id ?? 0) \(saved.date.isoString) \(saved.name): \(money.string(saved.amount)) to \(accountName).")
+            Console.write("Added income #\(saved.id ?? 0) \(saved.date.isoString) \(saved.name): \(ListRenderers.entryAmount(saved.amount, foreign: saved.foreign, money: money)) to \(accountName).")
         }
     }
 
@@ -77,7 +80,11 @@ extension IncomeCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit", abstract: "Change an income.",
-            discussion: "An income on or before the day its account was reconciled through changes only with --force.")
+            discussion: """
+                An income on or before the day its account was reconciled through changes only with --force. An amount \
+                with a currency ('3200 USD', or --currency) is converted again at --rate or the rate table's rate on the \
+                income's day; a plain --amount is in the ledger's currency. --rate table takes the table's rate again.
+                """)
 
         @Argument(help: "The income's id, as shown by 'income list'.")
         var id: Int64
@@ -85,8 +92,10 @@ extension IncomeCommand {
         @Option(help: "A new payer name.")
         var name: String?
 
-        @Option(help: "A new amount.")
+        @Option(help: ArgumentHelp("A new amount; in another currency '3200 USD' or with --currency.", valueName: "amount"))
         var amount: String?
+
+        @OptionGroup var foreign: EditForeignOptions
 
         @Option(parsing: .unconditional, help: ArgumentHelp("A new day, \(PhraseHelp.days).", valueName: "day"))
         var date: String?
@@ -106,24 +115,27 @@ extension IncomeCommand {
         @OptionGroup var store: CommonOptions
 
         func validate() throws {
-            if let amount { _ = try ArgumentValue.amount(amount) }
+            guard name != nil || amount != nil || date != nil || account != nil || !tags.isEmpty || by != nil || foreign.rate != nil else {
+                throw ValidationError("nothing to change: give --name, --amount, --date, --account, --tag, --by or --rate")
+            }
+            _ = try foreign.typed(amount)
+            _ = try foreign.rateChoice()
             if let date { _ = try ArgumentValue.day(date) }
             _ = try ArgumentValue.tags(tags)
             if let by { _ = try ArgumentValue.by(by) }
-            guard name != nil || amount != nil || date != nil || account != nil || !tags.isEmpty || by != nil else {
-                throw ValidationError("nothing to change: give --name, --amount, --date, --account, --tag or --by")
-            }
         }
 
         func run() throws {
-            var edit = EditIncome(id: id, name: name, account: account, tags: tags.isEmpty ? nil : tags, force: force)
-            edit.amount = try amount.map { (text: String) throws(ValidationError) in try ArgumentValue.amount(text) }
+            let (ledgerAmount, original) = try foreign.parts(amount)
+            var edit = EditIncome(
+                id: id, name: name, amount: ledgerAmount, account: account, tags: tags.isEmpty ? nil : tags, force: force, original: original,
+                rate: try foreign.rateChoice())
             edit.date = try date.map { (text: String) throws(ValidationError) in try ArgumentValue.day(text) }
             edit.by = try by.map { (text: String) throws(ValidationError) in try ArgumentValue.by(text) }
             let ledger = store.ledger
             let income = try edit.run(in: ledger)
             let money = try Preferences.current.moneyFormat(for: ledger)
-            Console.write("Updated income #\(income.id ?? 0) \(income.date.isoString) \(income.name): \(money.string(income.amount)).")
+            Console.write("Updated income #\(income.id ?? 0) \(income.date.isoString) \(income.name): \(ListRenderers.entryAmount(income.amount, foreign: income.foreign, money: money)).")
         }
     }
 

@@ -118,10 +118,10 @@ struct RatesCommand: ParsableCommand {
     struct Reapply: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reapply",
-            abstract: "Convert again, at the table's rates, the expenses whose rate came from the table.",
+            abstract: "Convert again, at the table's rates, the expenses and incomes whose rate came from the table.",
             discussion: """
-                Expenses given a rate with --rate keep it. Shows the change per budget; all the \
-                changes are one step for 'tally undo'. --from and --to are calendar months.
+                Expenses and incomes given a rate with --rate keep it. Shows the change per budget, and \
+                the incomes' in all; all the changes are one step for 'tally undo'. --from and --to are calendar months.
                 """
         )
 
@@ -151,10 +151,12 @@ struct RatesCommand: ParsableCommand {
 
         func run() throws {
             let ledger = store.ledger
-            let (outcome, names) = try ReapplyRates(days: try days(), dryRun: dryRun).run(in: ledger)
+            let (outcome, names, accounts) = try ReapplyRates(days: try days(), dryRun: dryRun).run(in: ledger)
             var text: String
             if output.json {
-                text = try ListJSON.encode(outcome.changes.map { ListJSON.RateChangeItem($0, budgetName: names[$0.before.budgetID] ?? "") })
+                text = try ListJSON.encode(
+                    outcome.changes.map { ListJSON.RateChangeItem($0, budgetName: names[$0.before.budgetID] ?? "") }
+                        + outcome.incomes.map { ListJSON.RateChangeItem($0, accountName: accounts[$0.before.accountID] ?? "") })
             } else {
                 text = ListRenderers.reapplication(outcome, budgetNames: names, dryRun: dryRun, money: try Preferences.current.moneyFormat(for: ledger))
             }

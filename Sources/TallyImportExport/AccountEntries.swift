@@ -48,7 +48,8 @@ public struct AccountDTO: Codable, Hashable, Sendable {
 }
 
 /// An income in a document: `name` (who paid it), `amount`, `date`, `account`, `tags`; `by`,
-/// who received it, when someone did.
+/// who received it, when someone did; and (version 13) for an income in another currency
+/// `original`, `rate` and `rateSource`, as an expense's (``ExpenseDTO/original``).
 public struct IncomeDTO: Codable, Hashable, Sendable {
     public var name: String
     public var amount: String
@@ -56,6 +57,9 @@ public struct IncomeDTO: Codable, Hashable, Sendable {
     public var account: String
     public var tags: [String]
     public var by: String?
+    public var original: OriginalDTO?
+    public var rate: String?
+    public var rateSource: String?
 
     public init(_ income: Income, account: String) {
         name = income.name
@@ -64,6 +68,9 @@ public struct IncomeDTO: Codable, Hashable, Sendable {
         self.account = account
         tags = income.tags
         by = income.by.isEmpty ? nil : income.by
+        original = OriginalDTO(income.foreign)
+        rate = income.foreign?.rate.plainString
+        rateSource = income.foreign?.source.rawValue
     }
 
     /// The income this entry describes, validated, with its account's name; errors name the entry.
@@ -72,9 +79,13 @@ public struct IncomeDTO: Codable, Hashable, Sendable {
         let amountValue = try parsedAmount(place, "amount", amount)
         let day = try parsedDay(place, "date", date)
         let accountName = try validatedAccountName(place, "account", account)
+        let foreign = try OriginalDTO.charge(original, rate: rate, rateSource: rateSource) { field, value, reason in
+            invalid(place, field, value, reason)
+        }
         do {
             let income = try Income(
-                name: name, amount: amountValue, date: day, accountID: 0, tags: tags, by: by ?? "", createdAt: CSVRowMapper.placeholderDate
+                name: name, amount: amountValue, date: day, accountID: 0, tags: tags, by: by ?? "", foreign: foreign,
+                createdAt: CSVRowMapper.placeholderDate
             ).validated()
             return DeclaredIncome(income, account: accountName)
         } catch {

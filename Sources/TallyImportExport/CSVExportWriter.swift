@@ -10,12 +10,14 @@ import TallyCore
 ///
 /// A ledger with split expenses, refunds or expenses in other currencies (``writesLedgerColumns``)
 /// has the account columns too, with ``CSVLedgerColumns`` between `to` and `kind`: a split is
-/// then a row per line and a refund is `kind` `refund`.
+/// then a row per line and a refund is `kind` `refund`. So does a ledger with an income in
+/// another currency, whose row fills the foreign columns.
 public final class CSVExportWriter: ExportWriter {
     private let writer: CSVWriter
     /// The incomes and transfers written after the expenses; `nil` without the `kind` column.
     private var entries: DeclaredAccounts?
-    /// Some expense to be written is split, a refund or in another currency; set before ``begin``.
+    /// Some expense to be written is split, a refund or in another currency, or some income is in
+    /// another currency; set before ``begin``.
     public var writesLedgerColumns = false
 
     /// The header's columns after ``ImportField/defaultHeader`` when the file holds incomes or transfers.
@@ -59,10 +61,12 @@ public final class CSVExportWriter: ExportWriter {
     public func finish() throws(TallyError) {
         for entry in entries?.incomes ?? [] {
             let income = entry.income
+            // An income in another currency fills the foreign cells, as an expense does.
+            let cells = writesLedgerColumns ? Array(repeating: "", count: CSVLedgerColumns.names.count - 4) + CSVLedgerColumns.foreignCells(income.foreign) : []
             try writer.writeRecord([
                 income.date.isoString, "", income.name, income.amount.plainString, "", income.tags.joined(separator: ";"), income.by,
                 entry.account, "",
-            ] + emptyLedgerCells + [EntryKind.income.rawValue])
+            ] + cells + [EntryKind.income.rawValue])
         }
         for entry in entries?.transfers ?? [] {
             let transfer = entry.transfer

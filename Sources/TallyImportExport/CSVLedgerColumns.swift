@@ -20,18 +20,20 @@ public enum CSVLedgerColumns {
     /// The cells of `expense`'s rows after `to` and before `kind`: one row for a plain expense or
     /// a refund, one per line for a split, ordered as the lines are.
     static func cells(of expense: Expense) -> [[String]] {
-        let foreign: [String] =
-            if let charge = expense.foreign {
-                [charge.original.plainString, charge.original.currency.code, charge.rate.plainString, charge.source.rawValue]
-            } else {
-                ["", "", "", ""]
-            }
+        let foreign = foreignCells(expense.foreign)
         let id = expense.id.map(String.init) ?? ""
         let refundOf = expense.isRefund ? expense.refundOf.map(String.init) ?? "" : ""
         guard !expense.lines.isEmpty else { return [[id, "", "", "", "", refundOf] + foreign] }
         return expense.lines.map { line in
             [id, line.amount.plainString, line.share.text, line.name, line.tags.joined(separator: ";"), refundOf] + foreign
         }
+    }
+
+    /// The last four cells, `original`, `currency`, `rate` and `rate source`: empty for an entry
+    /// in the ledger's currency.
+    static func foreignCells(_ charge: ForeignCharge?) -> [String] {
+        guard let charge else { return ["", "", "", ""] }
+        return [charge.original.plainString, charge.original.currency.code, charge.rate.plainString, charge.source.rawValue]
     }
 
     /// Where each column is in a header, when the header has all of them (the layout

@@ -6,9 +6,12 @@ public struct OriginalDTO: Codable, Hashable, Sendable {
     public var currency: String
 }
 
-extension ExpenseDTO {
-    /// `original`, `rate` and `rateSource` as one ``ForeignCharge``: all three or none.
-    func foreignCharge(_ invalid: (String, String, String) -> TallyError) throws(TallyError) -> ForeignCharge? {
+extension OriginalDTO {
+    /// `original`, `rate` and `rateSource` of an entry (an expense, an income) as one
+    /// ``ForeignCharge``: all three or none.
+    static func charge(
+        _ original: OriginalDTO?, rate: String?, rateSource: String?, _ invalid: (String, String, String) -> TallyError
+    ) throws(TallyError) -> ForeignCharge? {
         guard original != nil || rate != nil || rateSource != nil else { return nil }
         guard let original, let rate, let rateSource else {
             throw invalid("original", original?.currency ?? "", "an amount in another currency needs original, rate and rateSource")
@@ -23,6 +26,18 @@ extension ExpenseDTO {
         do { exact = try ExchangeRate(parsing: rate) } catch { throw invalid("rate", rate, error.errorDescription ?? "") }
         guard let source = RateSource(rawValue: rateSource) else { throw invalid("rateSource", rateSource, "use table or given") }
         return ForeignCharge(original: amount, rate: exact, source: source)
+    }
+
+    init?(_ charge: ForeignCharge?) {
+        guard let charge else { return nil }
+        self.init(amount: charge.original.plainString, currency: charge.original.currency.code)
+    }
+}
+
+extension ExpenseDTO {
+    /// `original`, `rate` and `rateSource` as one ``ForeignCharge``: all three or none.
+    func foreignCharge(_ invalid: (String, String, String) -> TallyError) throws(TallyError) -> ForeignCharge? {
+        try OriginalDTO.charge(original, rate: rate, rateSource: rateSource, invalid)
     }
 }
 

@@ -26,7 +26,8 @@ public final class JSONExportWriter: ExportWriter {
     ) throws(TallyError) {
         let version = LedgerDocument.version(
             budgets: budgets, settings: settings, hasRecurringRules: !recurring.isEmpty, rules: rules, profiles: profiles,
-            recordsPeople: recordsPeople, hasAccounts: !accounts.isEmpty, abroad: hasForeignAmounts || !rates.isEmpty, splits: hasSplits)
+            recordsPeople: recordsPeople, hasAccounts: !accounts.isEmpty, abroad: hasForeignAmounts || !rates.isEmpty, splits: hasSplits,
+            foreignIncomes: accounts.incomes.contains { $0.income.foreign != nil })
         writesBy = version >= 5
         line = Array("{\n  \"version\": \(version),\n  \"settings\": ".utf8)
         let settingsDTO = SettingsDTO(settings)
@@ -246,6 +247,7 @@ public final class JSONExportWriter: ExportWriter {
                 appendKey("by")
                 appendString(by)
             }
+            appendForeign(dto.original, rate: dto.rate, rateSource: dto.rateSource)
         }
         section("transfers", declared.transfers.map { TransferDTO($0.transfer, from: $0.from, to: $0.to) }) { dto in
             appendKey("amount", first: true)
@@ -315,18 +317,7 @@ public final class JSONExportWriter: ExportWriter {
                 line.append(contentsOf: String(of).utf8)
             }
         }
-        if let original = dto.original, let rate = dto.rate, let source = dto.rateSource {
-            appendKey("original")
-            appendKey("amount", first: true)
-            appendString(original.amount)
-            appendKey("currency")
-            appendString(original.currency)
-            line.append(UInt8(ascii: "}"))
-            appendKey("rate")
-            appendString(rate)
-            appendKey("rateSource")
-            appendString(source)
-        }
+        appendForeign(dto.original, rate: dto.rate, rateSource: dto.rateSource)
         line.append(UInt8(ascii: "}"))
         expenseCount += 1
         try sink.write(line)
@@ -335,6 +326,22 @@ public final class JSONExportWriter: ExportWriter {
     public func finish() throws(TallyError) {
         try sink.write(Array((expenseCount == 0 ? "]\n}\n" : "\n  ]\n}\n").utf8))
         try sink.flush()
+    }
+
+    /// An entry's amount in another currency (an expense's, an income's): `original`, `rate` and
+    /// `rateSource`, or nothing.
+    private func appendForeign(_ original: OriginalDTO?, rate: String?, rateSource: String?) {
+        guard let original, let rate, let rateSource else { return }
+        appendKey("original")
+        appendKey("amount", first: true)
+        appendString(original.amount)
+        appendKey("currency")
+        appendString(original.currency)
+        line.append(UInt8(ascii: "}"))
+        appendKey("rate")
+        appendString(rate)
+        appendKey("rateSource")
+        appendString(rateSource)
     }
 
     private func appendKey(_ key: String, first: Bool = false) {

@@ -52,9 +52,13 @@ import TallyCore
 /// Version 12 added import rules that split or refund: a rule carries `split` (each line's
 /// `budget`, `share` as typed, and `name` and `tags` when the line has its own), its `budget`
 /// being its first line's, or `refund: true`. Written when a rule splits or refunds.
+///
+/// Version 13 added incomes in other currencies: such an income carries `original`, `rate` and
+/// `rateSource` as an expense in another currency does. Written when an exported income is in
+/// another currency.
 public struct LedgerDocument: Codable, Hashable, Sendable {
     /// The newest version this Tally writes and reads.
-    public static let currentVersion = 12
+    public static let currentVersion = 13
     /// Every version this Tally reads.
     public static let readableVersions = 1...currentVersion
 
@@ -95,11 +99,12 @@ public struct LedgerDocument: Codable, Hashable, Sendable {
     /// reads all of it (1, 2, 3 with a currency, 4 with recurring rules, warning levels other than
     /// 80 %, import rules or profiles, 5 when an expense records who spent it, 7 with accounts,
     /// 8 with a budget target, 9 abroad, 10 with splits, 11 with a budget's currency, 12 with a
-    /// rule that splits or refunds).
+    /// rule that splits or refunds, 13 with an income in another currency).
     public static func version(
         budgets: [Budget], settings: LedgerSettings, hasRecurringRules: Bool = false, rules: [ImportRule] = [], profiles: [ImportProfile] = [],
-        recordsPeople: Bool = false, hasAccounts: Bool = false, abroad: Bool = false, splits: Bool = false
+        recordsPeople: Bool = false, hasAccounts: Bool = false, abroad: Bool = false, splits: Bool = false, foreignIncomes: Bool = false
     ) -> Int {
+        if foreignIncomes { return 13 }
         if rules.contains(where: { !$0.split.isEmpty || $0.refund }) { return 12 }
         if budgets.contains(where: { $0.currency != nil }) { return 11 }
         if splits { return 10 }

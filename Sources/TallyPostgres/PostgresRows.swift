@@ -62,7 +62,7 @@ extension Expense {
         self.init(
             id: try row.int(0), name: try row.string(2), amount: Money(cents: try row.int(3)), quantity: try row.int(4),
             date: try Day(stored: try row.int(5)), budgetID: try row.int(1), tags: try row.strings(6).sorted(),
-            by: try row.string(9), accountID: try row.optionalInt(10), foreign: try Expense.foreign(row),
+            by: try row.string(9), accountID: try row.optionalInt(10), foreign: try ForeignCharge.stored(row, at: 11, of: "an expense"),
             createdAt: Milliseconds.date(try row.int(7)), updatedAt: Milliseconds.date(try row.int(8)))
         let detail = try row.string(15)
         if !detail.isEmpty { try ExpenseDetail.unpack(detail, into: &self) }
@@ -77,25 +77,13 @@ extension Expense {
         return (ExpenseDetail.pack(stored), lines.map { $0.name.isEmpty ? "" : NameKey.make($0.name) }.joined(separator: "\u{1E}"))
     }
 
-    /// Columns 11 to 14 of `Columns.expense`: all four set, or none.
-    private static func foreign(_ row: PostgresRandomAccessRow) throws(TallyError) -> ForeignCharge? {
-        guard let minor = try row.optionalInt(11), let currency = try row.optionalString(12), let rate = try row.optionalString(13),
-            let sourceText = try row.optionalString(14)
-        else { return nil }
-        guard let source = RateSource(rawValue: sourceText) else { throw .storage("an expense has an unknown rate source \(quoted(sourceText))") }
-        return ForeignCharge(
-            original: CurrencyAmount(minorUnits: minor, currency: Currency(storedCode: currency)), rate: try ExchangeRate(parsing: rate),
-            source: source)
-    }
-
     /// Binds in the order of `Columns.expense` without the id.
     var binds: [SQLValue] {
         [
             .int(budgetID), .text(name), .text(nameKey), .int(amount.cents), .int(quantity), .int(date.stored),
             .texts(tags.map(\.precomposedStringWithCanonicalMapping).sorted()), .int(Milliseconds.since1970(createdAt)),
-            .int(Milliseconds.since1970(updatedAt)), .text(by), .int(accountID), .int(foreign?.original.minorUnits),
-            .text(foreign?.original.currency.code), .text(foreign?.rate.plainString), .text(foreign?.source.rawValue),
-            .text(storedDetail.detail), .text(storedDetail.lineKeys),
+            .int(Milliseconds.since1970(updatedAt)), .text(by), .int(accountID)]
+            + ForeignCharge.binds(foreign) + [.text(storedDetail.detail), .text(storedDetail.lineKeys),
         ]
     }
 }
@@ -146,5 +134,26 @@ extension Month {
         } catch {
             throw .storage("a stored month \(number) does not exist")
         }
+    }
+}
+
+extension ForeignCharge {
+    /// The columns that keep an entry's charge (an expense's, an income's), in this order.
+    static let columns = "originalMinor, originalCurrency, rate, rateSource"
+
+    /// The charge kept in the four ``columns`` from `index` on: all four set, or none.
+    static func stored(_ row: PostgresRandomAccessRow, at index: Int, of entry: String) throws(TallyError) -> ForeignCharge? {
+        guard let minor = try row.optionalInt(index), let currency = try row.optionalString(index + 1),
+            let rate = try row.optionalString(index + 2), let sourceText = try row.optionalString(index + 3)
+        else { return nil }
+        guard let source = RateSource(rawValue: sourceText) else { throw .storage("\(entry) has an unknown rate source \(quoted(sourceText))") }
+        return ForeignCharge(
+            original: CurrencyAmount(minorUnits: minor, currency: Currency(storedCode: currency)), rate: try ExchangeRate(parsing: rate),
+            source: source)
+    }
+
+    /// Binds for the four ``columns``.
+    static func binds(_ charge: ForeignCharge?) -> [SQLValue] {
+        [.int(charge?.original.minorUnits), .text(charge?.original.currency.code), .text(charge?.rate.plainString), .text(charge?.source.rawValue)]
     }
 }

@@ -203,6 +203,17 @@ enum PostgresSchema {
             "v18-report-bounds",
             []
         ),
+        (
+            // Incomes in other currencies, as SQLite's `v26-foreign-incomes`: all four columns or
+            // none; `amountCents` stays the ledger-currency figure, so `accountDay` does not change.
+            "v19-foreign-incomes",
+            [
+                "ALTER TABLE income ADD COLUMN originalMinor BIGINT CHECK (originalMinor IS NULL OR originalMinor > 0)",
+                "ALTER TABLE income ADD COLUMN originalCurrency TEXT CHECK (originalCurrency IS NULL OR length(originalCurrency) = 3)",
+                "ALTER TABLE income ADD COLUMN rate TEXT CHECK (rate IS NULL OR length(rate) BETWEEN 1 AND 40)",
+                "ALTER TABLE income ADD COLUMN rateSource TEXT CHECK (rateSource IS NULL OR rateSource IN ('table', 'given'))",
+            ]
+        ),
     ]
 
     static var version: Int { migrations.count }

@@ -33,12 +33,15 @@ extension PostgresStore {
                 updatedAt: Milliseconds.date(try row.int(7)))))
         }
         for row in try rows(
-            .entries, incomes, "SELECT id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt FROM income WHERE $WHERE ORDER BY id")
+            .entries, incomes,
+            "SELECT id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt, \(ForeignCharge.columns) FROM income WHERE $WHERE ORDER BY id")
         {
+            let row = row.makeRandomAccess()
             images.append(.income(Income(
                 id: try row.int(0), name: try row.string(2), amount: Money(cents: try row.int(3)), date: try Day(stored: try row.int(4)),
                 accountID: try row.int(1), tags: try row.strings(5).sorted(), by: try row.string(6),
-                createdAt: Milliseconds.date(try row.int(7)), updatedAt: Milliseconds.date(try row.int(8)))))
+                foreign: try ForeignCharge.stored(row, at: 9, of: "an income"), createdAt: Milliseconds.date(try row.int(7)),
+                updatedAt: Milliseconds.date(try row.int(8)))))
         }
         for row in try rows(
             .entries, transfers, "SELECT id, fromAccountId, toAccountId, amountCents, date, name, createdAt, updatedAt FROM transfer WHERE $WHERE ORDER BY id")
@@ -87,16 +90,16 @@ extension PostgresStore {
             if income.id == nil { income.id = try nextIDs("income") }
             try session.query(
                 """
-                INSERT INTO income (id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                INSERT INTO income (id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt, \(ForeignCharge.columns))
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
                 ON CONFLICT (id) DO UPDATE SET accountId = $2, name = $3, amountCents = $4, date = $5, tags = $6, receivedBy = $7,
-                    createdAt = $8, updatedAt = $9
+                    createdAt = $8, updatedAt = $9, originalMinor = $10, originalCurrency = $11, rate = $12, rateSource = $13
                 """,
                 [
                     .int(income.id), .int(income.accountID), .text(income.name), .int(income.amount.cents), .int(income.date.stored),
                     .texts(income.tags), .text(income.by), .int(Milliseconds.since1970(income.createdAt)),
                     .int(Milliseconds.since1970(income.updatedAt)),
-                ])
+                ] + ForeignCharge.binds(income.foreign))
             return .income(income)
         case .transfer(var transfer):
             if transfer.id == nil { transfer.id = try nextIDs("transfer") }

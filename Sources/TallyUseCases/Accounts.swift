@@ -166,17 +166,26 @@ public struct ShowAccount: Sendable {
 public struct AddIncome: Sendable {
     public var income: Income
     public var account: String
+    /// The amount in another currency, converted at `rate` or the table's rate on the income's day.
+    public var original: CurrencyAmount?
+    /// The rate the bank credited `original` at, over the rate table's.
+    public var rate: ExchangeRate?
 
-    public init(_ income: Income, account: String) {
+    public init(_ income: Income, account: String, original: CurrencyAmount? = nil, rate: ExchangeRate? = nil) {
         self.income = income
         self.account = account
+        self.original = original
+        self.rate = rate
     }
 
-    /// The saved income and its account's name as the ledger spells it.
+    /// The saved income and its account's name as the ledger spells it. An amount in another
+    /// currency without a rate on its day saves nothing (never 1:1).
     public func run(in ledger: Ledger) throws(TallyError) -> (income: Income, account: String) {
-        let income = try income.validated()
+        _ = try income.validated()
         return try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            let (saved, account) = try store.addIncome(income, toAccountNamed: account)
+            var income = income
+            if let original { income = try store.converting(income, from: original, given: rate) }
+            let (saved, account) = try store.addIncome(try income.validated(), toAccountNamed: account)
             return (saved, account.name)
         }
     }
@@ -192,10 +201,14 @@ public struct EditIncome: Sendable {
     public var tags: [String]?
     public var by: String?
     public var force: Bool
+    /// A new amount in another currency (`amount` in the ledger's currency drops the original).
+    public var original: CurrencyAmount?
+    /// A new rate for the original amount: the one credited, or the table's on the income's day.
+    public var rate: RateChoice?
 
     public init(
         id: Int64, name: String? = nil, amount: Money? = nil, date: Day? = nil, account: String? = nil, tags: [String]? = nil,
-        by: String? = nil, force: Bool = false
+        by: String? = nil, force: Bool = false, original: CurrencyAmount? = nil, rate: RateChoice? = nil
     ) {
         self.id = id
         self.name = name
@@ -205,13 +218,29 @@ public struct EditIncome: Sendable {
         self.tags = tags
         self.by = by
         self.force = force
+        self.original = original
+        self.rate = rate
     }
 
     public func run(in ledger: Ledger) throws(TallyError) -> Income {
         try ledger.perform { (store: any DataAccess) throws(TallyError) in
-            try store.updateIncome(id: id, force: force) { (income: inout Income, book: AccountBook) throws(TallyError) in
+            // Converted again, before the write, when its original amount, its rate or (for a
+            // table rate) its day changed; a plain --amount drops the original.
+            let existing = try store.accountBook().income(id: id)
+            let current = amount == nil ? existing.foreign : nil
+            var converted: Income?
+            if let conversion = try ForeignCharge.reconversion(of: current, original: original, rate: rate, dayChanged: date != nil) {
+                var moved = existing
+                moved.date = date ?? existing.date
+                converted = try store.converting(moved, from: conversion.original, given: conversion.given)
+            }
+            return try store.updateIncome(id: id, force: force) { (income: inout Income, book: AccountBook) throws(TallyError) in
                 if let name { income.name = name }
-                if let amount { income.amount = amount }
+                if let amount {
+                    income.amount = amount
+                    income.foreign = nil
+                }
+                if let converted { (income.amount, income.foreign) = (converted.amount, converted.foreign) }
                 if let date { income.date = date }
                 if let account { income.accountID = try book.account(named: account).id ?? 0 }
                 if let tags { income.tags = tags }

@@ -53,10 +53,7 @@ public struct EditExpense: Sendable {
     /// A new rate for the original amount: the one charged, or the table's on the expense's day.
     public var rate: RateChoice?
 
-    public enum RateChoice: Hashable, Sendable {
-        case given(ExchangeRate)
-        case table
-    }
+    public typealias RateChoice = TallyCore.RateChoice
 
     public init(
         id: Int64, name: String? = nil, amount: Money? = nil, quantity: Int64? = nil, date: Day? = nil,
@@ -111,16 +108,9 @@ public struct EditExpense: Sendable {
     /// The expense converted again when its original amount, its rate or (for a table rate) its
     /// day changed; a given rate is kept unless another is chosen.
     private func reconverted(_ expense: Expense, in store: any DataAccess) throws(TallyError) -> Expense {
-        let tableRateMoved = date != nil && expense.foreign?.source == .table
-        guard original != nil || rate != nil || tableRateMoved else { return expense }
-        guard let amount = original ?? expense.foreign?.original else { throw .foreignMoney(.rateWithoutCurrency) }
-        let given: ExchangeRate?
-        switch rate {
-        case .given(let charged): given = charged
-        case .table: given = nil
-        case nil: given = expense.foreign?.source == .given ? expense.foreign?.rate : nil
-        }
-        return try store.converting(expense, from: amount, given: given)
+        let conversion = try ForeignCharge.reconversion(of: expense.foreign, original: original, rate: rate, dayChanged: date != nil)
+        guard let conversion else { return expense }
+        return try store.converting(expense, from: conversion.original, given: conversion.given)
     }
 }
 

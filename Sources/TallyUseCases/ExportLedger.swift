@@ -60,6 +60,7 @@ public struct ExportLedger: Sendable {
                 // Rows per line, refunds and original amounts, so the file imports back whole.
                 csv.writesLedgerColumns = try store.countExpenses(split) > 0
                 if !csv.writesLedgerColumns { csv.writesLedgerColumns = try store.countExpenses(abroad) > 0 }
+                if !csv.writesLedgerColumns { csv.writesLedgerColumns = declared.incomes.contains { $0.income.foreign != nil } }
             }
             try writer.begin(
                 budgets: budgets, settings: settings, recurring: try recurring(store, names: names), rules: rules, profiles: profiles,

@@ -44,7 +44,7 @@ public struct SetRate: Sendable {
     }
 }
 
-/// `rates reapply`: the table's rates again for the expenses that took theirs from it.
+/// `rates reapply`: the table's rates again for the expenses and incomes that took theirs from it.
 public struct ReapplyRates: Sendable {
     public var days: DayInterval?
     public var dryRun: Bool
@@ -54,13 +54,17 @@ public struct ReapplyRates: Sendable {
         self.dryRun = dryRun
     }
 
-    /// What changed (or would), with each budget's name by id.
-    public func run(in ledger: Ledger) throws(TallyError) -> (outcome: RateReapplication, budgetNames: [Int64: String]) {
+    /// What changed (or would), with each budget's and account's name by id.
+    public func run(in ledger: Ledger) throws(TallyError) -> (outcome: RateReapplication, budgetNames: [Int64: String], accountNames: [Int64: String]) {
         try ledger.perform { (store: any DataAccess) throws(TallyError) in
             let outcome = try store.reapplyRates(in: days, dryRun: dryRun)
             var names: [Int64: String] = [:]
             for budget in try store.budgets() { names[budget.id ?? 0] = budget.name }
-            return (outcome, names)
+            var accounts: [Int64: String] = [:]
+            if !outcome.incomes.isEmpty {
+                for account in try store.accountBook(withEntries: false).accounts { accounts[account.id ?? 0] = account.name }
+            }
+            return (outcome, names, accounts)
         }
     }
 }

@@ -6,10 +6,20 @@ import Testing
 
 @testable import TallyPostgres
 
-/// `v15-budget-currency`, `v16-serve-tokens`, `v17-rule-detail` and `v18-report-bounds` on a
-/// ledger made here at the schema before each, as the SQLite fixtures `schema-v21.sqlite` to
-/// `schema-v24.sqlite` are.
+/// `v15-budget-currency`, `v16-serve-tokens`, `v17-rule-detail`, `v18-report-bounds` and
+/// `v19-foreign-incomes` on a ledger made here at the schema before each, as the SQLite fixtures
+/// `schema-v21.sqlite` to `schema-v25.sqlite` are.
 @Suite struct PostgresLaterMigrationTests {
+    /// What takes a database back to before `v19-foreign-incomes`.
+    static let beforeV19 = """
+        ALTER TABLE income DROP COLUMN originalMinor;
+        ALTER TABLE income DROP COLUMN originalCurrency;
+        ALTER TABLE income DROP COLUMN rate;
+        ALTER TABLE income DROP COLUMN rateSource;
+        DELETE FROM tally_migration WHERE name = 'v19-foreign-incomes';
+
+        """
+
     /// What takes a database back to before `v18-report-bounds`: each day group's largest as the
     /// writers before it kept it, the largest portion (a split's line, a refund below zero).
     static let beforeV18 = """
@@ -77,7 +87,7 @@ import Testing
 
     /// A budget of a v14 ledger is in the ledger's currency; it then takes its own.
     @Test func aLedgerFromBeforeV15OpensAndTakesABudgetCurrency() throws {
-        let store = try reopened(after: Self.beforeV18 + Self.beforeV17 + Self.beforeV16 + Self.beforeV15)
+        let store = try reopened(after: Self.beforeV19 + Self.beforeV18 + Self.beforeV17 + Self.beforeV16 + Self.beforeV15)
         defer { try? store.close() }
         var food = try store.budget(named: "Food")
         #expect(food.currency == nil)
@@ -90,7 +100,7 @@ import Testing
 
     /// A v15 ledger has no token table; after the migration it keeps tokens.
     @Test func aLedgerFromBeforeV16OpensAndKeepsTokens() throws {
-        let store = try reopened(after: Self.beforeV18 + Self.beforeV17 + Self.beforeV16)
+        let store = try reopened(after: Self.beforeV19 + Self.beforeV18 + Self.beforeV17 + Self.beforeV16)
         defer { try? store.close() }
         #expect(try store.serveTokens().isEmpty)
         try store.addServeToken(ServeToken(name: "phone", permission: .add, hash: String(repeating: "a", count: 64), createdAt: 0))
@@ -99,7 +109,7 @@ import Testing
 
     /// A v16 ledger's rules have one budget; after the migration a rule splits or refunds.
     @Test func aLedgerFromBeforeV18OpensAndTakesSplitAndRefundRules() throws {
-        let store = try reopened(after: Self.beforeV18 + Self.beforeV17)
+        let store = try reopened(after: Self.beforeV19 + Self.beforeV18 + Self.beforeV17)
         defer { try? store.close() }
         #expect(try store.rules().allSatisfy { $0.split.isEmpty && !$0.refund })
         _ = try store.addBudget(Budget(name: "Home", limit: money("100")))
@@ -129,7 +139,7 @@ import Testing
         _ = try old.addRefund(Expense(name: "Returned lamp", amount: money("40"), date: day("2026-03-12"), budgetID: 0), toBudgetNamed: "Home")
         let expenses = try old.expenses(ExpenseQuery())
         try old.close()
-        _ = try server.psql(Self.beforeV18, database: database.name)
+        _ = try server.psql(Self.beforeV19 + Self.beforeV18, database: database.name)
 
         let store = try PostgresStore(location: location)
         defer { try? store.close() }
@@ -138,5 +148,33 @@ import Testing
         let interval = DayInterval(first: try day("2026-03-01"), last: try day("2026-03-31"))
         try StoreContract.expectLargestFollowTheRule(
             store, expenses: expenses, budgetIDs: [nil] + (try store.budgets().map(\.id)), days: interval, "after v18", limits: [1, 2, 3])
+    }
+
+    /// A v18 ledger's incomes are in the ledger's currency; after the migration each is as it
+    /// was, every balance stays, and an income keeps an amount in another currency.
+    @Test func aLedgerFromBeforeV19OpensAndTakesForeignIncomes() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase(prefix: "incomes")
+        let location = try ServerLocation(url: database.url)
+        let old = try PostgresStore(location: location)
+        _ = try old.updateSettings(LedgerSettings(currency: try Currency(code: "EUR")))
+        _ = try old.addAccount(Account(name: "Checking", kind: .checking, opening: money("100")))
+        _ = try old.addIncome(Income(name: "Salary", amount: money("3200"), date: day("2026-03-01"), accountID: 0), toAccountNamed: "Checking")
+        let book = try old.accountBook()
+        try old.close()
+        _ = try server.psql(Self.beforeV19, database: database.name)
+
+        let store = try PostgresStore(location: location)
+        defer { try? store.close() }
+        #expect(try store.accountBook().incomes == book.incomes)
+        #expect(try store.cacheMismatches() == [])
+        let usd = try Currency(code: "USD")
+        let fee = try store.converting(
+            Income(name: "Fee", amount: Money(cents: 1), date: try day("2026-03-08"), accountID: 0),
+            from: CurrencyAmount(minorUnits: 120_000, currency: usd), given: try ExchangeRate(parsing: "0.9"))
+        let (saved, _) = try store.addIncome(fee, toAccountNamed: "Checking")
+        #expect(try saved.amount == money("1080") && saved.foreign?.original == CurrencyAmount(minorUnits: 120_000, currency: usd))
+        #expect(try store.accountBook().incomes.last == saved)
+        #expect(try store.cacheMismatches() == [])
     }
 }

@@ -51,7 +51,7 @@ import Testing
         let food = try store.budget(named: "Food").id
         let top = try store.read { db in try SQLiteStore.largestExpenseIDs(in: march, budgetID: food, limit: 1, db) }
         #expect(try top == store.expenses(ExpenseQuery(search: "Costco")).compactMap(\.id))
-        #expect(try store.pragma("user_version") == "25")
+        #expect(try store.pragma("user_version") == String(Schema.version))
         try store.close()
     }
 

@@ -158,18 +158,19 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v13-cache-writer';
             PRAGMA user_version = 12;
             """,
-        "schema-v24.sqlite": beforeV25,
-        "schema-v23.sqlite": beforeV25 + beforeV24,
-        "schema-v22.sqlite": beforeV25 + beforeV24 + beforeV23,
-        "schema-v21.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22,
-        "schema-v20.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21,
-        "schema-v19.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20,
-        "schema-v18.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19,
-        "schema-v17.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
-        "schema-v16.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
-        "schema-v15.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16,
-        "schema-v14.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
-        "schema-v13.sqlite": beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
+        "schema-v25.sqlite": beforeV26,
+        "schema-v24.sqlite": beforeV26 + beforeV25,
+        "schema-v23.sqlite": beforeV26 + beforeV25 + beforeV24,
+        "schema-v22.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23,
+        "schema-v21.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22,
+        "schema-v20.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21,
+        "schema-v19.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20,
+        "schema-v18.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19,
+        "schema-v17.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
+        "schema-v16.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
+        "schema-v15.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16,
+        "schema-v14.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
+        "schema-v13.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
             DROP TABLE balanceAssertion;
             DROP TABLE transfer;
             DROP TABLE income;
@@ -186,6 +187,17 @@ enum SchemaFixtures {
             PRAGMA user_version = 9;
             """,
     ]
+
+    /// The inverse of `v26-foreign-incomes`: the fixtures' incomes are in the ledger's currency.
+    static let beforeV26 = """
+        ALTER TABLE income DROP COLUMN originalMinor;
+        ALTER TABLE income DROP COLUMN originalCurrency;
+        ALTER TABLE income DROP COLUMN rate;
+        ALTER TABLE income DROP COLUMN rateSource;
+        DELETE FROM grdb_migrations WHERE identifier = 'v26-foreign-incomes';
+        PRAGMA user_version = 25;
+
+        """
 
     /// The inverse of `v25-report-bounds`: the indexes as `v20` and `v21` made them, and each day
     /// group's largest as the writers before it kept it, the largest portion: a plain row's total,
@@ -396,5 +408,9 @@ enum SchemaFixtures {
         // file was made by `makeFixtures` and taken back to v24, with a split and a refund whose
         // groups keep the largest portion (`ReportBoundsMigrationTests`).
         "schema-v24.sqlite": fillV24,
+        // v26 lets an income keep an amount in another currency. This file was made by
+        // `makeFixtures` and taken back to v25: its incomes are in the ledger's currency
+        // (`ForeignIncomeMigrationTests`).
+        "schema-v25.sqlite": fillV24,
     ]
 }

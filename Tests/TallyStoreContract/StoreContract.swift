@@ -121,6 +121,7 @@ public enum StoreContract {
         Check("accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd", accountFiguresAreIncomeWithinAndNetWorthAtEachPeriodsEnd),
         Check("expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled", expensesPaidFromAccountsMoveBalancesAndLockWhenReconciled),
         Check("foreignAmountsAndRatesRoundTripAndReapplyChangesOnlyTableRates", foreignAmountsAndRatesRoundTripAndReapplyChangesOnlyTableRates),
+        Check("foreignIncomesRoundTripReapplyAndUndo", foreignIncomesRoundTripReapplyAndUndo),
         Check("spendingByCurrencyIsTheRuleAfterEveryWrite", spendingByCurrencyIsTheRuleAfterEveryWrite),
         Check("aBudgetInItsOwnCurrencyCountsEachExpenseAtItsDaysRate", aBudgetInItsOwnCurrencyCountsEachExpenseAtItsDaysRate),
     ]

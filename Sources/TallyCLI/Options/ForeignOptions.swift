@@ -35,3 +35,36 @@ struct ForeignOptions: ParsableArguments {
         return (ledger, original, try rate.map { (text: String) throws(ValidationError) in try ArgumentValue.rate(text) })
     }
 }
+
+/// `--currency` and `--rate` of an edit (`expense edit`, `income edit`): the currency of a new
+/// `--amount`, and a new rate, which may be `table` to take the rate table's again.
+struct EditForeignOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The currency --amount is in, when not the ledger's.", valueName: "code"))
+    var currency: String?
+
+    @Option(help: ArgumentHelp("The rate charged (ledger units per one unit of the amount's currency), or 'table'.", valueName: "rate"))
+    var rate: String?
+
+    /// A new amount as typed, in the ledger's currency or `currency`; `--currency` needs one.
+    func typed(_ amount: String?) throws(ValidationError) -> TypedAmount? {
+        guard let amount else {
+            guard currency == nil else { throw ValidationError("--currency needs --amount") }
+            return nil
+        }
+        return try ArgumentValue.typedAmount(amount, currency: currency)
+    }
+
+    /// The new amount split into a ledger amount or an original one.
+    func parts(_ amount: String?) throws(ValidationError) -> (ledger: Money?, original: CurrencyAmount?) {
+        switch try typed(amount) {
+        case .ledger(let money): (money, nil)
+        case .foreign(let foreign): (nil, foreign)
+        case nil: (nil, nil)
+        }
+    }
+
+    func rateChoice() throws(ValidationError) -> RateChoice? {
+        guard let rate else { return nil }
+        return rate == "table" ? .table : .given(try ArgumentValue.rate(rate))
+    }
+}

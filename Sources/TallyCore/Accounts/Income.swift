@@ -13,12 +13,15 @@ public struct Income: Identifiable, Hashable, Sendable, Codable {
     public var tags: [String]
     /// Who received it, with the defaults of an expense's ``Expense/by``.
     public var by: String
+    /// An income in another currency than the ledger's: its original amount and the rate that
+    /// gave ``amount``, as an expense's ``Expense/foreign``.
+    public var foreign: ForeignCharge?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: Int64? = nil, name: String, amount: Money, date: Day, accountID: Int64, tags: [String] = [], by: String = "",
-        createdAt: Date = Date(), updatedAt: Date? = nil
+        foreign: ForeignCharge? = nil, createdAt: Date = Date(), updatedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -27,6 +30,7 @@ public struct Income: Identifiable, Hashable, Sendable, Codable {
         self.accountID = accountID
         self.tags = tags
         self.by = by
+        self.foreign = foreign
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
     }

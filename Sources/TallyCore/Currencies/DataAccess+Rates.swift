@@ -23,41 +23,95 @@ public struct RateChange: Hashable, Sendable {
     }
 }
 
+/// One income whose table rate changed, as `rates reapply` shows it.
+public struct IncomeRateChange: Hashable, Sendable {
+    public var before: Income
+    public var after: Income
+}
+
 /// What `rates reapply` did (or, dry, would do): each changed expense, and per budget id the
-/// spending before and after.
+/// spending before and after; and each changed income.
 public struct RateReapplication: Hashable, Sendable {
     public var changes: [RateChange]
     public var byBudget: [Int64: (before: Money, after: Money)]
+    public var incomes: [IncomeRateChange] = []
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.changes == rhs.changes && lhs.byBudget.mapValues { [$0.before, $0.after] } == rhs.byBudget.mapValues { [$0.before, $0.after] }
+        lhs.changes == rhs.changes && lhs.incomes == rhs.incomes
+            && lhs.byBudget.mapValues { [$0.before, $0.after] } == rhs.byBudget.mapValues { [$0.before, $0.after] }
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(changes) }
 }
 
+extension ForeignCharge {
+    /// `original` in `ledger` on `day`: the one rule that `add`, `edit` and imports share for
+    /// every entry (an expense, an income). At `given` (the rate the card or bank charged, source
+    /// `given`) or else `tableRate` for its currency and day (source `table`); an amount already in
+    /// the ledger's currency is that amount, with no foreign charge (and a given rate is refused).
+    public static func converting(
+        _ original: CurrencyAmount, on day: Day, given: ExchangeRate?, into ledger: Currency,
+        tableRate: (Currency, Day) throws(TallyError) -> ExchangeRate
+    ) throws(TallyError) -> (amount: Money, foreign: ForeignCharge?) {
+        guard original.currency != ledger else {
+            guard given == nil else { throw .foreignMoney(.rateWithoutCurrency) }
+            return (try ExchangeRate(mantissa: 1, scale: 0).convert(original, into: ledger), nil)
+        }
+        let rate: ExchangeRate
+        if let given { rate = given } else { rate = try tableRate(original.currency, day) }
+        let charge = ForeignCharge(original: original, rate: rate, source: given == nil ? .table : .given)
+        return (try charge.amount(in: ledger), charge)
+    }
+}
+
+/// The rate an edit asks for: one given (as charged), or the table's on the entry's day again.
+public enum RateChoice: Hashable, Sendable {
+    case given(ExchangeRate)
+    case table
+}
+
+extension ForeignCharge {
+    /// What an edit converts an entry whose charge is `current` again from: the new `original`
+    /// or the kept one, at the rate chosen, else the kept given rate, else the table's. `nil`
+    /// when nothing asks for a conversion: no new original, no rate, and no new day under a
+    /// table rate. A rate for an entry in the ledger's currency is refused.
+    public static func reconversion(
+        of current: ForeignCharge?, original: CurrencyAmount?, rate: RateChoice?, dayChanged: Bool
+    ) throws(TallyError) -> (original: CurrencyAmount, given: ExchangeRate?)? {
+        let tableRateMoved = dayChanged && current?.source == .table
+        guard original != nil || rate != nil || tableRateMoved else { return nil }
+        guard let amount = original ?? current?.original else { throw .foreignMoney(.rateWithoutCurrency) }
+        switch rate {
+        case .given(let charged): return (amount, charged)
+        case .table: return (amount, nil)
+        case nil: return (amount, current?.source == .given ? current?.rate : nil)
+        }
+    }
+}
+
 extension Expense {
-    /// This expense in `original`'s currency, converted into `ledger`: the one rule `add`, `edit`
-    /// and imports share. At `given` (the rate the card charged, source `given`) or else
-    /// `tableRate` for its currency and day (source `table`); an amount already in the ledger's
-    /// currency stays as it is, with no foreign charge (and a given rate is refused).
+    /// This expense in `original`'s currency, converted into `ledger` on its day
+    /// (``ForeignCharge/converting(_:on:given:into:tableRate:)``).
     public func converted(
         from original: CurrencyAmount, given: ExchangeRate?, into ledger: Currency,
         tableRate: (Currency, Day) throws(TallyError) -> ExchangeRate
     ) throws(TallyError) -> Expense {
         var expense = self
-        guard original.currency != ledger else {
-            guard given == nil else { throw .foreignMoney(.rateWithoutCurrency) }
-            expense.amount = try ExchangeRate(mantissa: 1, scale: 0).convert(original, into: ledger)
-            expense.foreign = nil
-            return expense
-        }
-        let rate: ExchangeRate
-        if let given { rate = given } else { rate = try tableRate(original.currency, expense.date) }
-        let charge = ForeignCharge(original: original, rate: rate, source: given == nil ? .table : .given)
-        expense.amount = try charge.amount(in: ledger)
-        expense.foreign = charge
+        (expense.amount, expense.foreign) = try ForeignCharge.converting(original, on: date, given: given, into: ledger, tableRate: tableRate)
         return expense
+    }
+}
+
+extension Income {
+    /// This income in `original`'s currency, converted into `ledger` on its day
+    /// (``ForeignCharge/converting(_:on:given:into:tableRate:)``).
+    public func converted(
+        from original: CurrencyAmount, given: ExchangeRate?, into ledger: Currency,
+        tableRate: (Currency, Day) throws(TallyError) -> ExchangeRate
+    ) throws(TallyError) -> Income {
+        var income = self
+        (income.amount, income.foreign) = try ForeignCharge.converting(original, on: date, given: given, into: ledger, tableRate: tableRate)
+        return income
     }
 }
 
@@ -95,34 +149,59 @@ extension DataAccess {
         }
     }
 
-    /// What `rates reapply` does: every expense within `days` (all when `nil`) whose rate came
-    /// from the table takes the table's rate on its day again; expenses given a rate are left.
-    /// The changed expenses are saved as one write, so one change set (one undo) holds them.
-    /// An expense changed since it was read is left as it now is.
+    /// `income` in `original`'s currency, as ``converting(_:from:given:)-(Expense,_,_)`` converts an expense.
+    public func converting(_ income: Income, from original: CurrencyAmount, given: ExchangeRate?) throws(TallyError) -> Income {
+        let ledger = try ledgerCurrency()
+        return try income.converted(from: original, given: given, into: ledger) { (currency, day) throws(TallyError) in
+            try tableRate(from: currency, to: ledger, on: day)
+        }
+    }
+
+    /// What `rates reapply` does: every expense and income within `days` (all when `nil`) whose
+    /// rate came from the table takes the table's rate on its day again; those given a rate are
+    /// left. The changed entries are saved as one write, so one change set (one undo) holds them.
+    /// An entry changed since it was read is left as it now is.
     public func reapplyRates(in days: DayInterval?, dryRun: Bool) throws(TallyError) -> RateReapplication {
         let ledger = try ledgerCurrency()
         var tableExpenses: [Expense] = []
+        var tableIncomes: [Income] = []
         try reading { (rows: any LedgerRows) throws(TallyError) in
             try rows.forEachExpense(ExpenseQuery(days: days)) { expense in
                 if expense.foreign?.source == .table { tableExpenses.append(expense) }
             }
+            for case .income(let income) in try rows.rowImages(.entries) where income.foreign?.source == .table {
+                if days?.contains(income.date) ?? true { tableIncomes.append(income) }
+            }
         }
         var latest: [Day: [DayRate]] = [:]
+        // The table's rate on `day` for `charge`, and the ledger amount it gives.
+        func reapplied(_ charge: ForeignCharge, on day: Day) throws(TallyError) -> (charge: ForeignCharge, amount: Money) {
+            let rows: [DayRate]
+            if let known = latest[day] { rows = known } else { rows = try rates(RateQuery(latestOnOrBefore: day)) }
+            latest[day] = rows
+            let rate = try RateLookup.rate(from: charge.original.currency, to: ledger, on: day, in: rows)
+            let again = ForeignCharge(original: charge.original, rate: rate, source: .table)
+            return (again, try again.amount(in: ledger))
+        }
         var changes: [RateChange] = []
         for expense in tableExpenses {
             guard let charge = expense.foreign else { continue }
-            let rows: [DayRate]
-            if let known = latest[expense.date] { rows = known } else { rows = try rates(RateQuery(latestOnOrBefore: expense.date)) }
-            latest[expense.date] = rows
-            let rate = try RateLookup.rate(from: charge.original.currency, to: ledger, on: expense.date, in: rows)
             var after = expense
-            after.foreign?.rate = rate
-            after.amount = try ForeignCharge(original: charge.original, rate: rate, source: .table).amount(in: ledger)
+            (after.foreign, after.amount) = try reapplied(charge, on: expense.date)
             after = try after.withLinesFitted()
             if after != expense { changes.append(RateChange(before: expense, after: after)) }
         }
-        guard !dryRun, !changes.isEmpty else { return RateReapplication(changes: changes, byBudget: try RateChange.byBudget(changes)) }
-        let saved = try writing { (rows: any LedgerRows) throws(TallyError) -> [RateChange] in
+        var incomeChanges: [IncomeRateChange] = []
+        for income in tableIncomes {
+            guard let charge = income.foreign else { continue }
+            var after = income
+            (after.foreign, after.amount) = try reapplied(charge, on: income.date)
+            if after != income { incomeChanges.append(IncomeRateChange(before: income, after: after)) }
+        }
+        guard !dryRun, !changes.isEmpty || !incomeChanges.isEmpty else {
+            return RateReapplication(changes: changes, byBudget: try RateChange.byBudget(changes), incomes: incomeChanges)
+        }
+        let saved = try writing { (rows: any LedgerRows) throws(TallyError) -> ([RateChange], [IncomeRateChange]) in
             let current = try rows.expenses(ExpenseQuery(ids: changes.compactMap(\.before.id)))
             var byID: [Int64: Expense] = [:]
             for expense in current { byID[expense.id ?? 0] = expense }
@@ -132,8 +211,16 @@ extension DataAccess {
                 after.updatedAt = rows.timestamp
                 return after
             })
-            return kept
+            var incomes: [Int64: Income] = [:]
+            for case .income(let income) in try incomeChanges.isEmpty ? [] : rows.rowImages(.entries) { incomes[income.id ?? 0] = income }
+            let keptIncomes = incomeChanges.filter { incomes[$0.before.id ?? 0] == $0.before }
+            for change in keptIncomes {
+                var after = change.after
+                after.updatedAt = rows.timestamp
+                try rows.save(.income(after))
+            }
+            return (kept, keptIncomes)
         }
-        return RateReapplication(changes: saved, byBudget: try RateChange.byBudget(saved))
+        return RateReapplication(changes: saved.0, byBudget: try RateChange.byBudget(saved.0), incomes: saved.1)
     }
 }

@@ -154,10 +154,10 @@ public struct StatementPlanner {
             plan.parts[index].transfers += 1
             return nil
         }
-        // Money in that a refund rule matches comes back into its budget; other money in is income.
-        // An income keeps only the ledger's amount: incomes have no original (no column for one).
+        // Money in that a refund rule matches comes back into its budget; other money in is income,
+        // which keeps its original amount in another currency as an expense does.
         if entry.amount.cents > 0, decision?.refund != true {
-            let income = try Income(name: name, amount: amount, date: entry.date, accountID: accountID, by: by).validated()
+            let income = try Income(name: name, amount: amount, date: entry.date, accountID: accountID, by: by, foreign: foreign).validated()
             plan.entries.incomes.append(DeclaredIncome(income, account: account.name))
             changes[accountID, default: []].append((entry.date, signed))
             plan.parts[index].incomes += 1

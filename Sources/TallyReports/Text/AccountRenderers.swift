@@ -62,12 +62,18 @@ extension ListRenderers {
 
     /// `income list`.
     public static func incomesAsTable(_ incomes: [Income], accountNames: [Int64: String], money: MoneyFormat = .plain) -> String {
-        var table = Table([.right("ID"), .left("Date"), .left("Name"), .left("Account"), .right("Amount"), .left("Tags"), .left("By")])
+        // The amount as received only when an income was in another currency, as expense lists show it.
+        let showOriginal = incomes.contains { $0.foreign != nil }
+        var columns: [Table.Column] = [.right("ID"), .left("Date"), .left("Name"), .left("Account"), .right("Amount"), .left("Tags"), .left("By")]
+        if showOriginal { columns += [.right("Received"), .right("Rate")] }
+        var table = Table(columns)
         for income in incomes {
-            table.append([
+            var row = [
                 String(income.id ?? 0), income.date.isoString, income.name, accountNames[income.accountID] ?? "",
                 money.string(income.amount), income.tags.joined(separator: ", "), income.by,
-            ])
+            ]
+            if showOriginal { row += ListRenderers.originalColumns(income.foreign) }
+            table.append(row)
         }
         return table.rendered()
     }
@@ -174,6 +180,11 @@ extension ListJSON {
         public var account: String
         public var tags: [String]
         public var by: Nullable<String>
+        /// An income in another currency, as an expense's (``ExpenseItem/original``): the three keys
+        /// appear only on such incomes; `amount` is always the ledger's currency.
+        public var original: ExpenseItem.OriginalAmount?
+        public var rate: String?
+        public var rateSource: String?
 
         public init(_ income: Income, accountName: String) {
             id = income.id ?? 0
@@ -183,6 +194,9 @@ extension ListJSON {
             account = accountName
             tags = income.tags
             by = Nullable(income.by.isEmpty ? nil : income.by)
+            original = income.foreign.map { ExpenseItem.OriginalAmount(amount: $0.original.plainString, currency: $0.original.currency.code) }
+            rate = income.foreign?.rate.plainString
+            rateSource = income.foreign?.source.rawValue
         }
     }
 

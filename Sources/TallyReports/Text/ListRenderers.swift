@@ -148,7 +148,7 @@ public enum ListRenderers {
             if showBy { row.append(expense.by) }
             if showAccount { row.append(expense.accountID.flatMap { accountNames[$0] } ?? "") }
             if showOriginal {
-                row += [expense.foreign?.original.description ?? "", expense.foreign.map { $0.rate.plainString + ($0.source == .given ? " given" : "") } ?? ""]
+                row += originalColumns(expense.foreign)
             }
             table.append(row)
             for portion in try expense.lines.isEmpty ? [] : expense.portions {
@@ -164,6 +164,12 @@ public enum ListRenderers {
         return table.rendered()
     }
 
+    /// The "Paid" and "Rate" columns of a list: the amount in its own currency and the rate, marked
+    /// when given; empty for the ledger's currency.
+    static func originalColumns(_ foreign: ForeignCharge?) -> [String] {
+        [foreign?.original.description ?? "", foreign.map { $0.rate.plainString + ($0.source == .given ? " given" : "") } ?? ""]
+    }
+
     /// One line describing a saved expense, as `expense add` and `expense edit` confirm it.
     public static func expenseLine(_ expense: Expense, budgetName: String, money: MoneyFormat = .plain) throws(TallyError) -> String {
         let quantity = expense.quantity == 1 ? "" : " × \(expense.quantity) = \(try money.string(expense.total()))"
@@ -173,7 +179,7 @@ public enum ListRenderers {
             return "#\(expense.id ?? 0) \(expense.date.isoString) \(expense.name): refund\(of) of \(try money.string(expense.total())) into \(budgetName)\(tags)"
         }
         return "#\(expense.id ?? 0) \(expense.date.isoString) \(expense.name): "
-            + "\(money.string(expense.amount))\(originalText(expense))\(quantity) in \(budgetName)\(tags)"
+            + "\(money.string(expense.amount))\(originalText(expense.foreign))\(quantity) in \(budgetName)\(tags)"
     }
 
     /// A split expense as `expense add` and `expense split` confirm it: its line, then each of its
@@ -187,9 +193,15 @@ public enum ListRenderers {
         return text
     }
 
+    /// An income's or expense's amount as its confirmation shows it: the ledger's figure, then
+    /// what it was in another currency (``originalText(_:)``).
+    public static func entryAmount(_ amount: Money, foreign: ForeignCharge?, money: MoneyFormat = .plain) -> String {
+        money.string(amount) + originalText(foreign)
+    }
+
     /// ` (4500 JPY at 0.0062 per JPY, from the rate table)`, or nothing for the ledger's currency.
-    static func originalText(_ expense: Expense) -> String {
-        guard let foreign = expense.foreign else { return "" }
+    static func originalText(_ foreign: ForeignCharge?) -> String {
+        guard let foreign else { return "" }
         let code = foreign.original.currency.code
         let source = foreign.source == .given ? "as given" : "from the rate table"
         return " (\(foreign.original.description) at \(foreign.rate.plainString) per \(code), \(source))"

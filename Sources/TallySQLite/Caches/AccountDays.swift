@@ -105,9 +105,17 @@ struct AccountDays {
     static func rebuild(_ db: Database) throws {
         try db.execute(sql: "DELETE FROM accountDay")
         var days = AccountDays()
-        // Only the entries move balances; the migration that adds this table must not read the
-        // account rows, whose columns later migrations extend.
-        for row in try SQLiteStore.accountImages(db, .entries) { days.add(row) }
+        // Only the entries move balances, read by the columns that do: a migration rebuilds this
+        // table before later ones extend the entries' rows (`v26-foreign-incomes`).
+        for row in try Row.fetchAll(db, sql: "SELECT accountId, date, amountCents FROM income") {
+            let cents: Int64 = row[2]
+            days.add(accountID: row[0], date: row[1], change: cents, income: cents)
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT fromAccountId, toAccountId, date, amountCents FROM transfer") {
+            let cents: Int64 = row[3]
+            days.add(accountID: row[1], date: row[2], change: cents)
+            days.add(accountID: row[0], date: row[2], change: -cents)
+        }
         let statement = try RawStatement(db, "SELECT accountId, date, amountCents * quantity FROM expense WHERE accountId IS NOT NULL")
         try statement.forEachRow { row in
             days.add(accountID: sqlite3_column_int64(row, 0), date: sqlite3_column_int64(row, 1), change: -sqlite3_column_int64(row, 2))

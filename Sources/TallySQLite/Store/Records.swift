@@ -227,12 +227,7 @@ struct ExpenseRecord: FetchableRecord, MutablePersistableRecord {
 
     /// The expense's ``ForeignCharge`` from its four columns; a damaged row is a storage error.
     func foreign() throws(TallyError) -> ForeignCharge? {
-        guard let originalMinor, let originalCurrency, let rate, let rateSource else { return nil }
-        guard let source = RateSource(rawValue: rateSource), let exact = try? ExchangeRate(parsing: rate) else {
-            throw .storage("expense #\(id ?? 0) has an invalid rate \(rate) (\(rateSource))")
-        }
-        return ForeignCharge(
-            original: CurrencyAmount(minorUnits: originalMinor, currency: Currency(storedCode: originalCurrency)), rate: exact, source: source)
+        try ForeignColumns.charge(originalMinor, originalCurrency, rate, rateSource, of: "expense #\(id ?? 0)")
     }
 
     func model(tags: [String]) throws(TallyError) -> Expense {
@@ -289,5 +284,25 @@ extension Month {
         } catch {
             throw .storage("a stored month \(storedNumber) does not exist")
         }
+    }
+}
+
+/// The four columns that keep an entry's ``ForeignCharge`` (an expense's, an income's): all set
+/// or all `NULL`.
+enum ForeignColumns {
+    static let names = "originalMinor, originalCurrency, rate, rateSource"
+
+    /// The charge the columns keep; a damaged row is a storage error naming `entry`.
+    static func charge(_ minor: Int64?, _ currency: String?, _ rate: String?, _ source: String?, of entry: String) throws(TallyError) -> ForeignCharge? {
+        guard let minor, let currency, let rate, let source else { return nil }
+        guard let rateSource = RateSource(rawValue: source), let exact = try? ExchangeRate(parsing: rate) else {
+            throw .storage("\(entry) has an invalid rate \(rate) (\(source))")
+        }
+        return ForeignCharge(original: CurrencyAmount(minorUnits: minor, currency: Currency(storedCode: currency)), rate: exact, source: rateSource)
+    }
+
+    /// The columns' values, in the order of ``names``.
+    static func values(_ charge: ForeignCharge?) -> [(any DatabaseValueConvertible)?] {
+        [charge?.original.minorUnits, charge?.original.currency.code, charge?.rate.plainString, charge?.source.rawValue]
     }
 }

@@ -89,14 +89,14 @@ extension SQLiteStore {
         case .income(var income):
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO income (id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO income (id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt, \(ForeignColumns.names))
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [
+                arguments: StatementArguments([
                     income.id, income.accountID, income.name, income.amount.cents, income.date.storedNumber,
                     income.tags.joined(separator: ";"), income.by, Milliseconds.since1970(income.createdAt),
                     Milliseconds.since1970(income.updatedAt),
-                ])
+                ] + ForeignColumns.values(income.foreign)))
             if income.id == nil { income.id = db.lastInsertedRowID }
             return .income(income)
         case .transfer(var transfer):
@@ -145,12 +145,15 @@ extension SQLiteStore {
         var images: [RowImage] = []
         if table == "income" {
             let incomes = try Row.fetchCursor(
-                db, sql: "SELECT id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt FROM income WHERE \(condition) ORDER BY id")
+                db,
+                sql: "SELECT id, accountId, name, amountCents, date, tags, receivedBy, createdAt, updatedAt, \(ForeignColumns.names) FROM income WHERE \(condition) ORDER BY id")
             while let row = try incomes.next() {
                 let tags: String = row[5]
+                let id: Int64 = row[0]
                 images.append(.income(Income(
-                    id: row[0], name: row[2], amount: Money(cents: row[3]), date: try day(row[4], "an income"), accountID: row[1],
-                    tags: TagSetKey.tags(tags), by: row[6], createdAt: Milliseconds.date(row[7]), updatedAt: Milliseconds.date(row[8]))))
+                    id: id, name: row[2], amount: Money(cents: row[3]), date: try day(row[4], "an income"), accountID: row[1],
+                    tags: TagSetKey.tags(tags), by: row[6], foreign: try ForeignColumns.charge(row[9], row[10], row[11], row[12], of: "income #\(id)"),
+                    createdAt: Milliseconds.date(row[7]), updatedAt: Milliseconds.date(row[8]))))
             }
         } else {
             let transfers = try Row.fetchCursor(
