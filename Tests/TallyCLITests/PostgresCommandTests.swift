@@ -267,11 +267,11 @@ import Testing
         #expect(!(text.stdout + text.stderr).contains(server.password))
         #expect(text.stdout.contains("location postgresql://\(server.passwordUser)@\(server.host):\(server.port)/\(database.name)?sslmode=disable\n"), "\(text.stdout)")
         #expect(text.stdout.contains("engine PostgreSQL "))
-        #expect(text.stdout.contains("schema v18-report-bounds\nbudgets 1\nexpenses 1\nrecurring-rules 0\nchange-sets 2\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("schema v19-foreign-incomes\nbudgets 1\nexpenses 1\nrecurring-rules 0\nchange-sets 2\n"), "\(text.stdout)")
         let json = try sandbox.run(["db", "info", "--json", "--db", url], useDB: false).jsonObject
         #expect(json["expenses"] as? Int == 1)
         #expect(json["changeSets"] as? Int == 2)
-        #expect(json["schema"] as? String == "v18-report-bounds")
+        #expect(json["schema"] as? String == "v19-foreign-incomes")
         #expect((json["location"] as? String)?.contains(server.password) == false)
     }
 }

@@ -103,8 +103,8 @@ struct LedgerDocumentTests {
     }
 
     @Test func rejectsUnknownVersionsAndNonDocuments() {
-        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 13; this Tally reads versions 1 to 12")) {
-            try LedgerDocument.decode(Data(#"{"version": 13, "budgets": [], "expenses": []}"#.utf8))
+        #expect(throws: TallyError.importFile(line: nil, reason: "unsupported document version 14; this Tally reads versions 1 to 13")) {
+            try LedgerDocument.decode(Data(#"{"version": 14, "budgets": [], "expenses": []}"#.utf8))
         }
         #expect(throws: TallyError.importFile(line: nil, reason: "not a Tally JSON document: it has no \"version\"")) {
             try LedgerDocument.decode(Data("{}".utf8))

@@ -188,7 +188,7 @@ import Testing
 
     /// A ledger from before `v7-accounts` opens with every figure as it was, and takes accounts.
     @Test func aLedgerFromBeforeV7OpensAndTakesAccounts() throws {
-        let downgrade = Self.beforeV8 + """
+        let downgrade = PostgresLaterMigrationTests.beforeV19 + Self.beforeV8 + """
             DROP TABLE balanceAssertion; DROP TABLE transfer; DROP TABLE income; DROP TABLE account;
             DELETE FROM idCounter WHERE kind IN ('account', 'income', 'transfer'); DELETE FROM tally_migration WHERE name = 'v7-accounts';
             """

@@ -75,7 +75,7 @@ public enum Differential {
             }
         }
         // About one step in five is a split, refund or foreign operation (their own sequences).
-        #expect(mostExpenses >= 25 * steps / stepsPerSeed, "the sequence should build up expenses to compare")
+        #expect(mostExpenses >= 20 * steps / stepsPerSeed, "the sequence should build up expenses to compare")
         #expect(try memory.expenses(ExpenseQuery()).contains { $0.foreign != nil } || steps < stepsPerSeed, "no expense abroad to compare")
     }
 

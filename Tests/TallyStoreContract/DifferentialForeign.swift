@@ -2,7 +2,7 @@ import Foundation
 import TallyCore
 
 // The differential test's operations abroad: the ledger's currency, rates set by hand, expenses
-// in other currencies at the table's rate or a given one, `rates reapply`, and budgets in their
+// and incomes in other currencies at the table's rate or a given one, `rates reapply`, and budgets in their
 // own currency, so that every store's figures in other currencies (spending by currency, a
 // budget's own-currency spending, converted amounts) meet the rule after every kind of write.
 // About one in five breaks a rule (a missing rate, a currency taken away under a budget).
@@ -11,6 +11,8 @@ extension Differential {
         case setCurrency(String?)
         case setRate(DayRate)
         case addExpense(Expense, original: CurrencyAmount, given: ExchangeRate?)
+        /// Into the account "Wallet", opened by the first such income.
+        case addIncome(Income, original: CurrencyAmount, given: ExchangeRate?)
         case reapply(dryRun: Bool)
         case budgetCurrency(Int64, String?)
 
@@ -22,6 +24,8 @@ extension Differential {
             case .setRate(let rate): "setRate(\(rate.day) \(rate.from.code)→\(rate.to.code) \(rate.rate.plainString))"
             case .addExpense(let expense, let original, let given):
                 "addForeignExpense(\(original) ×\(expense.quantity) \(expense.date) budget #\(expense.budgetID)\(given.map { " at \($0.plainString)" } ?? ""))"
+            case .addIncome(let income, let original, let given):
+                "addForeignIncome(\(original) \(income.date)\(given.map { " at \($0.plainString)" } ?? ""))"
             case .reapply(let dryRun): "reapplyRates(dryRun: \(dryRun))"
             case .budgetCurrency(let id, let code): "setBudgetCurrency(#\(id), \(code ?? "none"))"
             }
@@ -39,8 +43,12 @@ extension Differential {
                 return .done
             case .addExpense(let expense, let original, let given):
                 return .expense(try store.addExpense(try store.converting(expense, from: original, given: given).validated()))
+            case .addIncome(let income, let original, let given):
+                if try store.accountBook(withEntries: false).accounts.isEmpty { _ = try store.addAccount(Account(name: "Wallet", kind: .cash)) }
+                return .income(try store.addIncome(try store.converting(income, from: original, given: given), toAccountNamed: "Wallet").income)
             case .reapply(let dryRun):
-                return .count(try store.reapplyRates(in: nil, dryRun: dryRun).changes.count)
+                let outcome = try store.reapplyRates(in: nil, dryRun: dryRun)
+                return .count(outcome.changes.count * 1_000 + outcome.incomes.count)
             case .budgetCurrency(let id, let code):
                 guard var budget = try store.budgets().first(where: { $0.id == id }) else { throw .budgetNotFound("#\(id)") }
                 budget.currency = code.map(Currency.init(storedCode:))
@@ -70,7 +78,13 @@ extension Differential {
                 expense.amount = Money(cents: 1)
                 let given = Bool.random(using: &generator) ? try ExchangeRate(mantissa: Int64.random(in: 1...90_000, using: &generator), scale: 4) : nil
                 return .addExpense(expense, original: CurrencyAmount(minorUnits: units, currency: currency), given: given)
-            case 15..<17:
+            case 15:
+                let currency = Currency(storedCode: code())
+                let units = Int64.random(in: 1...(currency.code == "JPY" ? 100_000 : 10_000_000), using: &generator)
+                let income = Income(name: "Fee", amount: Money(cents: 1), date: Fixtures.day(&generator), accountID: 0)
+                let given = Bool.random(using: &generator) ? try ExchangeRate(mantissa: Int64.random(in: 1...90_000, using: &generator), scale: 4) : nil
+                return .addIncome(income, original: CurrencyAmount(minorUnits: units, currency: currency), given: given)
+            case 16..<18:
                 return .reapply(dryRun: Bool.random(using: &generator))
             default:
                 let id = budgets.randomElement(using: &generator)?.id ?? 99
