@@ -89,29 +89,27 @@ extension ForeignCharge {
     }
 }
 
-extension Expense {
-    /// This expense in `original`'s currency, converted into `ledger` on its day
-    /// (``ForeignCharge/converting(_:on:given:into:tableRate:)``).
-    public func converted(
-        from original: CurrencyAmount, given: ExchangeRate?, into ledger: Currency,
-        tableRate: (Currency, Day) throws(TallyError) -> ExchangeRate
-    ) throws(TallyError) -> Expense {
-        var expense = self
-        (expense.amount, expense.foreign) = try ForeignCharge.converting(original, on: date, given: given, into: ledger, tableRate: tableRate)
-        return expense
-    }
+/// An entry kept in the ledger's currency and, when it was in another, with its
+/// ``ForeignCharge``: an expense, an income.
+public protocol ForeignEntry {
+    var date: Day { get }
+    var amount: Money { get set }
+    var foreign: ForeignCharge? { get set }
 }
 
-extension Income {
-    /// This income in `original`'s currency, converted into `ledger` on its day
+extension Expense: ForeignEntry {}
+extension Income: ForeignEntry {}
+
+extension ForeignEntry {
+    /// This entry in `original`'s currency, converted into `ledger` on its day
     /// (``ForeignCharge/converting(_:on:given:into:tableRate:)``).
     public func converted(
         from original: CurrencyAmount, given: ExchangeRate?, into ledger: Currency,
         tableRate: (Currency, Day) throws(TallyError) -> ExchangeRate
-    ) throws(TallyError) -> Income {
-        var income = self
-        (income.amount, income.foreign) = try ForeignCharge.converting(original, on: date, given: given, into: ledger, tableRate: tableRate)
-        return income
+    ) throws(TallyError) -> Self {
+        var entry = self
+        (entry.amount, entry.foreign) = try ForeignCharge.converting(original, on: date, given: given, into: ledger, tableRate: tableRate)
+        return entry
     }
 }
 
@@ -139,20 +137,13 @@ extension DataAccess {
         try RateLookup.rate(from: currency, to: ledger, on: day, in: try rates(RateQuery(latestOnOrBefore: day)))
     }
 
-    /// `expense` in `original`'s currency: its ``Expense/foreign`` and its ledger-currency
-    /// ``Expense/amount``, at `given` (the rate the card charged) or else the table's rate on its
-    /// day (``Expense/converted(from:given:into:tableRate:)``); a missing rate throws.
-    public func converting(_ expense: Expense, from original: CurrencyAmount, given: ExchangeRate?) throws(TallyError) -> Expense {
+    /// `entry` (an expense, an income) in `original`'s currency: its ``ForeignEntry/foreign`` and
+    /// its ledger-currency amount, at `given` (the rate the card or bank charged) or else the
+    /// table's rate on its day (``ForeignEntry/converted(from:given:into:tableRate:)``); a
+    /// missing rate throws.
+    public func converting<Entry: ForeignEntry>(_ entry: Entry, from original: CurrencyAmount, given: ExchangeRate?) throws(TallyError) -> Entry {
         let ledger = try ledgerCurrency()
-        return try expense.converted(from: original, given: given, into: ledger) { (currency, day) throws(TallyError) in
-            try tableRate(from: currency, to: ledger, on: day)
-        }
-    }
-
-    /// `income` in `original`'s currency, as ``converting(_:from:given:)-(Expense,_,_)`` converts an expense.
-    public func converting(_ income: Income, from original: CurrencyAmount, given: ExchangeRate?) throws(TallyError) -> Income {
-        let ledger = try ledgerCurrency()
-        return try income.converted(from: original, given: given, into: ledger) { (currency, day) throws(TallyError) in
+        return try entry.converted(from: original, given: given, into: ledger) { (currency, day) throws(TallyError) in
             try tableRate(from: currency, to: ledger, on: day)
         }
     }
