@@ -4,7 +4,7 @@ import TallyCore
 // Import rules, as `SQLiteStore` keeps them: by budget id, answered with the budget's current name.
 extension InMemoryStore {
     public func importedRowKeys() throws(TallyError) -> Set<Int64> {
-        try transaction { state in state.rowKeys }
+        try transaction { state in Set(state.rowKeys.keys) }
     }
 
     static func rules(in state: State) -> [ImportRule] {

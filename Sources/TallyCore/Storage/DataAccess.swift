@@ -99,26 +99,6 @@ public protocol DataAccess: AnyObject, Sendable {
     /// ``SpendingGroup/groups(ofBudgets:in:of:)`` of their days, in no particular order.
     func spendingGroups(ofBudgets ids: Set<Int64>, in months: ClosedRange<Month>) throws(TallyError) -> [SpendingGroup]
 
-    // MARK: History
-
-    /// The change sets recorded at or after `since` (every one kept when `nil`), newest first,
-    /// at most `limit`, each with whether it stands undone (``History``). Reads no change's rows.
-    func changeSets(since: Date?, limit: Int?) throws(TallyError) -> [ChangeSetEntry]
-    /// What `undo` does, as one transaction: reverts change set `id`, or the one ``History/target(_:)``
-    /// picks, if no later change set that stands touched its rows; puts its rows back with their
-    /// ids, removes the rows it added (an import's expenses and row keys by range and batch), keeps
-    /// every derived figure right, and records the undo as a change set of its own. `dryRun`
-    /// decides the same and writes nothing.
-    func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome
-
-    // MARK: Rates
-
-    /// Saves the rows `produce` hands to `save`, batch by batch, in one transaction (a file of any
-    /// length in bounded memory; an error from `produce` saves none), each replacing the row of its
-    /// day and pair. The change set records the rows it replaced and saved (``RateImages``); no
-    /// recorded expense changes (``DataAccess/reapplyRates(in:dryRun:)`` does that).
-    func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError)
-
     // MARK: Alerts
 
     /// What `check --new-only` does with its memory, as one transaction: saves each budget's
