@@ -114,7 +114,7 @@ final class InMemoryRows: LedgerRows {
             Self.assign(&transfer.id, from: &state.nextTransferID)
             InMemoryStore.put(.transfer(transfer), into: &state)
             return .transfer(transfer)
-        case .balanceAssertion, .serveToken: InMemoryStore.put(row, into: &state)
+        case .balanceAssertion, .serveToken, .alertLevel, .importedRows: InMemoryStore.put(row, into: &state)
         }
         return row
     }
@@ -164,12 +164,6 @@ final class InMemoryRows: LedgerRows {
         guard let kept = state.setAside.removeValue(forKey: id) else { return }
         for expense in kept.expenses { state.expenses[expense.id ?? 0] = expense }
         for (key, batch) in kept.rowKeys where state.rowKeys[key] == nil { state.rowKeys[key] = batch }
-    }
-
-    func writeRowKeys(adding added: [Int64], batch: Int64, removing removed: [Int64]) throws(TallyError) {
-        try transaction.checkWritable()
-        for key in removed { state.rowKeys[key] = nil }
-        for key in added where state.rowKeys[key] == nil { state.rowKeys[key] = batch }
     }
 
     /// A missing id becomes the counter's next.

@@ -55,6 +55,18 @@ extension InMemoryStore {
         }
         if kinds.contains(.assertions) { images += state.assertions.values.flatMap(\.values).map { .balanceAssertion($0) } }
         if kinds.contains(.serveTokens) { images += state.serveTokens.map { .serveToken($0) } }
+        if kinds.contains(.alertLevels) {
+            // Only budgets that exist, as SQLite's foreign key keeps them.
+            for (period, levels) in state.alertLevels.sorted(by: { $0.key < $1.key }) {
+                for (budgetID, level) in levels.sorted(by: { $0.key < $1.key }) where state.budgets[budgetID] != nil {
+                    images.append(.alertLevel(budgetID: budgetID, period: period, level: level))
+                }
+            }
+        }
+        if kinds.contains(.importedRows) {
+            let batches = Dictionary(grouping: state.rowKeys, by: \.value)
+            images += batches.keys.sorted().map { batch in .importedRows(batch: batch, keys: (batches[batch] ?? []).map(\.key).sorted()) }
+        }
         return images
     }
 
@@ -87,6 +99,8 @@ extension InMemoryStore {
         case .transfer(let transfer): state.transfers[transfer.id ?? 0] = nil
         case .balanceAssertion(let assertion): state.assertions[assertion.accountID]?[assertion.date] = nil
         case .serveToken(let token): state.serveTokens.removeAll { $0.name == token.name }
+        case .alertLevel(let budgetID, let period, _): state.alertLevels[period]?[budgetID] = nil
+        case .importedRows(_, let keys): for key in keys { state.rowKeys[key] = nil }
         }
     }
 
@@ -101,6 +115,10 @@ extension InMemoryStore {
             // Its name is unique ignoring case, as the stores' tables keep it.
             state.serveTokens.removeAll { $0.name.lowercased() == token.name.lowercased() }
             state.serveTokens.append(token)
+        case .alertLevel(let budgetID, let period, let level):
+            // Only budgets that exist, as SQLite's foreign key requires.
+            if state.budgets[budgetID] != nil { state.alertLevels[period, default: [:]][budgetID] = level }
+        case .importedRows(let batch, let keys): for key in keys where state.rowKeys[key] == nil { state.rowKeys[key] = batch }
         default: break
         }
     }

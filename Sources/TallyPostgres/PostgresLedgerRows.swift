@@ -141,11 +141,6 @@ final class PostgresLedgerRows: LedgerRows {
         try store.bringBack(setAsideUnder: id)
     }
 
-    func writeRowKeys(adding added: [Int64], batch: Int64, removing removed: [Int64]) throws(TallyError) {
-        try transaction.checkWritable()
-        try store.writeRowKeys(adding: added, batch: batch, removing: removed)
-    }
-
     private func willChangeRows(_ kinds: RowKinds) throws(TallyError) {
         try transaction.willChangeRows(kinds) { (kinds: RowKinds) throws(TallyError) in try rowImages(kinds) }
         // After the rows are kept as they were: the write that follows may change the settings.

@@ -81,6 +81,18 @@ extension PostgresStore {
                         ServeToken(name: try row.string(0), permission: level, hash: try row.string(2), createdAt: try row.int(3), linkUsed: try row.bool(4))))
             }
         }
+        if kinds.contains(.alertLevels) {
+            for row in try session.query("SELECT budgetId, period, level FROM checkState ORDER BY period, budgetId") {
+                let text = try row.string(2)
+                guard let level = AlertLevel(rawValue: text) else { throw TallyError.storage("a remembered alert level \(quoted(text)) is unknown") }
+                images.append(.alertLevel(budgetID: try row.int(0), period: try Month(stored: try row.int(1)), level: level))
+            }
+        }
+        if kinds.contains(.importedRows) {
+            var batches: [Int64: [Int64]] = [:]
+            for row in try session.query("SELECT coalesce(batch, 0), key FROM importedRow") { batches[try row.int(0), default: []].append(try row.int(1)) }
+            images += batches.keys.sorted().map { batch in .importedRows(batch: batch, keys: batches[batch] ?? []) }
+        }
         return images + (try accountImages(kinds))
     }
 
@@ -146,12 +158,6 @@ extension PostgresStore {
         try session.query("DELETE FROM removedImportedRow WHERE changeSetId = $1", [.int(id)])
     }
 
-    /// ``LedgerRows/writeRowKeys(adding:batch:removing:)``.
-    func writeRowKeys(adding added: [Int64], batch: Int64, removing removed: [Int64]) throws(TallyError) {
-        if !removed.isEmpty { try session.query("DELETE FROM importedRow WHERE key = ANY($1::BIGINT[])", [.ints(removed)]) }
-        if !added.isEmpty { try saveRowKeys(added, batch: batch) }
-    }
-
     /// Removes one row; settings have none to remove.
     func delete(_ image: RowImage) throws(TallyError) {
         switch image {
@@ -165,6 +171,9 @@ extension PostgresStore {
         case .importRecord(let record): try session.query("DELETE FROM importedFile WHERE fingerprint = $1", [.text(record.fingerprint)])
         case .account, .income, .transfer, .balanceAssertion: try deleteAccountRow(image)
         case .serveToken(let token): try session.query("DELETE FROM serveToken WHERE name = $1", [.text(token.name)])
+        case .alertLevel(let budgetID, let period, _):
+            try session.query("DELETE FROM checkState WHERE budgetId = $1 AND period = $2", [.int(budgetID), .int(period.stored)])
+        case .importedRows(_, let keys): try session.query("DELETE FROM importedRow WHERE key = ANY($1::BIGINT[])", [.ints(keys)])
         }
     }
 
@@ -215,6 +224,14 @@ extension PostgresStore {
                 INSERT INTO serveToken (name, permission, hash, createdAt, linkUsed) VALUES ($1, $2, $3, $4, $5 <> 0)
                 ON CONFLICT (name) DO UPDATE SET permission = $2, hash = $3, createdAt = $4, linkUsed = $5 <> 0
                 """, [.text(token.name), .text(token.permission.rawValue), .text(token.hash), .int(token.createdAt), .int(token.linkUsed ? 1 : 0)])
+        case .alertLevel(let budgetID, let period, let level):
+            // Only a budget that exists, as the foreign key requires.
+            try session.query(
+                """
+                INSERT INTO checkState (period, budgetId, level) SELECT $1, id, $3 FROM budget WHERE id = $2
+                ON CONFLICT (period, budgetId) DO UPDATE SET level = excluded.level
+                """, [.int(period.stored), .int(budgetID), .text(level.rawValue)])
+        case .importedRows(let batch, let keys): try saveRowKeys(keys, batch: batch == 0 ? nil : batch)
         }
     }
 }

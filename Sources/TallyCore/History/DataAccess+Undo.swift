@@ -71,8 +71,9 @@ extension LedgerRows {
         if !expenses.isEmpty { _ = try save(expenses) }
         for image in saved where image.dependencyRank > 1 { try save(image) }
         if let rates = content.rates, !rates.isEmpty { try writeRates(removing: rates.removals, saving: rates.after) }
-        if let keys = content.rowKeys, !keys.removed.isEmpty || !(keys.added ?? []).isEmpty {
-            try writeRowKeys(adding: keys.added ?? [], batch: keys.batch, removing: keys.removed)
+        if let keys = content.rowKeys {
+            if !keys.removed.isEmpty { try delete(.importedRows(batch: keys.batch, keys: keys.removed)) }
+            if let added = keys.added, !added.isEmpty { try save(.importedRows(batch: keys.batch, keys: added)) }
         }
     }
 
@@ -96,7 +97,9 @@ extension RowImage {
         switch self {
         case .budget, .account: 1
         // The settings name the default account.
-        case .settings, .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion, .serveToken: 2
+        case .settings, .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion, .serveToken, .alertLevel,
+            .importedRows:
+            2
         case .recurringPayment: 3
         }
     }

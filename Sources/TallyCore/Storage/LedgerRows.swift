@@ -67,8 +67,6 @@ public protocol LedgerRows {
     func setAside(_ expenses: ExpenseIDRange?, rowKeysOf batch: Int64?, under id: Int64) throws(TallyError)
     /// Moves every expense and row key kept beside change set `id` back into the ledger.
     func bringBack(setAsideUnder id: Int64) throws(TallyError)
-    /// Forgets the imported-row keys `removed` and remembers `added` as imported by `batch`.
-    func writeRowKeys(adding added: [Int64], batch: Int64, removing removed: [Int64]) throws(TallyError)
 }
 
 /// Which kinds of row ``LedgerRows/rowImages(_:)`` reads: a command that needs the accounts
@@ -91,6 +89,13 @@ public struct RowKinds: OptionSet, Hashable, Sendable {
     /// `tally serve`'s tokens: access control kept beside the ledger, so in none of ``all``, a
     /// change set, an export or a copy.
     public static let serveTokens = RowKinds(rawValue: 1 << 9)
+    /// What `check --new-only` last saw of each budget (``RowImage/alertLevel(budgetID:period:level:)``):
+    /// a memory of the command's, so in none of ``all`` or a change set.
+    public static let alertLevels = RowKinds(rawValue: 1 << 10)
+    /// The keys of the rows imported from CSV files, by import (``RowImage/importedRows(batch:keys:)``):
+    /// a million for a million-row file, so in none of ``all``; a change set keeps its own
+    /// (``RowKeyChange``).
+    public static let importedRows = RowKinds(rawValue: 1 << 11)
     public static let all: RowKinds = [.settings, .budgets, .recurring, .importRules, .profiles, .importRecords, .accounts, .entries, .assertions]
 }
 
@@ -192,6 +197,13 @@ extension LedgerRows {
             guard case .serveToken(let token) = row else { return nil }
             return token
         }.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+    }
+
+    /// The keys of every row imported from a CSV file so far (``ImportRowKey``).
+    public func importedRowKeys() throws(TallyError) -> Set<Int64> {
+        var keys = Set<Int64>()
+        for case .importedRows(_, let batch) in try rowImages(.importedRows) { keys.formUnion(batch) }
+        return keys
     }
 
     /// The budget named `name`, ignoring case and diacritics (``Budget/named(_:found:)``).

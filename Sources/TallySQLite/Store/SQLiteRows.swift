@@ -158,11 +158,6 @@ final class SQLiteRows: LedgerRows {
         try run { () throws in try SQLiteStore.bringBack(setAsideUnder: id, db) }
     }
 
-    func writeRowKeys(adding added: [Int64], batch: Int64, removing removed: [Int64]) throws(TallyError) {
-        try transaction.checkWritable()
-        try run { () throws in try SQLiteStore.writeRowKeys(adding: added, batch: batch, removing: removed, db) }
-    }
-
     private func willChangeRows(_ kinds: RowKinds) throws(TallyError) {
         try transaction.willChangeRows(kinds) { (kinds: RowKinds) throws(TallyError) in try rowImages(kinds) }
     }

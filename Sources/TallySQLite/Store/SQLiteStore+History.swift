@@ -89,6 +89,14 @@ extension SQLiteStore {
                 images.append(.serveToken(ServeToken(name: row[0], permission: level, hash: row[2], createdAt: row[3], linkUsed: row[4])))
             }
         }
+        if kinds.contains(.alertLevels) {
+            for row in try Row.fetchAll(db, sql: "SELECT budgetId, period, level FROM checkState ORDER BY period, budgetId") {
+                let text: String = row[2]
+                guard let level = AlertLevel(rawValue: text) else { throw TallyError.storage("a check level \(quoted(text))") }
+                images.append(.alertLevel(budgetID: row[0], period: try Month(storedNumber: row[1]), level: level))
+            }
+        }
+        if kinds.contains(.importedRows) { images += try ExpenseImporter.rowKeyBatches(db) }
         return images + (try accountImages(db, kinds))
     }
 
@@ -147,17 +155,6 @@ extension SQLiteStore {
         try db.execute(sql: "DELETE FROM removedImportedRow WHERE changeSetId = ?", arguments: [id])
     }
 
-    /// ``LedgerRows/writeRowKeys(adding:batch:removing:)``, each list in one statement.
-    static func writeRowKeys(adding added: [Int64], batch: Int64, removing removed: [Int64], _ db: Database) throws {
-        if !removed.isEmpty {
-            try db.execute(sql: "DELETE FROM importedRow WHERE key IN (SELECT value FROM json_each(?))", arguments: [jsonArray(removed)])
-        }
-        if !added.isEmpty {
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO importedRow (key, batch) SELECT value, ? FROM json_each(?)", arguments: [batch, jsonArray(added)])
-        }
-    }
-
     /// Ids or keys as one JSON array, for `json_each`: one statement for a million rows, where a
     /// statement a row (or a chunk of `?` marks) compiled and ran SQL a million times.
     private static func jsonArray(_ numbers: [Int64]) -> String {
@@ -177,6 +174,11 @@ extension SQLiteStore {
         case .importRecord(let record): try db.execute(sql: "DELETE FROM importLog WHERE fingerprint = ?", arguments: [record.fingerprint])
         case .account, .income, .transfer, .balanceAssertion: try deleteAccountRow(image, db)
         case .serveToken(let token): try db.execute(sql: "DELETE FROM serveToken WHERE name = ? COLLATE BINARY", arguments: [token.name])
+        case .alertLevel(let budgetID, let period, _):
+            try db.execute(sql: "DELETE FROM checkState WHERE budgetId = ? AND period = ?", arguments: [budgetID, period.storedNumber])
+        case .importedRows(_, let keys):
+            // Each list in one statement, whatever its length.
+            try db.execute(sql: "DELETE FROM importedRow WHERE key IN (SELECT value FROM json_each(?))", arguments: [jsonArray(keys)])
         }
     }
 
@@ -214,6 +216,15 @@ extension SQLiteStore {
                         createdAt = excluded.createdAt, linkUsed = excluded.linkUsed
                     """,
                 arguments: [token.name, token.permission.rawValue, token.hash, token.createdAt, token.linkUsed])
+        case .alertLevel(let budgetID, let period, let level):
+            // A budget removed meanwhile has no row to keep.
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO checkState (budgetId, period, level) SELECT id, ?, ? FROM budget WHERE id = ?",
+                arguments: [period.storedNumber, level.rawValue, budgetID])
+        case .importedRows(let batch, let keys):
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO importedRow (key, batch) SELECT value, ? FROM json_each(?)",
+                arguments: [batch == 0 ? nil : batch, jsonArray(keys)])
         }
     }
 
