@@ -2,7 +2,7 @@ import Foundation
 
 /// A ledger's rows inside one transaction of its store: the primitives that the algorithms
 /// written once above the stores read and write (``DataAccess/postRecurring(through:dryRun:)``,
-/// `DataAccess+Rows.swift`, `DataAccess+Rules.swift`). Every write is part of the transaction's
+/// ``DataAccess/undo(_:dryRun:)``, `DataAccess+Rows.swift`, `DataAccess+Rules.swift`). Every write is part of the transaction's
 /// change set, keeps the store's cached figures, and rolls back with it; in a read transaction
 /// the writes throw.
 public protocol LedgerRows {
