@@ -9,10 +9,11 @@ extension InMemoryStore {
         }
     }
 
+    /// Recorded by comparing the states, unless `body` recorded its change set itself (undo).
     public func writing<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T {
-        let timestamp = now
-        return try transaction { (state: inout State) throws(TallyError) in
-            let rows = InMemoryRows(state, RowsTransaction(at: timestamp, writable: true))
+        let transaction = RowsTransaction(at: now, writable: true)
+        return try self.transaction(recording: { _ in !transaction.recordsItself }) { (state: inout State) throws(TallyError) in
+            let rows = InMemoryRows(state, transaction)
             let result = try body(rows)
             state = rows.state
             return result
@@ -51,7 +52,7 @@ final class InMemoryRows: LedgerRows {
                 saved.append(InMemoryStore.insertExpense(expense, at: transaction.timestamp, into: &state))
                 continue
             }
-            guard state.expenses[id] != nil else { throw .expenseNotFound(id) }
+            // Undo puts a removed one back in its place.
             state.expenses[id] = expense
             state.knownTags.formUnion(expense.tags)
             saved.append(expense)
@@ -113,9 +114,56 @@ final class InMemoryRows: LedgerRows {
             Self.assign(&transfer.id, from: &state.nextTransferID)
             InMemoryStore.put(.transfer(transfer), into: &state)
             return .transfer(transfer)
-        case .balanceAssertion, .serveToken: InMemoryStore.put(row, into: &state)
+        case .balanceAssertion, .serveToken, .alertLevel, .importedRows: InMemoryStore.put(row, into: &state)
         }
         return row
+    }
+
+    func writeRates(removing removed: [DayRate], saving saved: [DayRate]) throws(TallyError) {
+        try transaction.checkWritable()
+        InMemoryStore.apply(RateImages(before: removed, after: saved), to: &state.rates)
+    }
+
+    // MARK: History
+
+    /// Headers are change sets without their content, as a store reads them from its table.
+    func history(contentFrom id: Int64?) throws(TallyError) -> History {
+        let changeSets = state.changeSets.map { changeSet in
+            guard changeSet.id < id ?? Int64.max else { return changeSet }
+            var header = changeSet
+            header.content = ChangeContent()
+            return header
+        }
+        return History(changeSets, nextID: state.nextChangeSetID)
+    }
+
+    func record(_ changeSet: ChangeSet) throws(TallyError) {
+        try transaction.recordedItself()
+        InMemoryStore.record(changeSet, into: &state)
+    }
+
+    func setAside(_ expenses: ExpenseIDRange?, rowKeysOf batch: Int64?, under id: Int64) throws(TallyError) {
+        try transaction.checkWritable()
+        var kept = state.setAside[id] ?? ([], [:])
+        if let expenses {
+            for expenseID in expenses.first...expenses.last {
+                if let expense = state.expenses.removeValue(forKey: expenseID) { kept.expenses.append(expense) }
+            }
+        }
+        if let batch {
+            for (key, keyBatch) in state.rowKeys where keyBatch == batch {
+                kept.rowKeys[key] = keyBatch
+                state.rowKeys[key] = nil
+            }
+        }
+        state.setAside[id] = kept
+    }
+
+    func bringBack(setAsideUnder id: Int64) throws(TallyError) {
+        try transaction.checkWritable()
+        guard let kept = state.setAside.removeValue(forKey: id) else { return }
+        for expense in kept.expenses { state.expenses[expense.id ?? 0] = expense }
+        for (key, batch) in kept.rowKeys where state.rowKeys[key] == nil { state.rowKeys[key] = batch }
     }
 
     /// A missing id becomes the counter's next.

@@ -2,8 +2,9 @@ import Foundation
 import TallyCore
 
 // The history, as `SQLiteStore` keeps it: each transaction that changed the ledger records the
-// difference between the state before and after; `undo` applies Core's inverse of a change set.
-// Expenses are kept as images even for an import: the whole store is in memory anyway.
+// difference between the state before and after; undo (Core's `DataAccess+Undo.swift`) applies
+// the inverse of one through `InMemoryRows`. Expenses are kept as images even for an import: the
+// whole store is in memory anyway.
 extension InMemoryStore {
     // MARK: - Recording
 
@@ -22,9 +23,9 @@ extension InMemoryStore {
             if !rates.isEmpty { content.rates = rates }
         }
         if old.rowKeys != new.rowKeys {
+            let before = Set(old.rowKeys.keys), after = Set(new.rowKeys.keys)
             content.rowKeys = RowKeyChange(
-                batch: new.nextChangeSetID, added: new.rowKeys.subtracting(old.rowKeys).sorted(),
-                removed: old.rowKeys.subtracting(new.rowKeys).sorted())
+                batch: new.nextChangeSetID, added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted())
         }
         return content
     }
@@ -54,6 +55,18 @@ extension InMemoryStore {
         }
         if kinds.contains(.assertions) { images += state.assertions.values.flatMap(\.values).map { .balanceAssertion($0) } }
         if kinds.contains(.serveTokens) { images += state.serveTokens.map { .serveToken($0) } }
+        if kinds.contains(.alertLevels) {
+            // Only budgets that exist, as SQLite's foreign key keeps them.
+            for (period, levels) in state.alertLevels.sorted(by: { $0.key < $1.key }) {
+                for (budgetID, level) in levels.sorted(by: { $0.key < $1.key }) where state.budgets[budgetID] != nil {
+                    images.append(.alertLevel(budgetID: budgetID, period: period, level: level))
+                }
+            }
+        }
+        if kinds.contains(.importedRows) {
+            let batches = Dictionary(grouping: state.rowKeys, by: \.value)
+            images += batches.keys.sorted().map { batch in .importedRows(batch: batch, keys: (batches[batch] ?? []).map(\.key).sorted()) }
+        }
         return images
     }
 
@@ -62,37 +75,10 @@ extension InMemoryStore {
         let cutoff = History.cutoff(days: state.settings.historyDays, now: changeSet.when)
         state.changeSets.removeAll { $0.when < cutoff }
         state.changeSets.append(changeSet)
+        // What undo set aside goes with its change set, as SQLite's rows do by cascade.
+        let kept = Set(state.changeSets.map(\.id))
+        state.setAside = state.setAside.filter { kept.contains($0.key) }
         state.nextChangeSetID = max(state.nextChangeSetID, changeSet.id + 1)
-    }
-
-    // MARK: - History
-
-    public func changeSets(since: Date?, limit: Int?) throws(TallyError) -> [ChangeSetEntry] {
-        try transaction { state in
-            let history = History(state.changeSets)
-            let listed = state.changeSets.reversed().filter { changeSet in since.map { changeSet.when >= $0 } ?? true }
-            return listed.prefix(limit.map { max($0, 0) } ?? listed.count).map { changeSet in
-                var header = changeSet
-                header.content = ChangeContent()
-                return ChangeSetEntry(changeSet: header, undone: history.isUndone(changeSet.id))
-            }
-        }
-    }
-
-    public func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome {
-        let timestamp = now
-        return try transaction(recording: false) { (state: inout State) throws(TallyError) in
-            let history = History(state.changeSets)
-            let targetID = try history.target(id)
-            guard let target = state.changeSets.first(where: { $0.id == targetID }) else { throw .changeSetNotFound(targetID) }
-            try history.checkUnblocked(target, later: state.changeSets.filter { $0.id > targetID })
-            let undo = target.undo(id: state.nextChangeSetID, when: timestamp, command: ChangeContext.command)
-            if !dryRun {
-                try Self.apply(undo.content, undoing: target.id, to: &state)
-                Self.record(undo, into: &state)
-            }
-            return UndoOutcome(undone: target, undo: undo, dryRun: dryRun)
-        }
     }
 
     /// Removes one row; settings have none to remove.
@@ -113,46 +99,8 @@ extension InMemoryStore {
         case .transfer(let transfer): state.transfers[transfer.id ?? 0] = nil
         case .balanceAssertion(let assertion): state.assertions[assertion.accountID]?[assertion.date] = nil
         case .serveToken(let token): state.serveTokens.removeAll { $0.name == token.name }
-        }
-    }
-
-    /// Applies a change forward: removes what it removes (dependents first), then saves what it
-    /// saves under the rows' own ids.
-    private static func apply(_ content: ChangeContent, undoing target: Int64, to state: inout State) throws(TallyError) {
-        let removed = content.rows.filter { $0.after == nil }.compactMap(\.before)
-        for image in removed {
-            if case .budget = image { continue }
-            delete(image, from: &state)
-        }
-        let kept = Set(content.expensesAfter.ids)
-        for id in content.expensesBefore.ids where !kept.contains(id) { state.expenses[id] = nil }
-        for image in removed {
-            guard case .budget(let budget) = image, let id = budget.id else { continue }
-            let used = state.expenses.values.contains { $0.counts(in: id) } || state.rules.values.contains { $0.budgetID == id }
-                || state.importRules.values.contains { $0.rule.uses(budgetID: id, ownBudgetID: $0.budgetID) }
-            if used { throw .undoNeedsBudget(target, budget: budget.name) }
-            state.budgets[id] = nil
-        }
-        for image in content.rows.compactMap(\.after) {
-            switch image {
-            case .settings(let settings): state.settings = settings
-            case .budget(let budget): state.budgets[budget.id ?? 0] = budget
-            case .recurringRule(let rule): state.rules[rule.id ?? 0] = rule
-            case .recurringPayment(let payment): state.payments[payment.ruleID, default: [:]][payment.date] = payment
-            case .importRule(let rule, let budgetID): state.importRules[rule.id ?? 0] = (rule, budgetID)
-            case .profile(let profile): state.profiles[profile.nameKey] = profile
-            case .importRecord(let record): state.imports[record.fingerprint] = record
-            case .account, .income, .transfer, .balanceAssertion, .serveToken: put(image, into: &state)
-            }
-        }
-        for expense in try content.expensesAfter.expenses() {
-            state.expenses[expense.id ?? 0] = expense
-            state.knownTags.formUnion(expense.tags)
-        }
-        if let rates = content.rates { apply(rates, to: &state.rates) }
-        if let keys = content.rowKeys {
-            state.rowKeys.subtract(keys.removed)
-            state.rowKeys.formUnion(keys.added ?? [])
+        case .alertLevel(let budgetID, let period, _): state.alertLevels[period]?[budgetID] = nil
+        case .importedRows(_, let keys): for key in keys { state.rowKeys[key] = nil }
         }
     }
 
@@ -167,6 +115,10 @@ extension InMemoryStore {
             // Its name is unique ignoring case, as the stores' tables keep it.
             state.serveTokens.removeAll { $0.name.lowercased() == token.name.lowercased() }
             state.serveTokens.append(token)
+        case .alertLevel(let budgetID, let period, let level):
+            // Only budgets that exist, as SQLite's foreign key requires.
+            if state.budgets[budgetID] != nil { state.alertLevels[period, default: [:]][budgetID] = level }
+        case .importedRows(let batch, let keys): for key in keys where state.rowKeys[key] == nil { state.rowKeys[key] = batch }
         default: break
         }
     }

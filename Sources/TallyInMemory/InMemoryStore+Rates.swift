@@ -16,17 +16,6 @@ extension InMemoryStore {
         return rows.sorted { ($0.day, $0.from.code, $0.to.code) < ($1.day, $1.from.code, $1.to.code) }
     }
 
-    public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
-        try transaction { (state: inout State) throws(TallyError) in
-            var table = state.rates
-            try produce { (rates: [DayRate]) throws(TallyError) in
-                try DayRate.check(rates)
-                for rate in rates { table["\(rate.from.code)\(rate.to.code)", default: [:]][rate.day] = rate }
-            }
-            state.rates = table
-        }
-    }
-
     /// What changed in the rate table between two states, for the history.
     static func rateChanges(from old: [String: [Day: DayRate]], to new: [String: [Day: DayRate]]) -> RateImages {
         var images = RateImages()
@@ -43,7 +32,7 @@ extension InMemoryStore {
         return images
     }
 
-    /// Undo's and redo's step on the rate table: every row `images` touched goes, then its `after` rows are saved.
+    /// A rate write: every row `images` touched goes, then its `after` rows are saved.
     static func apply(_ images: RateImages, to table: inout [String: [Day: DayRate]]) {
         for rate in images.removals { table["\(rate.from.code)\(rate.to.code)"]?[rate.day] = nil }
         for rate in images.after { table["\(rate.from.code)\(rate.to.code)", default: [:]][rate.day] = rate }

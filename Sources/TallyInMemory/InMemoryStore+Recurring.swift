@@ -33,16 +33,3 @@ extension InMemoryStore {
         }
     }
 }
-
-extension InMemoryStore {
-    // MARK: - Alerts
-
-    public func exchangeAlertLevels(_ levels: [Int64: AlertLevel], for period: Month) throws(TallyError) -> [Int64: AlertLevel] {
-        try transaction { (state: inout State) throws(TallyError) in
-            let previous = state.alertLevels[period] ?? [:]
-            // Only budgets that exist, as SQLite's foreign key requires.
-            state.alertLevels[period] = levels.filter { state.budgets[$0.key] != nil }
-            return previous.filter { state.budgets[$0.key] != nil }
-        }
-    }
-}

@@ -3,10 +3,6 @@ import TallyCore
 
 // Import rules, as `SQLiteStore` keeps them: by budget id, answered with the budget's current name.
 extension InMemoryStore {
-    public func importedRowKeys() throws(TallyError) -> Set<Int64> {
-        try transaction { state in state.rowKeys }
-    }
-
     static func rules(in state: State) -> [ImportRule] {
         ImportRule.ordered(state.importRules.values.map { entry in
             var rule = entry.rule

@@ -22,8 +22,12 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         /// Import rules by id, with their budget's id (the budget's current name is read from it).
         var importRules: [Int64: (rule: ImportRule, budgetID: Int64)] = [:]
         var nextImportRuleID: Int64 = 1
-        /// Keys of imported CSV rows, as SQLite's `importedRow` keeps them.
-        var rowKeys: Set<Int64> = []
+        /// Keys of imported CSV rows, each with its batch (the change set of the import that
+        /// added it), as SQLite's `importedRow` keeps them.
+        var rowKeys: [Int64: Int64] = [:]
+        /// What undo set aside in bulk, by the undo's change set id (SQLite's `removedExpense` and
+        /// `removedImportedRow`).
+        var setAside: [Int64: (expenses: [Expense], rowKeys: [Int64: Int64])] = [:]
         /// Import profiles by name key.
         var profiles: [String: ImportProfile] = [:]
         /// The history, oldest first (SQLite's `changeSet`).
@@ -55,11 +59,16 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     /// Runs `body` as one transaction: on a thrown error the state is left as it was. What it
     /// changed is recorded as a change set (``changes(from:to:)``), unless `recording` is off.
     func transaction<T>(recording: Bool = true, _ body: (inout State) throws(TallyError) -> T) throws(TallyError) -> T {
+        try transaction(recording: { _ in recording }, body)
+    }
+
+    /// ``transaction(recording:_:)`` deciding whether to record once `body` has run.
+    func transaction<T>(recording: (T) -> Bool, _ body: (inout State) throws(TallyError) -> T) throws(TallyError) -> T {
         lock.lock()
         defer { lock.unlock() }
         var draft = state
         let result = try body(&draft)
-        if recording {
+        if recording(result) {
             let content = Self.changes(from: state, to: draft)
             if !content.isEmpty {
                 Self.record(
@@ -122,7 +131,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             let accountRows = InMemoryRows(state, RowsTransaction(at: timestamp, writable: true))
             try resolution.restoreDeclaredAccounts(into: accountRows)
             state = accountRows.state
-            request.rowKeys?.known = state.rowKeys
+            request.rowKeys?.known = Set(state.rowKeys.keys)
             var count = 0
             let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
                 guard let expense = try resolution.row(expense, budgetName: budgetName, create: create) else { return }
@@ -134,7 +143,7 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
             state = lateRows.state
             for rate in request.rates { state.rates["\(rate.from.code)\(rate.to.code)", default: [:]][rate.day] = rate }
             try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] }, importedCount: count)
-            if let keys = request.rowKeys { state.rowKeys.formUnion(keys.newKeys) }
+            if let keys = request.rowKeys { for key in keys.newKeys where state.rowKeys[key] == nil { state.rowKeys[key] = state.nextChangeSetID } }
             try Self.restoreRecurringRules(request.recurringRules, into: &state)
             if let fingerprint {
                 state.imports[fingerprint] = ImportRecord(fingerprint: fingerprint, importedAt: timestamp, expenseCount: count)

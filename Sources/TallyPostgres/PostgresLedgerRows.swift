@@ -61,7 +61,13 @@ final class PostgresLedgerRows: LedgerRows {
     func accountDays() throws(TallyError) -> [AccountDay] { try store.caches.accountDays() }
 
     func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
-        try transaction.save(expenses, insert: insert) { (expense: Expense) throws(TallyError) in try store.replaceExpense(expense) }
+        if transaction.recordsItself, !expenses.isEmpty, expenses.allSatisfy({ $0.id != nil }) {
+            // Undo puts many back at once, ids and timestamps included; its change set is its own,
+            // so what they replaced is not noted.
+            try store.writeExpenses(expenses, replacing: true)
+            return expenses
+        }
+        return try transaction.save(expenses, insert: insert) { (expense: Expense) throws(TallyError) in try store.replaceExpense(expense) }
     }
 
     private func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
@@ -108,6 +114,31 @@ final class PostgresLedgerRows: LedgerRows {
         let before = row.entryRow != nil ? try store.storedEntry(row) : nil
         try store.delete(row)
         if let before { try transaction.wrote(entry: before, after: nil) }
+    }
+
+    func writeRates(removing removed: [DayRate], saving saved: [DayRate]) throws(TallyError) {
+        try transaction.checkWritable()
+        try store.deleteRates(removed, recording: &transaction.rates)
+        try store.insertRates(saved, recording: &transaction.rates)
+    }
+
+    // MARK: History
+
+    func history(contentFrom id: Int64?) throws(TallyError) -> History { try store.history(contentFrom: id) }
+
+    func record(_ changeSet: ChangeSet) throws(TallyError) {
+        try transaction.recordedItself()
+        try store.recordAnnounced(changeSet)
+    }
+
+    func setAside(_ expenses: ExpenseIDRange?, rowKeysOf batch: Int64?, under id: Int64) throws(TallyError) {
+        try transaction.checkWritable()
+        try store.setAside(expenses, rowKeysOf: batch, under: id)
+    }
+
+    func bringBack(setAsideUnder id: Int64) throws(TallyError) {
+        try transaction.checkWritable()
+        try store.bringBack(setAsideUnder: id)
     }
 
     private func willChangeRows(_ kinds: RowKinds) throws(TallyError) {

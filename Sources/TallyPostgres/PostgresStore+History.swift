@@ -2,7 +2,7 @@ import Foundation
 import TallyCore
 
 // The history, as `SQLiteStore` keeps it (`PostgresSchema` "v3-history", "v4-removed-rows"): every write records its
-// change set in its own transaction; `undo` applies Core's inverse of one and records that too.
+// change set in its own transaction; undo (Core's `DataAccess+Undo.swift`) moves rows through the primitives here.
 extension PostgresStore {
     // MARK: - Recording
 
@@ -81,6 +81,18 @@ extension PostgresStore {
                         ServeToken(name: try row.string(0), permission: level, hash: try row.string(2), createdAt: try row.int(3), linkUsed: try row.bool(4))))
             }
         }
+        if kinds.contains(.alertLevels) {
+            for row in try session.query("SELECT budgetId, period, level FROM checkState ORDER BY period, budgetId") {
+                let text = try row.string(2)
+                guard let level = AlertLevel(rawValue: text) else { throw TallyError.storage("a remembered alert level \(quoted(text)) is unknown") }
+                images.append(.alertLevel(budgetID: try row.int(0), period: try Month(stored: try row.int(1)), level: level))
+            }
+        }
+        if kinds.contains(.importedRows) {
+            var batches: [Int64: [Int64]] = [:]
+            for row in try session.query("SELECT coalesce(batch, 0), key FROM importedRow") { batches[try row.int(0), default: []].append(try row.int(1)) }
+            images += batches.keys.sorted().map { batch in .importedRows(batch: batch, keys: batches[batch] ?? []) }
+        }
         return images + (try accountImages(kinds))
     }
 
@@ -92,131 +104,58 @@ extension PostgresStore {
         return try row.int(0)
     }
 
-    // MARK: - Reads
+    // MARK: - Undo's primitives (`DataAccess+Undo.swift`)
 
-    public func changeSets(since: Date?, limit: Int?) throws(TallyError) -> [ChangeSetEntry] {
-        try read { () throws(TallyError) in
-            let history = History(try headers())
-            let from = since.map(Milliseconds.since1970) ?? Int64.min
-            var entries: [ChangeSetEntry] = []
-            for changeSet in history.changeSets.reversed() where Milliseconds.since1970(changeSet.when) >= from {
-                if let limit, entries.count >= limit { break }
-                entries.append(ChangeSetEntry(changeSet: changeSet, undone: history.isUndone(changeSet.id)))
-            }
-            return entries
-        }
-    }
-
-    private func headers() throws(TallyError) -> [ChangeSet] {
+    /// ``LedgerRows/history(contentFrom:)``: the content is read only for change sets from `id` on.
+    func history(contentFrom id: Int64?) throws(TallyError) -> History {
         var sets: [ChangeSet] = []
-        for row in try session.query("SELECT id, at, command, summary, undoes FROM changeSet ORDER BY id") {
-            sets.append(
-                ChangeSet(
-                    id: try row.int(0), when: Milliseconds.date(try row.int(1)), command: try row.string(2), undoes: try row.optionalInt(4),
-                    content: ChangeContent(), summary: try row.string(3)))
+        let rows = try session.query(
+            "SELECT id, at, command, summary, undoes, CASE WHEN id >= $1 THEN content END FROM changeSet ORDER BY id", [.int(id ?? Int64.max)])
+        for row in rows {
+            var changeSet = ChangeSet(
+                id: try row.int(0), when: Milliseconds.date(try row.int(1)), command: try row.string(2), undoes: try row.optionalInt(4),
+                content: ChangeContent(), summary: try row.string(3))
+            if let content = try row.optionalString(5) { changeSet.content = try ChangeContentCoding.decode(Data(content.utf8)) }
+            sets.append(changeSet)
         }
-        return sets
+        return History(sets, nextID: try lastID("changeSet") + 1)
     }
 
-    private func changeSets(from id: Int64) throws(TallyError) -> [ChangeSet] {
-        var sets: [ChangeSet] = []
-        for row in try session.query("SELECT id, at, command, summary, undoes, content FROM changeSet WHERE id >= $1 ORDER BY id", [.int(id)]) {
-            sets.append(
-                ChangeSet(
-                    id: try row.int(0), when: Milliseconds.date(try row.int(1)), command: try row.string(2), undoes: try row.optionalInt(4),
-                    content: try ChangeContentCoding.decode(Data(try row.string(5).utf8)), summary: try row.string(3)))
-        }
-        return sets
+    /// Records `changeSet` under the id ``history(contentFrom:)`` announced, taking it from the counter.
+    func recordAnnounced(_ changeSet: ChangeSet) throws(TallyError) {
+        let id = try nextIDs("changeSet")
+        guard id == changeSet.id else { throw .storage("change set \(changeSet.id) was announced, but the next id is \(id)") }
+        try record(changeSet, explicitID: true)
     }
 
-    // MARK: - Undo
-
-    public func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome {
-        let timestamp = now
-        let body = { () throws(TallyError) -> UndoOutcome in
-            let history = History(try self.headers())
-            let targetID = try history.target(id)
-            let sets = try self.changeSets(from: targetID)
-            guard let target = sets.first else { throw .changeSetNotFound(targetID) }
-            try history.checkUnblocked(target, later: Array(sets.dropFirst()))
-            let nextID = dryRun ? try self.lastID("changeSet") + 1 : try self.nextIDs("changeSet")
-            let undo = target.undo(id: nextID, when: timestamp, command: ChangeContext.command)
-            if !dryRun {
-                // Recorded first: what it removes in bulk is kept under its id.
-                try self.record(undo, explicitID: true)
-                try self.apply(undo.content, as: undo.id, undoing: target.id)
-            }
-            return UndoOutcome(undone: target, undo: undo, dryRun: dryRun)
-        }
-        return dryRun ? try read(body) : try write(body)
-    }
-
-    /// Applies a change forward: removes what it removes (dependents first), then saves what it
-    /// saves under the rows' own ids (parents first). Bulk parts move whole between the ledger and
-    /// the rows kept beside change sets (`v4-removed-rows`), as on SQLite: what `id` removes in
-    /// bulk is kept under `id`, and what it adds in bulk is what `target`, which removed it, kept.
-    private func apply(_ content: ChangeContent, as id: Int64, undoing target: Int64) throws(TallyError) {
-        // An expense row's columns, in the ledger and beside a change set alike.
-        let columns = Self.copiedExpenseColumns.joined(separator: ", ")
-        let removed = content.rows.filter { $0.after == nil }.compactMap(\.before)
-        for image in removed.sorted(by: { $0.rank > $1.rank }) where image.rank > 1 { try delete(image) }
-        let kept = Set(content.expensesAfter.ids)
-        let gone = content.expensesBefore.ids.filter { !kept.contains($0) }
-        if !gone.isEmpty {
-            try caches.record(.removed, where: "id = ANY($1::BIGINT[])", [.ints(gone)])
-            try session.query("DELETE FROM expense WHERE id = ANY($1::BIGINT[])", [.ints(gone)])
-        }
-        if let range = content.removedExpenses {
+    /// Moves an import's expenses and row keys beside change set `id` (`v4-removed-rows`) with
+    /// `INSERT … SELECT`, as on SQLite.
+    func setAside(_ range: ExpenseIDRange?, rowKeysOf batch: Int64?, under id: Int64) throws(TallyError) {
+        if let range {
+            let columns = Self.copiedExpenseColumns.joined(separator: ", ")
             try caches.record(.removed, where: "id BETWEEN $1 AND $2", [.int(range.first), .int(range.last)])
             try session.query(
                 "INSERT INTO removedExpense (changeSetId, \(columns)) SELECT $1, \(columns) FROM expense WHERE id BETWEEN $2 AND $3",
                 [.int(id), .int(range.first), .int(range.last)])
             try session.query("DELETE FROM expense WHERE id BETWEEN $1 AND $2", [.int(range.first), .int(range.last)])
         }
-        for image in removed where image.rank == 1 {
-            guard case .budget(let budget) = image else {
-                try delete(image)
-                continue
-            }
-            let used = try session.query(
-                """
-                SELECT 1 WHERE EXISTS (SELECT 1 FROM expense WHERE budgetId = $1) OR EXISTS (SELECT 1 FROM expense WHERE detail <> '' AND position(chr(30) || $1::text || chr(29) IN chr(30) || detail) > 0) OR EXISTS (SELECT 1 FROM recurringRule WHERE budgetId = $1)
-                    OR EXISTS (SELECT 1 FROM importRule WHERE budgetId = $1)
-                    OR EXISTS (SELECT 1 FROM importRule WHERE detail <> '' AND position(chr(30) || $1::text || chr(29) IN chr(30) || detail) > 0)
-                """, [.int(budget.id)])
-            if !used.isEmpty { throw .undoNeedsBudget(target, budget: budget.name) }
-            try session.query("DELETE FROM budget WHERE id = $1", [.int(budget.id)])
-        }
-        let saved = content.rows.compactMap(\.after).sorted { $0.rank < $1.rank }
-        for image in saved where image.rank <= 1 { try put(image) }
-        if content.addedExpenses != nil {
+        if let batch {
             try session.query(
-                "INSERT INTO expense (\(columns)) SELECT \(columns) FROM removedExpense WHERE changeSetId = $1 ORDER BY id",
-                [.int(target)])
-            try caches.record(.added, rowsOf: "removedExpense", where: "changeSetId = $1", [.int(target)])
-            try session.query("DELETE FROM removedExpense WHERE changeSetId = $1", [.int(target)])
+                "INSERT INTO removedImportedRow (changeSetId, key, batch) SELECT $1, key, batch FROM importedRow WHERE batch = $2",
+                [.int(id), .int(batch)])
+            try session.query("DELETE FROM importedRow WHERE batch = $1", [.int(batch)])
         }
-        let expenses = try content.expensesAfter.expenses()
-        // Put back as they were, ids and timestamps included.
-        try writeExpenses(expenses, replacing: true)
-        for image in saved where image.rank > 1 { try put(image) }
-        if let rates = content.rates { try applyRates(rates) }
-        if let keys = content.rowKeys {
-            if keys.removedBatch {
-                try session.query(
-                    "INSERT INTO removedImportedRow (changeSetId, key, batch) SELECT $1, key, batch FROM importedRow WHERE batch = $2",
-                    [.int(id), .int(keys.batch)])
-                try session.query("DELETE FROM importedRow WHERE batch = $1", [.int(keys.batch)])
-            }
-            if keys.added == nil {
-                try session.query(
-                    "INSERT INTO importedRow (key, batch) SELECT key, batch FROM removedImportedRow WHERE changeSetId = $1 ON CONFLICT DO NOTHING",
-                    [.int(target)])
-                try session.query("DELETE FROM removedImportedRow WHERE changeSetId = $1", [.int(target)])
-            }
-            if !keys.removed.isEmpty { try session.query("DELETE FROM importedRow WHERE key = ANY($1::BIGINT[])", [.ints(keys.removed)]) }
-            if let added = keys.added, !added.isEmpty { try saveRowKeys(added, batch: keys.batch) }
-        }
+    }
+
+    /// Moves the expenses and row keys kept beside change set `id` back into the ledger.
+    func bringBack(setAsideUnder id: Int64) throws(TallyError) {
+        let columns = Self.copiedExpenseColumns.joined(separator: ", ")
+        try session.query("INSERT INTO expense (\(columns)) SELECT \(columns) FROM removedExpense WHERE changeSetId = $1 ORDER BY id", [.int(id)])
+        try caches.record(.added, rowsOf: "removedExpense", where: "changeSetId = $1", [.int(id)])
+        try session.query("DELETE FROM removedExpense WHERE changeSetId = $1", [.int(id)])
+        try session.query(
+            "INSERT INTO importedRow (key, batch) SELECT key, batch FROM removedImportedRow WHERE changeSetId = $1 ON CONFLICT DO NOTHING", [.int(id)])
+        try session.query("DELETE FROM removedImportedRow WHERE changeSetId = $1", [.int(id)])
     }
 
     /// Removes one row; settings have none to remove.
@@ -232,6 +171,9 @@ extension PostgresStore {
         case .importRecord(let record): try session.query("DELETE FROM importedFile WHERE fingerprint = $1", [.text(record.fingerprint)])
         case .account, .income, .transfer, .balanceAssertion: try deleteAccountRow(image)
         case .serveToken(let token): try session.query("DELETE FROM serveToken WHERE name = $1", [.text(token.name)])
+        case .alertLevel(let budgetID, let period, _):
+            try session.query("DELETE FROM checkState WHERE budgetId = $1 AND period = $2", [.int(budgetID), .int(period.stored)])
+        case .importedRows(_, let keys): try session.query("DELETE FROM importedRow WHERE key = ANY($1::BIGINT[])", [.ints(keys)])
         }
     }
 
@@ -282,18 +224,14 @@ extension PostgresStore {
                 INSERT INTO serveToken (name, permission, hash, createdAt, linkUsed) VALUES ($1, $2, $3, $4, $5 <> 0)
                 ON CONFLICT (name) DO UPDATE SET permission = $2, hash = $3, createdAt = $4, linkUsed = $5 <> 0
                 """, [.text(token.name), .text(token.permission.rawValue), .text(token.hash), .int(token.createdAt), .int(token.linkUsed ? 1 : 0)])
-        }
-    }
-}
-
-extension RowImage {
-    /// Parents before children: budgets before the rows that name them, payments last.
-    fileprivate var rank: Int {
-        switch self {
-        case .budget, .account: 1
-        // The settings name the default account.
-        case .settings, .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion, .serveToken: 2
-        case .recurringPayment: 3
+        case .alertLevel(let budgetID, let period, let level):
+            // Only a budget that exists, as the foreign key requires.
+            try session.query(
+                """
+                INSERT INTO checkState (period, budgetId, level) SELECT $1, id, $3 FROM budget WHERE id = $2
+                ON CONFLICT (period, budgetId) DO UPDATE SET level = excluded.level
+                """, [.int(period.stored), .int(budgetID), .text(level.rawValue)])
+        case .importedRows(let batch, let keys): try saveRowKeys(keys, batch: batch == 0 ? nil : batch)
         }
     }
 }

@@ -134,29 +134,6 @@ extension PostgresStore {
             for payment in entry.payments(ruleID: saved.id ?? 0) { try savePayment(payment) }
         }
     }
-
-    // MARK: - Alerts
-
-    public func exchangeAlertLevels(_ levels: [Int64: AlertLevel], for period: Month) throws(TallyError) -> [Int64: AlertLevel] {
-        try write { () throws(TallyError) in
-            var previous: [Int64: AlertLevel] = [:]
-            for row in try session.query("SELECT budgetId, level FROM checkState WHERE period = $1", [.int(period.stored)]) {
-                let text = try row.string(1)
-                guard let level = AlertLevel(rawValue: text) else { throw .storage("a remembered alert level \(quoted(text)) is unknown") }
-                previous[try row.int(0)] = level
-            }
-            try session.query("DELETE FROM checkState WHERE period = $1", [.int(period.stored)])
-            let entries = levels.sorted { $0.key < $1.key }
-            // Only budgets that exist, as the foreign key requires.
-            try session.query(
-                """
-                INSERT INTO checkState (period, budgetId, level)
-                SELECT $1, entry.budgetId, entry.level FROM unnest($2::bigint[], $3::text[]) AS entry(budgetId, level)
-                WHERE EXISTS (SELECT 1 FROM budget WHERE budget.id = entry.budgetId)
-                """, [.int(period.stored), .ints(entries.map(\.key)), .texts(entries.map(\.value.rawValue))])
-            return previous
-        }
-    }
 }
 
 /// A table loaded without its secondary indexes and foreign keys, which are put back once the

@@ -29,17 +29,6 @@ extension PostgresStore {
         return try rateRows(sql, binds)
     }
 
-    public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
-        try recordedWrite { (content: inout ChangeContent) throws(TallyError) in
-            var images = RateImages()
-            try produce { (rates: [DayRate]) throws(TallyError) in
-                try DayRate.check(rates)
-                try insertRates(rates, recording: &images)
-            }
-            if !images.isEmpty { content.rates = images }
-        }
-    }
-
     /// Saves `rates`, each replacing its day and pair's row, and adds what each replaced to
     /// `images` for the history: the rows of a batch's keys are read in one query before it.
     func insertRates(_ rates: [DayRate], recording images: inout RateImages) throws(TallyError) {
@@ -71,18 +60,15 @@ extension PostgresStore {
         }
     }
 
-    /// Undo's and redo's step: deletes every row `images` touched, then saves its `after` rows.
-    func applyRates(_ images: RateImages) throws(TallyError) {
-        let removals = images.removals
-        if !removals.isEmpty {
-            try session.query(
-                """
-                DELETE FROM rate r USING unnest($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS k(f, t, d)
-                WHERE r.fromCurrency = k.f AND r.toCurrency = k.t AND r.day = k.d
-                """, [.texts(removals.map(\.from.code)), .texts(removals.map(\.to.code)), .ints(removals.map(\.day.stored))])
-        }
-        var ignored = RateImages()
-        try insertRates(images.after, recording: &ignored)
+    /// Deletes the rows of `rates`' days and pairs, adding each row deleted to `images.before`
+    /// for the history.
+    func deleteRates(_ rates: [DayRate], recording images: inout RateImages) throws(TallyError) {
+        guard !rates.isEmpty else { return }
+        images.before += try rateRows(
+            """
+            DELETE FROM rate r USING unnest($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS k(f, t, d)
+            WHERE r.fromCurrency = k.f AND r.toCurrency = k.t AND r.day = k.d RETURNING r.day, r.fromCurrency, r.toCurrency, r.rate
+            """, [.texts(rates.map(\.from.code)), .texts(rates.map(\.to.code)), .ints(rates.map(\.day.stored))])
     }
 
     private func rateRows(_ sql: String, _ binds: [SQLValue]) throws(TallyError) -> [DayRate] {

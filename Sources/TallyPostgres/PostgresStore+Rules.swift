@@ -30,10 +30,6 @@ extension PostgresStore {
         return ImportRule.ordered(rules)
     }
 
-    public func importedRowKeys() throws(TallyError) -> Set<Int64> {
-        try read { () throws(TallyError) in try loadRowKeys() }
-    }
-
     func loadRowKeys() throws(TallyError) -> Set<Int64> {
         var keys = Set<Int64>()
         for row in try session.query("SELECT key FROM importedRow") { keys.insert(try row.int(0)) }
@@ -58,7 +54,7 @@ extension PostgresStore {
 
     /// Saves row keys a batch at a time (one statement each would cost a round trip per key),
     /// skipping those already stored.
-    func saveRowKeys(_ keys: [Int64], batch id: Int64) throws(TallyError) {
+    func saveRowKeys(_ keys: [Int64], batch id: Int64?) throws(TallyError) {
         var start = keys.startIndex
         while start < keys.endIndex {
             let batch = Array(keys[start..<min(start + 10_000, keys.endIndex)])

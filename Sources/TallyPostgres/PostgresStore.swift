@@ -254,9 +254,12 @@ public final class PostgresStore: DataAccess, @unchecked Sendable {
 
     /// Saves `expense` over the saved expense of its id, as it is, and moves its rows of the
     /// cache; returns the expense as it was.
-    func replaceExpense(_ expense: Expense) throws(TallyError) -> Expense {
-        guard let id = expense.id, let existing = try loadExpenses(where: "id = $1", [.int(id)]).first else {
-            throw .expenseNotFound(expense.id ?? 0)
+    func replaceExpense(_ expense: Expense) throws(TallyError) -> Expense? {
+        guard let id = expense.id else { throw .expenseNotFound(0) }
+        guard let existing = try loadExpenses(where: "id = $1", [.int(id)]).first else {
+            // Undo puts a removed one back in its place, as it was.
+            try writeExpenses([expense], replacing: true)
+            return nil
         }
         try caches.record(.removed, where: "id = $1", [.int(id)], dates: [existing.date])
         try session.query(

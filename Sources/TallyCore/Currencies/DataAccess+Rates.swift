@@ -119,6 +119,19 @@ extension DataAccess {
         try reading { (rows: any LedgerRows) throws(TallyError) in try rows.rates(query) }
     }
 
+    /// Saves the rows `produce` hands to `save`, batch by batch, in one transaction (a file of any
+    /// length in bounded memory; an error from `produce` saves none), each replacing the row of its
+    /// day and pair. The change set records the rows it replaced and saved (``RateImages``); no
+    /// recorded expense changes (``reapplyRates(in:dryRun:)`` does that).
+    public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
+        try writing { (rows: any LedgerRows) throws(TallyError) in
+            try produce { (rates: [DayRate]) throws(TallyError) in
+                try DayRate.check(rates)
+                try rows.writeRates(removing: [], saving: rates)
+            }
+        }
+    }
+
     /// Saves `rates` in one transaction (``saveRates(_:)-(produce)``).
     public func saveRates(_ rates: [DayRate]) throws(TallyError) {
         try saveRates { (save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) in try save(rates) }

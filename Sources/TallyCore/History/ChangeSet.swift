@@ -48,6 +48,8 @@ public enum RowKey: Hashable, Sendable, Comparable {
     case balanceAssertion(accountID: Int64, date: Day)
     case rate(from: String, to: String, day: Day)
     case serveToken(name: String)
+    case alertLevel(budgetID: Int64, period: Month)
+    case importedRows(batch: Int64)
 }
 
 /// A row as it was or as it became: the values undo puts back, ids included.
@@ -67,6 +69,13 @@ public enum RowImage: Hashable, Sendable, Codable {
     case balanceAssertion(BalanceAssertion)
     /// Never in a change set (``RowKinds/serveTokens``).
     case serveToken(ServeToken)
+    /// The level `check --new-only` saw of a budget in a period. Never in a change set
+    /// (``RowKinds/alertLevels``).
+    case alertLevel(budgetID: Int64, period: Month, level: AlertLevel)
+    /// Keys of imported CSV rows (``ImportRowKey``) that import `batch` (its change set id; 0 for
+    /// keys from before imports kept one) added. Saving adds the keys not there yet; removing
+    /// forgets `keys`. Never in a change set (``RowKinds/importedRows``).
+    case importedRows(batch: Int64, keys: [Int64])
 
     public var key: RowKey {
         switch self {
@@ -82,6 +91,8 @@ public enum RowImage: Hashable, Sendable, Codable {
         case .transfer(let transfer): .transfer(transfer.id ?? 0)
         case .balanceAssertion(let assertion): .balanceAssertion(accountID: assertion.accountID, date: assertion.date)
         case .serveToken(let token): .serveToken(name: token.name)
+        case .alertLevel(let budgetID, let period, _): .alertLevel(budgetID: budgetID, period: period)
+        case .importedRows(let batch, _): .importedRows(batch: batch)
         }
     }
 
@@ -100,6 +111,8 @@ public enum RowImage: Hashable, Sendable, Codable {
         case .transfer: ("transfer", "transfers")
         case .balanceAssertion: ("balance assertion", "balance assertions")
         case .serveToken: ("serve token", "serve tokens")
+        case .alertLevel: ("alert level", "alert levels")
+        case .importedRows: ("imported row keys", "imported row keys")
         }
     }
 

@@ -42,10 +42,14 @@ public struct History: Sendable {
     public let changeSets: [ChangeSet]
     /// By change set id, the undo that reverted it and still stands.
     public let undoneBy: [Int64: Int64]
+    /// The id the next change set gets: never one handed out before, even when pruned.
+    public let nextID: Int64
 
-    public init(_ changeSets: [ChangeSet]) {
+    /// `nextID` defaults to the one after the newest of `changeSets`.
+    public init(_ changeSets: [ChangeSet], nextID: Int64? = nil) {
         let sorted = changeSets.sorted { $0.id < $1.id }
         self.changeSets = sorted
+        self.nextID = nextID ?? (sorted.last.map { $0.id + 1 } ?? 1)
         // An undo stands unless a later undo reverted it; an undo always comes after its target,
         // so walking from the newest decides each undo before its target.
         var undoneBy: [Int64: Int64] = [:]
@@ -60,8 +64,8 @@ public struct History: Sendable {
 
     /// The id of the change set `undo ID` reverts, or with no id the newest change that stands
     /// and is not itself an undo, so that undoing again walks further back. Throws when there is
-    /// none or when it stands undone. The history may hold headers only (no content): the store
-    /// reads the content of this one and the later ones for ``checkUnblocked(_:later:)``.
+    /// none or when it stands undone. The history may hold headers only (no content): undo reads
+    /// the content of this one and the later ones for ``checkUnblocked(_:later:)``.
     public func target(_ id: Int64?) throws(TallyError) -> Int64 {
         let target: ChangeSet
         if let id {

@@ -1,6 +1,6 @@
 /// What `tally check` says of a budget, the highest that applies: over > projected-over >
 /// warning > ok. Exit codes follow the monitoring-plugin convention (``exitCode``).
-public enum AlertLevel: String, Hashable, Sendable, CaseIterable, Comparable {
+public enum AlertLevel: String, Hashable, Sendable, CaseIterable, Comparable, Codable {
     case ok
     /// At or past the budget's warning level (``BudgetLevel/near``), or behind its goal
     /// (``GoalProgress/behind``): saving less this period than its target needs.

@@ -76,9 +76,6 @@ public protocol DataAccess: AnyObject, Sendable {
     func importExpenses(
         _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
     ) throws(TallyError) -> ImportOutcome
-    /// The keys of every row imported from a CSV file so far (``ImportRowKey``), for a dry run;
-    /// an import reads them inside its own transaction.
-    func importedRowKeys() throws(TallyError) -> Set<Int64>
 
     // MARK: Reads with a store's own fast form
 
@@ -98,35 +95,32 @@ public protocol DataAccess: AnyObject, Sendable {
     /// per budget, name key and tag set, summed over those periods, from one read:
     /// ``SpendingGroup/groups(ofBudgets:in:of:)`` of their days, in no particular order.
     func spendingGroups(ofBudgets ids: Set<Int64>, in months: ClosedRange<Month>) throws(TallyError) -> [SpendingGroup]
-
-    // MARK: History
-
-    /// The change sets recorded at or after `since` (every one kept when `nil`), newest first,
-    /// at most `limit`, each with whether it stands undone (``History``). Reads no change's rows.
-    func changeSets(since: Date?, limit: Int?) throws(TallyError) -> [ChangeSetEntry]
-    /// What `undo` does, as one transaction: reverts change set `id`, or the one ``History/target(_:)``
-    /// picks, if no later change set that stands touched its rows; puts its rows back with their
-    /// ids, removes the rows it added (an import's expenses and row keys by range and batch), keeps
-    /// every derived figure right, and records the undo as a change set of its own. `dryRun`
-    /// decides the same and writes nothing.
-    func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome
-
-    // MARK: Rates
-
-    /// Saves the rows `produce` hands to `save`, batch by batch, in one transaction (a file of any
-    /// length in bounded memory; an error from `produce` saves none), each replacing the row of its
-    /// day and pair. The change set records the rows it replaced and saved (``RateImages``); no
-    /// recorded expense changes (``DataAccess/reapplyRates(in:dryRun:)`` does that).
-    func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError)
-
-    // MARK: Alerts
-
-    /// What `check --new-only` does with its memory, as one transaction: saves each budget's
-    /// level (by budget id) for `period` and returns the levels the last such check saved for it.
-    func exchangeAlertLevels(_ levels: [Int64: AlertLevel], for period: Month) throws(TallyError) -> [Int64: AlertLevel]
 }
 
 extension DataAccess {
+    /// The keys of every row imported from a CSV file so far (``ImportRowKey``), for a dry run;
+    /// an import reads them inside its own transaction.
+    public func importedRowKeys() throws(TallyError) -> Set<Int64> {
+        try reading { (rows: any LedgerRows) throws(TallyError) in try rows.importedRowKeys() }
+    }
+
+    /// What `check --new-only` does with its memory, as one transaction: saves each budget's
+    /// level (by budget id) for `period` and returns the levels the last such check saved for it.
+    /// A budget removed meanwhile has none.
+    public func exchangeAlertLevels(_ levels: [Int64: AlertLevel], for period: Month) throws(TallyError) -> [Int64: AlertLevel] {
+        try writing { (rows: any LedgerRows) throws(TallyError) in
+            var previous: [Int64: AlertLevel] = [:]
+            for case .alertLevel(let budgetID, period, let level) in try rows.rowImages(.alertLevels) {
+                previous[budgetID] = level
+                try rows.delete(.alertLevel(budgetID: budgetID, period: period, level: level))
+            }
+            for (budgetID, level) in levels.sorted(by: { $0.key < $1.key }) {
+                try rows.save(.alertLevel(budgetID: budgetID, period: period, level: level))
+            }
+            return previous
+        }
+    }
+
     /// The figures of `budgets` (every budget when `nil`, ordered like ``budgets()``) in the view
     /// of period `month` (``LedgerRows/budgetStatuses(for:of:)``).
     public func budgetStatuses(for month: Month, of budgets: [Budget]? = nil) throws(TallyError) -> [BudgetStatus] {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A ledger's rows inside one transaction of its store: the primitives that the algorithms
 /// written once above the stores read and write (``DataAccess/postRecurring(through:dryRun:)``,
-/// `DataAccess+Rows.swift`, `DataAccess+Rules.swift`). Every write is part of the transaction's
+/// ``DataAccess/undo(_:dryRun:)``, `DataAccess+Rows.swift`, `DataAccess+Rules.swift`). Every write is part of the transaction's
 /// change set, keeps the store's cached figures, and rolls back with it; in a read transaction
 /// the writes throw.
 public protocol LedgerRows {
@@ -20,8 +20,8 @@ public protocol LedgerRows {
     func rowImages(_ kinds: RowKinds) throws(TallyError) -> [RowImage]
 
     /// Saves validated expenses of existing budgets and returns them as saved: one without an id
-    /// under a new id, stamped with the transaction's time; one with an id over the saved
-    /// expense of that id, as it is (``TallyError/expenseNotFound(_:)`` when there is none).
+    /// under a new id, stamped with the transaction's time; one with an id under that id, as it
+    /// is, over the saved expense of that id or, when undo puts a removed one back, in its place.
     func save(_ expenses: [Expense]) throws(TallyError) -> [Expense]
     /// Removes saved expenses; the occurrences they paid stay paid.
     func delete(_ expenses: [Expense]) throws(TallyError)
@@ -50,6 +50,23 @@ public protocol LedgerRows {
     func accountDays() throws(TallyError) -> [AccountDay]
     /// The rate table's rows matching `query`, ordered by day, then from and to currency.
     func rates(_ query: RateQuery) throws(TallyError) -> [DayRate]
+    /// Removes the rate rows of `removed`'s days and pairs, then saves `saved`, each replacing the
+    /// row of its day and pair; the change set records what changed (``RateImages``).
+    func writeRates(removing removed: [DayRate], saving saved: [DayRate]) throws(TallyError)
+
+    // MARK: History: what undo reads and writes (`DataAccess+Undo.swift`)
+
+    /// The ledger's history: every change set's header, oldest first, with its content from
+    /// change set `id` on (none when `nil`), and the id the next change set gets.
+    func history(contentFrom id: Int64?) throws(TallyError) -> History
+    /// Records `changeSet` under its own id as this transaction's change set, pruning as every
+    /// write does; the transaction then records nothing of its own.
+    func record(_ changeSet: ChangeSet) throws(TallyError)
+    /// Moves an import's bulk rows out of the ledger and keeps them beside change set `id`: the
+    /// expenses of `expenses`, with their cached figures, and the imported-row keys of `batch`.
+    func setAside(_ expenses: ExpenseIDRange?, rowKeysOf batch: Int64?, under id: Int64) throws(TallyError)
+    /// Moves every expense and row key kept beside change set `id` back into the ledger.
+    func bringBack(setAsideUnder id: Int64) throws(TallyError)
 }
 
 /// Which kinds of row ``LedgerRows/rowImages(_:)`` reads: a command that needs the accounts
@@ -72,6 +89,13 @@ public struct RowKinds: OptionSet, Hashable, Sendable {
     /// `tally serve`'s tokens: access control kept beside the ledger, so in none of ``all``, a
     /// change set, an export or a copy.
     public static let serveTokens = RowKinds(rawValue: 1 << 9)
+    /// What `check --new-only` last saw of each budget (``RowImage/alertLevel(budgetID:period:level:)``):
+    /// a memory of the command's, so in none of ``all`` or a change set.
+    public static let alertLevels = RowKinds(rawValue: 1 << 10)
+    /// The keys of the rows imported from CSV files, by import (``RowImage/importedRows(batch:keys:)``):
+    /// a million for a million-row file, so in none of ``all``; a change set keeps its own
+    /// (``RowKeyChange``).
+    public static let importedRows = RowKinds(rawValue: 1 << 11)
     public static let all: RowKinds = [.settings, .budgets, .recurring, .importRules, .profiles, .importRecords, .accounts, .entries, .assertions]
 }
 
@@ -175,147 +199,16 @@ extension LedgerRows {
         }.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
     }
 
+    /// The keys of every row imported from a CSV file so far (``ImportRowKey``).
+    public func importedRowKeys() throws(TallyError) -> Set<Int64> {
+        var keys = Set<Int64>()
+        for case .importedRows(_, let batch) in try rowImages(.importedRows) { keys.formUnion(batch) }
+        return keys
+    }
+
     /// The budget named `name`, ignoring case and diacritics (``Budget/named(_:found:)``).
     public func budget(named name: String) throws(TallyError) -> Budget {
         let key = NameKey.lookup(name)
         return try Budget.named(name, found: try budgets().first { $0.nameKey == key })
     }
-}
-
-/// What a store's ``LedgerRows`` keeps of the transaction it runs in: its time, whether it may
-/// write, and what it wrote, which the store records in the change set.
-public final class RowsTransaction {
-    public let timestamp: Date
-    public let writable: Bool
-    public private(set) var inserted: [Expense] = []
-    public private(set) var removed: [Expense] = []
-    /// The rows of ``capturedKinds`` as they were before the transaction's first write that may
-    /// change one of them: a write of expenses alone reads none, and an income's write reads
-    /// the incomes and transfers, not every row.
-    public private(set) var imagesBefore: [RowImage] = []
-    public private(set) var capturedKinds: RowKinds = []
-    /// The incomes and transfers the transaction wrote, each with what it was: a ledger holds
-    /// tens of thousands, so their kind is never read whole for the change set; the store says
-    /// what each write replaced (``wrote(entry:after:)``).
-    private var entryChanges: [RowKey: RowChange] = [:]
-
-    public init(at timestamp: Date, writable: Bool) {
-        self.timestamp = timestamp
-        self.writable = writable
-    }
-
-    /// Expenses about to be inserted, stamped with the transaction's time; throws in a read
-    /// transaction.
-    public func stampedForInsert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
-        try checkWritable()
-        return expenses.map { expense in
-            var expense = expense
-            expense.createdAt = timestamp
-            expense.updatedAt = timestamp
-            return expense
-        }
-    }
-
-    /// ``LedgerRows/save(_:)-([Expense])`` as every store makes it: the new expenses through
-    /// `insert` (in one call when all are new), which stamps and notes them; each saved one
-    /// through `replace`, which returns it as it was, noted here.
-    public func save(
-        _ expenses: [Expense], insert: ([Expense]) throws(TallyError) -> [Expense], replace: (Expense) throws(TallyError) -> Expense
-    ) throws(TallyError) -> [Expense] {
-        guard expenses.contains(where: { $0.id != nil }) else { return try insert(expenses) }
-        var saved: [Expense] = []
-        for expense in expenses {
-            guard expense.id != nil else {
-                saved += try insert([expense])
-                continue
-            }
-            try checkWritable()
-            try removing([try replace(expense)])
-            inserted([expense])
-            saved.append(expense)
-        }
-        return saved
-    }
-
-    /// Throws in a read transaction.
-    public func checkWritable() throws(TallyError) {
-        guard writable else { throw .storage("a read transaction cannot write") }
-    }
-
-    /// Called before a write that may change rows of `kinds` (its own or through a cascade,
-    /// ``RowImage/touchedKinds``): keeps the rows of the kinds not kept yet, as they are, for
-    /// the change set.
-    public func willChangeRows(_ kinds: RowKinds, _ images: (RowKinds) throws(TallyError) -> [RowImage]) throws(TallyError) {
-        try checkWritable()
-        let missing = kinds.subtracting(capturedKinds)
-        guard !missing.isEmpty else { return }
-        imagesBefore += try images(missing)
-        capturedKinds.formUnion(missing)
-    }
-
-    /// Notes an income or transfer written: as it was (`nil` for a new one) and as it is (`nil`
-    /// once removed). The first write of a row keeps what it was before the transaction.
-    public func wrote(entry before: RowImage?, after: RowImage?) throws(TallyError) {
-        try checkWritable()
-        guard let key = (after ?? before)?.key else { return }
-        entryChanges[key] = RowChange(before: entryChanges[key].map(\.before) ?? before, after: after)
-    }
-
-    /// Notes expenses saved, under new ids or over their earlier selves, for ``record(into:imagesAfter:)``.
-    public func inserted(_ saved: [Expense]) {
-        inserted += saved
-    }
-
-    /// Notes expenses about to be removed or replaced, for ``record(into:imagesAfter:)``.
-    public func removing(_ expenses: [Expense]) throws(TallyError) {
-        try checkWritable()
-        removed += expenses
-    }
-
-    /// How many new expenses make a bulk write, which the change set holds as a range of ids
-    /// (``ChangeContent/addedExpenses``) instead of a copy of each: the rows are there to read
-    /// while it stands, and undo moves them aside whole.
-    public static let bulkInsert = 1_000
-
-    /// Adds what the transaction wrote to its change set: the expenses it removed and saved, and
-    /// the difference between ``imagesBefore`` and `imagesAfter` of the same kinds, read only when
-    /// there is one.
-    public func record(into content: inout ChangeContent, imagesAfter: (RowKinds) throws(TallyError) -> [RowImage]) throws(TallyError) {
-        if removed.isEmpty, inserted.count >= Self.bulkInsert, let first = inserted.first?.id, let last = inserted.last?.id,
-            last - first + 1 == Int64(inserted.count)
-        {
-            content.addedExpenses = ExpenseIDRange(first: first, last: last, count: inserted.count)
-        } else {
-            for expense in removed { content.expensesBefore.append(expense) }
-            for expense in inserted { content.expensesAfter.append(expense) }
-        }
-        var rows = capturedKinds.isEmpty ? [] : RowDiff.changes(from: imagesBefore, to: try imagesAfter(capturedKinds))
-        rows += entryChanges.values.filter { $0.before != $0.after }
-        content.rows += rows.sorted { ($0.key ?? .settings) < ($1.key ?? .settings) }
-    }
-}
-
-extension RowImage {
-    /// The kinds a write of this row may change: its own, and those its removal cascades to.
-    public var touchedKinds: RowKinds {
-        switch self {
-        case .settings: .settings
-        // A budget's later limits and alert memory are part of its image.
-        case .budget: .budgets
-        case .recurringRule, .recurringPayment: .recurring
-        case .importRule: .importRules
-        case .profile: .profiles
-        case .importRecord: .importRecords
-        // The settings' default account is set to none when the account goes.
-        case .account: [.accounts, .settings]
-        // Written one by one, each noted with what it replaced (`RowsTransaction.wrote(entry:after:)`).
-        case .income, .transfer: []
-        case .balanceAssertion: .assertions
-        // Outside the history: nothing is kept for the change set.
-        case .serveToken: []
-        }
-    }
-
-    /// What removing expenses may change: the paid occurrences that named them.
-    public static let kindsExpenseRemovalTouches: RowKinds = .recurring
 }

@@ -105,6 +105,15 @@ struct ExpenseImporter {
         return keys
     }
 
+    /// Every row key as ``RowImage/importedRows(batch:keys:)``, by batch (0 for keys from
+    /// before `v10`), read through SQLite's C API: a dry run of an import reads a million.
+    static func rowKeyBatches(_ db: Database) throws -> [RowImage] {
+        var batches: [Int64: [Int64]] = [:]
+        let statement = try RawStatement(db, "SELECT coalesce(batch, 0), key FROM importedRow")
+        try statement.forEachRow { row in batches[sqlite3_column_int64(row, 0), default: []].append(sqlite3_column_int64(row, 1)) }
+        return batches.keys.sorted().map { batch in .importedRows(batch: batch, keys: batches[batch] ?? []) }
+    }
+
     /// Saves new row keys, sorted, in ascending order, so SQLite appends to its pages instead of
     /// splitting them at random; a repeat (a hash collision) is ignored.
     private static func save(_ sorted: [Int64], batch id: Int64, _ db: Database) throws {

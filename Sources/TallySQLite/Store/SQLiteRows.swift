@@ -64,7 +64,13 @@ final class SQLiteRows: LedgerRows {
     }
 
     func save(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
-        try transaction.save(expenses, insert: insert) { (expense: Expense) throws(TallyError) in try run { () throws in try SQLiteStore.replace(expense, db) } }
+        if transaction.recordsItself, !expenses.isEmpty, expenses.allSatisfy({ $0.id != nil }) {
+            // Undo puts many back at once in one cached statement; its change set is its own, so
+            // what they replaced is not noted.
+            try run { () throws in try SQLiteStore.put(expenses, db) }
+            return expenses
+        }
+        return try transaction.save(expenses, insert: insert) { (expense: Expense) throws(TallyError) in try run { () throws in try SQLiteStore.replace(expense, db) } }
     }
 
     private func insert(_ expenses: [Expense]) throws(TallyError) -> [Expense] {
@@ -119,6 +125,37 @@ final class SQLiteRows: LedgerRows {
         let before = row.movesBalances ? try run { () throws in try SQLiteStore.storedEntry(row, db) } : nil
         try run { () throws in try SQLiteStore.delete(row, db) }
         if let before { try transaction.wrote(entry: before, after: nil) }
+    }
+
+    /// What a rate write removes is read first, for the change set.
+    func writeRates(removing removed: [DayRate], saving saved: [DayRate]) throws(TallyError) {
+        try transaction.checkWritable()
+        let transaction = self.transaction
+        try run { () throws in
+            try SQLiteStore.deleteRates(removed, recording: &transaction.rates, db)
+            try SQLiteStore.insertRates(saved, recording: &transaction.rates, db)
+        }
+    }
+
+    // MARK: History
+
+    func history(contentFrom id: Int64?) throws(TallyError) -> History {
+        try run { () throws in try SQLiteStore.history(contentFrom: id, db) }
+    }
+
+    func record(_ changeSet: ChangeSet) throws(TallyError) {
+        try transaction.recordedItself()
+        try run { () throws in try SQLiteStore.record(changeSet, explicitID: true, db) }
+    }
+
+    func setAside(_ expenses: ExpenseIDRange?, rowKeysOf batch: Int64?, under id: Int64) throws(TallyError) {
+        try transaction.checkWritable()
+        try run { () throws in try SQLiteStore.setAside(expenses, rowKeysOf: batch, under: id, db) }
+    }
+
+    func bringBack(setAsideUnder id: Int64) throws(TallyError) {
+        try transaction.checkWritable()
+        try run { () throws in try SQLiteStore.bringBack(setAsideUnder: id, db) }
     }
 
     private func willChangeRows(_ kinds: RowKinds) throws(TallyError) {

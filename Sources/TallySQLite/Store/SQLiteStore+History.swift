@@ -3,8 +3,8 @@ import GRDB
 import TallyCore
 
 // The history (`Schema.v10History`): every write records its change set inside its own
-// transaction; `undo` applies a change set's inverse (Core's `ChangeContent.inverse`) and records
-// that as a change set too. Both caches follow through `ExpenseCaches`, as for any other write.
+// transaction; undo (Core's `DataAccess+Undo.swift`) reads it and moves rows through the
+// primitives here. Every expense write goes through `ExpenseCaches`, as for any other write.
 extension SQLiteStore {
     // MARK: - Recording
 
@@ -89,83 +89,37 @@ extension SQLiteStore {
                 images.append(.serveToken(ServeToken(name: row[0], permission: level, hash: row[2], createdAt: row[3], linkUsed: row[4])))
             }
         }
+        if kinds.contains(.alertLevels) {
+            for row in try Row.fetchAll(db, sql: "SELECT budgetId, period, level FROM checkState ORDER BY period, budgetId") {
+                let text: String = row[2]
+                guard let level = AlertLevel(rawValue: text) else { throw TallyError.storage("a check level \(quoted(text))") }
+                images.append(.alertLevel(budgetID: row[0], period: try Month(storedNumber: row[1]), level: level))
+            }
+        }
+        if kinds.contains(.importedRows) { images += try ExpenseImporter.rowKeyBatches(db) }
         return images + (try accountImages(db, kinds))
     }
 
-    // MARK: - Reads
+    // MARK: - Undo's primitives (`DataAccess+Undo.swift`)
 
-    public func changeSets(since: Date?, limit: Int?) throws(TallyError) -> [ChangeSetEntry] {
-        try read { db in
-            let history = History(try Self.headers(db))
-            let from = since.map(Milliseconds.since1970) ?? Int64.min
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT id, at, command, summary, undoes FROM changeSet WHERE at >= ? ORDER BY id DESC LIMIT ?",
-                arguments: [from, limit.map { Int64(max($0, 0)) } ?? -1])
-            return rows.map { row in
-                let changeSet = Self.header(row)
-                return ChangeSetEntry(changeSet: changeSet, undone: history.isUndone(changeSet.id))
-            }
+    /// ``LedgerRows/history(contentFrom:)``: the content is read only for change sets from `id` on.
+    static func history(contentFrom id: Int64?, _ db: Database) throws -> History {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, at, command, summary, undoes, CASE WHEN id >= ? THEN content END FROM changeSet ORDER BY id",
+            arguments: [id ?? Int64.max])
+        let changeSets = try rows.map { row in
+            var changeSet = ChangeSet(
+                id: row[0], when: Milliseconds.date(row[1]), command: row[2], undoes: row[4], content: ChangeContent(), summary: row[3])
+            if let content: Data = row[5] { changeSet.content = try ChangeContentCoding.decode(content) }
+            return changeSet
         }
+        return History(changeSets, nextID: try nextChangeSetID(db))
     }
 
-    private static func headers(_ db: Database) throws -> [ChangeSet] {
-        try Row.fetchAll(db, sql: "SELECT id, at, command, summary, undoes FROM changeSet ORDER BY id").map(header)
-    }
-
-    private static func header(_ row: Row) -> ChangeSet {
-        ChangeSet(
-            id: row[0], when: Milliseconds.date(row[1]), command: row[2], undoes: row[4], content: ChangeContent(), summary: row[3])
-    }
-
-    private static func changeSets(from id: Int64, _ db: Database) throws -> [ChangeSet] {
-        try Row.fetchAll(db, sql: "SELECT id, at, command, summary, undoes, content FROM changeSet WHERE id >= ? ORDER BY id", arguments: [id])
-            .map { row in
-                var changeSet = header(row)
-                changeSet.content = try ChangeContentCoding.decode(row[5])
-                return changeSet
-            }
-    }
-
-    // MARK: - Undo
-
-    public func undo(_ id: Int64?, dryRun: Bool) throws(TallyError) -> UndoOutcome {
-        let timestamp = now
-        let body = { (db: Database) throws -> UndoOutcome in
-            let history = History(try Self.headers(db))
-            let targetID = try history.target(id)
-            let sets = try Self.changeSets(from: targetID, db)
-            guard let target = sets.first else { throw TallyError.changeSetNotFound(targetID) }
-            try history.checkUnblocked(target, later: Array(sets.dropFirst()))
-            let undo = target.undo(id: try Self.nextChangeSetID(db), when: timestamp, command: ChangeContext.command)
-            if !dryRun {
-                // Recorded first: what it removes in bulk is kept under its id.
-                try Self.record(undo, explicitID: true, db)
-                try Self.apply(undo.content, as: undo.id, undoing: target.id, db)
-            }
-            return UndoOutcome(undone: target, undo: undo, dryRun: dryRun)
-        }
-        return dryRun ? try read(body) : try write(body)
-    }
-
-    /// Applies a change forward: removes what it removes (dependents first), then saves what it
-    /// saves under the rows' own ids (parents first). Bulk parts move whole between the ledger and
-    /// the rows kept beside change sets (`Schema.v11RemovedRows`): what `id` removes in bulk is kept
-    /// under `id`, and what it adds in bulk is what `target`, which removed it, kept.
-    private static func apply(_ content: ChangeContent, as id: Int64, undoing target: Int64, _ db: Database) throws {
-        let removed = content.rows.filter { $0.after == nil }.compactMap(\.before)
-        for image in removed.sorted(by: { $0.dependencyRank > $1.dependencyRank }) where image.dependencyRank > 1 {
-            try delete(image, db)
-        }
-        let kept = Set(content.expensesAfter.ids)
-        let gone = content.expensesBefore.ids.filter { !kept.contains($0) }
-        if !gone.isEmpty {
-            let ids = jsonArray(gone)
-            var removed = try ExpenseCaches(db)
-            try removed.add(expenses: "\(ExpenseCaches.columns) FROM expense WHERE id IN (SELECT value FROM json_each(?))", bind: { $0.bind(1, ids) }, db)
-            try db.execute(sql: "DELETE FROM expense WHERE id IN (SELECT value FROM json_each(?))", arguments: [ids])
-            try removed.saveRemoved(db)
-        }
-        if let range = content.removedExpenses {
+    /// Moves an import's expenses and row keys beside change set `id` (`Schema.v11RemovedRows`)
+    /// with `INSERT … SELECT`: a million rows in two statements each, not a JSON image per row.
+    static func setAside(_ range: ExpenseIDRange?, rowKeysOf batch: Int64?, under id: Int64, _ db: Database) throws {
+        if let range {
             try db.execute(
                 sql: """
                     INSERT INTO removedExpense (changeSetId, \(ExpenseRecord.positionalColumns))
@@ -176,60 +130,29 @@ extension SQLiteStore {
             try db.execute(sql: "DELETE FROM expense WHERE id BETWEEN ? AND ?", arguments: [range.first, range.last])
             try removed.saveRemoved(db)
         }
-        for image in removed where image.dependencyRank == 1 {
-            guard case .budget(let budget) = image else {
-                try delete(image, db)
-                continue
-            }
-            let used = try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM expense WHERE budgetId = ?1) OR EXISTS (SELECT 1 FROM expense WHERE detail <> '' AND instr(char(30) || detail, char(30) || ?1 || char(29)) > 0) OR EXISTS (SELECT 1 FROM recurringRule WHERE budgetId = ?1)
-                        OR EXISTS (SELECT 1 FROM importRule WHERE budgetId = ?1)
-                        OR EXISTS (SELECT 1 FROM importRule WHERE detail <> '' AND instr(char(30) || detail, char(30) || ?1 || char(29)) > 0)
-                    """, arguments: [budget.id]) ?? false
-            if used { throw TallyError.undoNeedsBudget(target, budget: budget.name) }
-            try db.execute(sql: "DELETE FROM budget WHERE id = ?", arguments: [budget.id])
-        }
-        let saved = content.rows.compactMap(\.after)
-        for image in saved.sorted(by: { $0.dependencyRank < $1.dependencyRank }) where image.dependencyRank <= 1 { try put(image, db) }
-        if content.addedExpenses != nil {
-            var added = try ExpenseCaches(db)
-            try added.add(expenses: "\(ExpenseCaches.columns) FROM removedExpense WHERE changeSetId = ?", bind: { $0.bind(1, target) }, db)
+        if let batch {
             try db.execute(
-                sql: """
-                    INSERT INTO expense (\(ExpenseRecord.positionalColumns))
-                    SELECT \(ExpenseRecord.positionalColumns) FROM removedExpense WHERE changeSetId = ? ORDER BY id
-                    """, arguments: [target])
-            try added.saveAdded(db)
-            try db.execute(sql: "DELETE FROM removedExpense WHERE changeSetId = ?", arguments: [target])
+                sql: "INSERT INTO removedImportedRow (changeSetId, key, batch) SELECT ?, key, batch FROM importedRow WHERE batch = ?",
+                arguments: [id, batch])
+            try db.execute(sql: "DELETE FROM importedRow WHERE batch = ?", arguments: [batch])
         }
-        try put(try content.expensesAfter.expenses(), db)
-        for image in saved.sorted(by: { $0.dependencyRank < $1.dependencyRank }) where image.dependencyRank > 1 { try put(image, db) }
-        if let rates = content.rates { try applyRates(rates, db) }
-        if let keys = content.rowKeys {
-            if keys.removedBatch {
-                try db.execute(
-                    sql: "INSERT INTO removedImportedRow (changeSetId, key, batch) SELECT ?, key, batch FROM importedRow WHERE batch = ?",
-                    arguments: [id, keys.batch])
-                try db.execute(sql: "DELETE FROM importedRow WHERE batch = ?", arguments: [keys.batch])
-            }
-            if keys.added == nil {
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO importedRow (key, batch) SELECT key, batch FROM removedImportedRow WHERE changeSetId = ?",
-                    arguments: [target])
-                try db.execute(sql: "DELETE FROM removedImportedRow WHERE changeSetId = ?", arguments: [target])
-            }
-            if !keys.removed.isEmpty {
-                try db.execute(
-                    sql: "DELETE FROM importedRow WHERE key IN (SELECT value FROM json_each(?))", arguments: [jsonArray(keys.removed)])
-            }
-            if let added = keys.added, !added.isEmpty {
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO importedRow (key, batch) SELECT value, ? FROM json_each(?)",
-                    arguments: [keys.batch, jsonArray(added)])
-            }
-        }
+    }
+
+    /// Moves the expenses and row keys kept beside change set `id` back into the ledger.
+    static func bringBack(setAsideUnder id: Int64, _ db: Database) throws {
+        var added = try ExpenseCaches(db)
+        try added.add(expenses: "\(ExpenseCaches.columns) FROM removedExpense WHERE changeSetId = ?", bind: { $0.bind(1, id) }, db)
+        try db.execute(
+            sql: """
+                INSERT INTO expense (\(ExpenseRecord.positionalColumns))
+                SELECT \(ExpenseRecord.positionalColumns) FROM removedExpense WHERE changeSetId = ? ORDER BY id
+                """, arguments: [id])
+        try added.saveAdded(db)
+        try db.execute(sql: "DELETE FROM removedExpense WHERE changeSetId = ?", arguments: [id])
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO importedRow (key, batch) SELECT key, batch FROM removedImportedRow WHERE changeSetId = ?",
+            arguments: [id])
+        try db.execute(sql: "DELETE FROM removedImportedRow WHERE changeSetId = ?", arguments: [id])
     }
 
     /// Ids or keys as one JSON array, for `json_each`: one statement for a million rows, where a
@@ -251,6 +174,11 @@ extension SQLiteStore {
         case .importRecord(let record): try db.execute(sql: "DELETE FROM importLog WHERE fingerprint = ?", arguments: [record.fingerprint])
         case .account, .income, .transfer, .balanceAssertion: try deleteAccountRow(image, db)
         case .serveToken(let token): try db.execute(sql: "DELETE FROM serveToken WHERE name = ? COLLATE BINARY", arguments: [token.name])
+        case .alertLevel(let budgetID, let period, _):
+            try db.execute(sql: "DELETE FROM checkState WHERE budgetId = ? AND period = ?", arguments: [budgetID, period.storedNumber])
+        case .importedRows(_, let keys):
+            // Each list in one statement, whatever its length.
+            try db.execute(sql: "DELETE FROM importedRow WHERE key IN (SELECT value FROM json_each(?))", arguments: [jsonArray(keys)])
         }
     }
 
@@ -288,6 +216,15 @@ extension SQLiteStore {
                         createdAt = excluded.createdAt, linkUsed = excluded.linkUsed
                     """,
                 arguments: [token.name, token.permission.rawValue, token.hash, token.createdAt, token.linkUsed])
+        case .alertLevel(let budgetID, let period, let level):
+            // A budget removed meanwhile has no row to keep.
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO checkState (budgetId, period, level) SELECT id, ?, ? FROM budget WHERE id = ?",
+                arguments: [period.storedNumber, level.rawValue, budgetID])
+        case .importedRows(let batch, let keys):
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO importedRow (key, batch) SELECT value, ? FROM json_each(?)",
+                arguments: [batch == 0 ? nil : batch, jsonArray(keys)])
         }
     }
 
@@ -295,7 +232,7 @@ extension SQLiteStore {
     /// caches from what they were to what they are. One cached statement, and each name's key and
     /// each tag set's id worked out once: a record lookup and a record insert a row would make
     /// redoing an undone import slow.
-    private static func put(_ expenses: [Expense], _ db: Database) throws {
+    static func put(_ expenses: [Expense], _ db: Database) throws {
         guard !expenses.isEmpty else { return }
         let ids = jsonArray(expenses.compactMap(\.id))
         var replaced = try ExpenseCaches(db)
@@ -328,17 +265,5 @@ extension SQLiteStore {
         }
         try replaced.saveRemoved(db)
         try added.saveAdded(db)
-    }
-}
-
-extension RowImage {
-    /// Parents before children: budgets and accounts before the rows that name them, payments last.
-    var dependencyRank: Int {
-        switch self {
-        case .budget, .account: 1
-        // The settings name the default account.
-        case .settings, .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion, .serveToken: 2
-        case .recurringPayment: 3
-        }
     }
 }

@@ -31,21 +31,6 @@ extension SQLiteStore {
         return try rateRows(db, sql, StatementArguments(arguments))
     }
 
-    public func saveRates(_ produce: (_ save: ([DayRate]) throws(TallyError) -> Void) throws(TallyError) -> Void) throws(TallyError) {
-        try recordedWrite { db, content in
-            var images = RateImages()
-            try produce { (rates: [DayRate]) throws(TallyError) in
-                try DayRate.check(rates)
-                do {
-                    try Self.insertRates(rates, recording: &images, db)
-                } catch {
-                    throw Self.storageError(error)
-                }
-            }
-            if !images.isEmpty { content.rates = images }
-        }
-    }
-
     /// Saves `rates` inside the caller's transaction, each replacing its day and pair's row, and
     /// adds what each replaced to `images` for the history (a row saved unchanged is skipped).
     /// A batch goes in ordered by the primary key, so the B-tree takes each pair's rows side by
@@ -104,12 +89,20 @@ extension SQLiteStore {
         }
     }
 
-    /// Undo's and redo's step: deletes every row `images` touched, then saves its `after` rows.
-    static func applyRates(_ images: RateImages, _ db: Database) throws {
+    /// Deletes the rows of `rates`' days and pairs inside the caller's transaction, adding each
+    /// row deleted to `images.before` for the history.
+    static func deleteRates(_ rates: [DayRate], recording images: inout RateImages, _ db: Database) throws {
+        guard !rates.isEmpty else { return }
+        let existing = try db.cachedStatement(sql: "SELECT rate FROM rate WHERE fromCurrency = ? AND toCurrency = ? AND day = ?")
         let delete = try db.cachedStatement(sql: "DELETE FROM rate WHERE fromCurrency = ? AND toCurrency = ? AND day = ?")
-        for rate in images.removals { try delete.execute(arguments: [rate.from.code, rate.to.code, rate.day.storedNumber]) }
-        var ignored = RateImages()
-        try insertRates(images.after, recording: &ignored, db)
+        for rate in rates {
+            let arguments: StatementArguments = [rate.from.code, rate.to.code, rate.day.storedNumber]
+            guard let text = try String.fetchOne(existing, arguments: arguments) else { continue }
+            var row = rate
+            row.rate = try ExchangeRate(parsing: text)
+            images.before.append(row)
+            try delete.execute(arguments: arguments)
+        }
     }
 
     private static func rateRows(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [DayRate] {

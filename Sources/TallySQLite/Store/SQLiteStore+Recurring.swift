@@ -123,27 +123,3 @@ extension SQLiteStore {
         return day
     }
 }
-
-extension SQLiteStore {
-    // MARK: - Alerts
-
-    public func exchangeAlertLevels(_ levels: [Int64: AlertLevel], for period: Month) throws(TallyError) -> [Int64: AlertLevel] {
-        try write { db in
-            var previous: [Int64: AlertLevel] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT budgetId, level FROM checkState WHERE period = ?", arguments: [period.storedNumber])
-            while let row = try rows.next() {
-                let text: String = row[1]
-                guard let level = AlertLevel(rawValue: text) else { throw TallyError.storage("a check level \(quoted(text))") }
-                previous[row[0]] = level
-            }
-            try db.execute(sql: "DELETE FROM checkState WHERE period = ?", arguments: [period.storedNumber])
-            for (budgetID, level) in levels {
-                // A budget removed meanwhile has no row to keep.
-                try db.execute(
-                    sql: "INSERT INTO checkState (budgetId, period, level) SELECT id, ?, ? FROM budget WHERE id = ?",
-                    arguments: [period.storedNumber, level.rawValue, budgetID])
-            }
-            return previous
-        }
-    }
-}

@@ -5,10 +5,6 @@ import TallyCore
 // Import rules and row keys (`Schema.v7`), each method one transaction. Rules point at their budget by id,
 // so a renamed budget keeps its rules; reads answer the budget's current name.
 extension SQLiteStore {
-    public func importedRowKeys() throws(TallyError) -> Set<Int64> {
-        try read { db in try ExpenseImporter.rowKeys(db) }
-    }
-
     /// Saves a validated profile inside the caller's transaction, replacing one of the same name key.
     static func save(_ profile: ImportProfile, _ db: Database) throws {
         try db.execute(

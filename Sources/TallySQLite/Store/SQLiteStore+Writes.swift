@@ -95,11 +95,14 @@ extension SQLiteStore {
         }
     }
 
-    /// Saves `expense` over the saved expense of its id, as it is, and moves its rows of the
-    /// caches; returns the expense as it was.
-    static func replace(_ expense: Expense, _ db: Database) throws -> Expense {
-        guard let id = expense.id, let existing = try ExpenseRecord.fetchOne(db, key: id) else {
-            throw TallyError.expenseNotFound(expense.id ?? 0)
+    /// Saves `expense` under its id, as it is, over the saved expense of that id or in its place
+    /// (undo puts a removed one back), and moves its rows of the caches; returns the expense as
+    /// it was, `nil` when there was none.
+    static func replace(_ expense: Expense, _ db: Database) throws -> Expense? {
+        guard let id = expense.id else { throw TallyError.expenseNotFound(0) }
+        guard let existing = try ExpenseRecord.fetchOne(db, key: id) else {
+            try put([expense], db)
+            return nil
         }
         let before = try model(existing, db)
         let record = ExpenseRecord(expense, tagSetId: try tagSetID(expense.tags, db))
