@@ -68,6 +68,9 @@ extension StoreContract {
                 let stored = try store.reading { (rows: any LedgerRows) throws(TallyError) in try rows.daySpending(in: days) }
                 let rule = try DaySpending.grouping(expenses, in: days)
                 #expect(Set(stored) == Set(rule), "\(checkpoint): day groups of \(month)")
+                // What the month summary shows, summed without the budgets of the groups.
+                let totals = try store.reading { (rows: any LedgerRows) throws(TallyError) in try rows.periodTotals(in: days) }
+                #expect(totals == (try PeriodSpending.of(expenses, in: days).totals()), "\(checkpoint): totals of \(month)")
                 let ids = Set(budgets.compactMap(\.id))
                 let groups = try store.spendingGroups(ofBudgets: ids, in: month...month)
                 let ruleGroups = try SpendingGroup.groups(ofBudgets: ids, in: days, of: expenses)

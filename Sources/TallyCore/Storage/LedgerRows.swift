@@ -45,6 +45,12 @@ public protocol LedgerRows {
     /// (``PeriodSpending/of(_:in:)`` is the rule). Throws ``TallyError/arithmeticOverflow`` when a
     /// sum would overflow.
     func daySpending(in days: DayInterval) throws(TallyError) -> PeriodSpending
+    /// What the expenses within `days` spent per day, per tag and per person, and in each other
+    /// currency: ``PeriodSpending/totals()`` of ``daySpending(in:)``, which is the answer unless
+    /// a store sums its day groups without their budgets (a split's lines in other budgets then
+    /// add rows to step, not groups to build). Throws ``TallyError/arithmeticOverflow`` when a
+    /// sum would overflow.
+    func periodTotals(in days: DayInterval) throws(TallyError) -> PeriodTotals
     /// What each day's entries did to each account (``AccountDay/sums(incomes:transfers:expenses:)``),
     /// ordered by account then day: a few thousand rows, from a store's account cache.
     func accountDays() throws(TallyError) -> [AccountDay]

@@ -59,6 +59,10 @@ final class SQLiteRows: LedgerRows {
         try run { () throws in try SQLiteStore.daySpending(in: days, db) }
     }
 
+    func periodTotals(in days: DayInterval) throws(TallyError) -> PeriodTotals {
+        try run { () throws in try SQLiteStore.periodTotals(in: days, db) }
+    }
+
     func accountDays() throws(TallyError) -> [AccountDay] {
         try run { () throws in try AccountDays.read(db) }
     }
