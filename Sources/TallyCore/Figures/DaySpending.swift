@@ -68,6 +68,33 @@ public struct PeriodSpending: Hashable, Sendable, Sequence {
     }
 }
 
+/// A period's spending by day, by tag and by person, and in other currencies: what a
+/// ``MonthSummary`` shows beside the statuses (``PeriodSpending/totals()``).
+public struct PeriodTotals: Hashable, Sendable {
+    /// Spent per day; days without expenses are absent.
+    public var byDay: [Day: Money]
+    /// Spent per tag; an expense with several tags counts in each.
+    public var byTag: [String: Money]
+    /// Spent and counted per person, in ``PersonSpending/ordered(_:)``'s order.
+    public var byPerson: [PersonSpending]
+    /// ``CurrencySpending/totals(_:)``, ordered by currency code.
+    public var byCurrency: [CurrencySpending]
+
+    public init(byDay: [Day: Money], byTag: [String: Money], byPerson: [PersonSpending], byCurrency: [CurrencySpending]) {
+        self.byDay = byDay
+        self.byTag = byTag
+        self.byPerson = byPerson
+        self.byCurrency = byCurrency
+    }
+}
+
+extension PeriodSpending {
+    /// The groups summed by day, tag and person, with the spending by currency beside them.
+    public func totals() throws(TallyError) -> PeriodTotals {
+        PeriodTotals(byDay: try byDay(), byTag: try byTag(), byPerson: try byPerson(), byCurrency: byCurrency)
+    }
+}
+
 extension Sequence<DaySpending> {
     /// Spent per day; days without expenses are absent (``Spending/byDay(in:of:)``).
     public func byDay() throws(TallyError) -> [Day: Money] {
@@ -113,10 +140,10 @@ extension LedgerRows {
     public func monthSummary(for month: Month) throws(TallyError) -> MonthSummary {
         let days = try settings().calendar.days(of: month)
         let statuses = try statuses(for: month, of: nil)
-        let spending = try daySpending(in: days)
+        let totals = try daySpending(in: days).totals()
         return MonthSummary(
-            month: month, days: days, statuses: statuses, spentByDay: try spending.byDay(), spentByTag: try spending.byTag(),
-            spentByPerson: try spending.byPerson(), byCurrency: spending.byCurrency)
+            month: month, days: days, statuses: statuses, spentByDay: totals.byDay, spentByTag: totals.byTag,
+            spentByPerson: totals.byPerson, byCurrency: totals.byCurrency)
     }
 }
 

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import TallyCore
 
 // The month report's figures read from `expenseDay` (`Schema.v12ExpenseDays`), the cache of each
@@ -51,31 +52,49 @@ extension SQLiteStore {
             byCurrency: try spendingByCurrency(in: days, db))
     }
 
-    /// `CurrencySpending.totals(_:)` in SQL: the expenses in other currencies within `days`, found
-    /// through the partial index `expense_foreign`, summed per currency (a few thousand rows a
-    /// month of a million-row ledger, instead of reading each as an `Expense`). A product or sum
-    /// past Int64 (a REAL, or SQLite's "integer overflow") is ``TallyError/arithmeticOverflow``.
+    /// `CurrencySpending.totals(_:)` of the expenses in other currencies within `days`, found
+    /// through the partial index `expense_foreign`, which covers what is summed (a few thousand
+    /// rows a month of a million-row ledger, instead of reading each as an `Expense`). They are
+    /// summed as they are stepped, through SQLite's C API, per currency (a handful): a `GROUP BY`
+    /// sorted them first, which was most of the read. A product or sum past Int64 (a REAL, or an
+    /// overflow here) is ``TallyError/arithmeticOverflow``.
     static func spendingByCurrency(in days: DayInterval, _ db: Database) throws -> [CurrencySpending] {
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: """
-                SELECT originalCurrency, SUM(originalMinor * quantity), SUM(amountCents * quantity), COUNT(*)
-                FROM expense INDEXED BY expense_foreign WHERE date BETWEEN ? AND ? AND originalCurrency IS NOT NULL
-                GROUP BY originalCurrency ORDER BY originalCurrency
-                """),
-            arguments: [days.first.storedNumber, days.last.storedNumber])
-        var totals: [CurrencySpending] = []
-        while let row = try rows.next() {
-            let original: DatabaseValue = row[1]
-            let converted: DatabaseValue = row[2]
-            guard case .int64(let minor) = original.storage, case .int64(let cents) = converted.storage else {
-                throw TallyError.arithmeticOverflow
+        let statement = try RawStatement(db, """
+            SELECT originalCurrency, originalMinor * quantity, amountCents * quantity
+            FROM expense INDEXED BY expense_foreign WHERE date BETWEEN ?1 AND ?2 AND originalCurrency IS NOT NULL
+            """)
+        statement.bind(1, days.first.storedNumber)
+        statement.bind(2, days.last.storedNumber)
+        var totals: [(code: String, minor: Int64, cents: Int64, count: Int)] = []
+        var overflowed = false
+        try statement.forEachRow { row in
+            guard !overflowed else { return }
+            guard sqlite3_column_type(row, 1) == SQLITE_INTEGER, sqlite3_column_type(row, 2) == SQLITE_INTEGER else {
+                overflowed = true
+                return
             }
-            totals.append(
-                CurrencySpending(
-                    original: CurrencyAmount(minorUnits: minor, currency: Currency(storedCode: row[0])), converted: Money(cents: cents),
-                    expenseCount: row[3]))
+            let code = RawStatement.text(row, 0)
+            let index: Int
+            if let known = totals.firstIndex(where: { $0.code.utf8.elementsEqual(code.utf8) }) {
+                index = known
+            } else {
+                index = totals.count
+                totals.append((code, 0, 0, 0))
+            }
+            let (minor, overflow1) = totals[index].minor.addingReportingOverflow(sqlite3_column_int64(row, 1))
+            let (cents, overflow2) = totals[index].cents.addingReportingOverflow(sqlite3_column_int64(row, 2))
+            totals[index].minor = minor
+            totals[index].cents = cents
+            totals[index].count += 1
+            if overflow1 || overflow2 { overflowed = true }
         }
-        return totals
+        guard !overflowed else { throw TallyError.arithmeticOverflow }
+        // By their bytes, as `ORDER BY originalCurrency` had them.
+        return totals.sorted { $0.code.utf8.lexicographicallyPrecedes($1.code.utf8) }.map { total in
+            CurrencySpending(
+                original: CurrencyAmount(minorUnits: total.minor, currency: Currency(storedCode: total.code)), converted: Money(cents: total.cents),
+                expenseCount: total.count)
+        }
     }
 
     /// The ids of the `limit` largest expenses by total (ties by the highest id), within `days`

@@ -59,6 +59,7 @@ final class SQLiteRows: LedgerRows {
         try run { () throws in try SQLiteStore.daySpending(in: days, db) }
     }
 
+
     func accountDays() throws(TallyError) -> [AccountDay] {
         try run { () throws in try AccountDays.read(db) }
     }

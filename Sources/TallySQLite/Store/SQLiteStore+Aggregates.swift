@@ -9,30 +9,19 @@ import TallyCore
 extension SQLiteStore {
     // MARK: - Aggregates
 
-    /// `Budget.status(viewing:in:of:)` in SQL, proved equal by the contract suite: a few budgets
-    /// (`tally add` asks for one) each from their own rows of `budgetMonth`, every budget from one
-    /// aggregate query per distinct interval.
+    /// `Budget.status(viewing:in:of:)` of `budgets` (every budget when `nil`), proved equal by
+    /// the contract suite: each budget's spent and count from its own rows of `budgetMonth`
+    /// (`figure(of:in:_:_:)`), a few rows a budget however its expenses are split, and the
+    /// histories of those that roll over from one read.
     static func statuses(for month: Month, of budgets: [Budget]?, _ db: Database) throws -> [BudgetStatus] {
         let calendar = try Self.calendar(db)
-        if let budgets, budgets.count <= 3 {
-            return try budgets.map { budget in try Self.status(of: budget, in: month, calendar, db) }
-        }
         let budgets = try budgets ?? Self.allBudgets(db)
-        // Budgets that view the same days share one aggregate query.
-        var figures: [DayInterval: [Int64: (spent: Money, count: Int)]] = [:]
-        for days in Set(budgets.map { $0.days(viewing: month, in: calendar) }) {
-            figures[days] = try Self.spentByBudget(in: days, db)
-        }
         let histories = try Self.histories(of: budgets, calendar, db)
-        var statuses: [BudgetStatus] = []
-        for budget in budgets {
-            let figure = figures[budget.days(viewing: month, in: calendar)]?[budget.id ?? 0] ?? (.zero, 0)
-            statuses.append(
-                try budget.status(
-                    viewing: month, in: calendar, spent: figure.spent, expenseCount: figure.count,
-                    history: histories[budget.id ?? 0] ?? BudgetHistory()))
+        return try budgets.map { budget in
+            let (spent, count) = try figure(of: budget, in: month, calendar, db)
+            return try budget.status(
+                viewing: month, in: calendar, spent: Money(cents: spent), expenseCount: count, history: histories[budget.id ?? 0] ?? BudgetHistory())
         }
-        return statuses
     }
 
     /// What each budget that rolls over spent in each of its periods, and where its history
@@ -117,16 +106,10 @@ extension SQLiteStore {
 
     // MARK: - One Budget's Figures
 
-    static func status(of budget: Budget, in month: Month, _ calendar: PeriodCalendar, _ db: Database) throws -> BudgetStatus {
-        let (spent, count) = try figure(of: budget, in: month, calendar, db)
-        let history = try histories(of: [budget], calendar, db)[budget.id ?? 0] ?? BudgetHistory()
-        return try budget.status(viewing: month, in: calendar, spent: Money(cents: spent), expenseCount: count, history: history)
-    }
-
-    /// `budget`'s spent and count in the view of `month`, as `tally add` shows them: the rows of
-    /// `budgetMonth` (see `Schema.v3` and `v4`) instead of summing the period's expenses, which
-    /// would be much of the command's work: one row for a monthly budget, the year's rows to
-    /// date for a yearly one. Those rows are a cache of `Budget.status(viewing:in:of:)`'s spent and count,
+    /// `budget`'s spent and count in the view of `month`, as `tally add`, `budget list` and the
+    /// month report show them: the rows of `budgetMonth` (see `Schema.v3` and `v4`) instead of
+    /// summing the period's expenses or day groups (which a split's lines multiply): one row for
+    /// a monthly budget, the year's rows to date for a yearly one. Those rows are a cache of `Budget.status(viewing:in:of:)`'s spent and count,
     /// proved equal by the contract suite and `cacheMismatches()`. A once budget's range is
     /// summed from `expenseDay` (`spentInDays`).
     private static func figure(of budget: Budget, in month: Month, _ calendar: PeriodCalendar, _ db: Database) throws -> (spent: Int64, count: Int) {
