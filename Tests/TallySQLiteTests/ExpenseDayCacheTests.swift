@@ -49,6 +49,20 @@ import TallyTestSupport
         }
     }
 
+    /// An import whose names are all distinct (a bank's reference numbers) has a name group a
+    /// row: past 50,000 the caches are saved in parts, and every cache still equals the rule.
+    @Test func anImportOfManyDistinctNamesSavesTheCachesInPartsAndKeepsThem() throws {
+        let (store, food, rent) = try makeStore()
+        var imported = try expenses(50_100, budgets: [food, rent], seed: 3)
+        for index in imported.indices { imported[index].name = "Payee \(index)" }
+        _ = try store.importExpenses(ImportRequest(source: "bank.csv")) { (insert: ImportInsert) throws(TallyError) -> String? in
+            for expense in imported { try insert(expense, expense.budgetID == food.id ? "food" : "rent") }
+            return "many"
+        }
+        #expect(try store.countExpenses(ExpenseQuery()) == 50_100)
+        #expect(try store.cacheMismatches() == [])
+    }
+
     @Test func undoAndRedoOfAnImportKeepTheCache() throws {
         let (store, food, rent) = try makeStore()
         for expense in try expenses(40, budgets: [food, rent], seed: 1) { _ = try store.addExpense(expense) }

@@ -47,6 +47,8 @@ struct ExpenseCaches {
     private var days = DayTotals()
     private var groups: GroupTotals
     private var accounts = AccountDays()
+    /// How many name groups are held, the part that grows with an import's distinct names.
+    var groupCount: Int { groups.count }
 
     init(calendar: PeriodCalendar) {
         months = MonthlyTotals(calendar: calendar)

@@ -35,6 +35,8 @@ struct GroupTotals {
     }
 
     private var figures: [Key: Figure] = [:]
+    /// How many groups are held.
+    var count: Int { figures.count }
     private var periods: StoredPeriods
 
     init(calendar: PeriodCalendar) {

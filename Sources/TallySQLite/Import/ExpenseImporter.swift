@@ -169,6 +169,8 @@ struct ExpenseBatchWriter {
     private static let batchSize = 1_024
     /// The tag set cache is emptied when it reaches this size, so distinct tag lists stay bounded.
     private static let cacheLimit = 65_536
+    /// The name groups (`expenseGroup`) held before the caches' sums are saved: about 20 MB.
+    private static let groupLimit = 50_000
 
     private let db: Database
     private let milliseconds: Int64
@@ -272,6 +274,13 @@ struct ExpenseBatchWriter {
         }
         count += pending.count
         pending.removeAll(keepingCapacity: true)
+        // The caches' sums add to the stored ones, so they are saved in parts once the name
+        // groups pass a bound: a bank's names each carry a reference number, a group a row, and
+        // a million of them held 470 MB.
+        if caches.groupCount >= Self.groupLimit {
+            try caches.saveAdded(db)
+            caches = try ExpenseCaches(db)
+        }
     }
 }
 
