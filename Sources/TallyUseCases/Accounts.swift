@@ -226,10 +226,12 @@ public struct EditIncome: Sendable {
         try ledger.perform { (store: any DataAccess) throws(TallyError) in
             // Converted again, before the write, when its original amount, its rate or (for a
             // table rate) its day changed; a plain --amount drops the original.
-            let existing = try store.accountBook().income(id: id)
-            let current = amount == nil ? existing.foreign : nil
             var converted: Income?
-            if let conversion = try ForeignCharge.reconversion(of: current, original: original, rate: rate, dayChanged: date != nil) {
+            if original != nil || rate != nil || date != nil,
+                case let existing = try store.accountBook().income(id: id),
+                let conversion = try ForeignCharge.reconversion(
+                    of: amount == nil ? existing.foreign : nil, original: original, rate: rate, dayChanged: date != nil)
+            {
                 var moved = existing
                 moved.date = date ?? existing.date
                 converted = try store.converting(moved, from: conversion.original, given: conversion.given)
