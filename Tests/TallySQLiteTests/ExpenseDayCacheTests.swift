@@ -50,17 +50,52 @@ import TallyTestSupport
     }
 
     /// An import whose names are all distinct (a bank's reference numbers) has a name group a
-    /// row: past 50,000 the caches are saved in parts, and every cache still equals the rule.
-    @Test func anImportOfManyDistinctNamesSavesTheCachesInPartsAndKeepsThem() throws {
+    /// row: past 50,000 every bulk writer saves the caches in parts (the import, its undo and
+    /// redo, removing a budget with its expenses), and every cache still equals the rule.
+    @Test func bulkWritesOfManyDistinctNamesSaveTheCachesInPartsAndKeepThem() throws {
         let (store, food, rent) = try makeStore()
         var imported = try expenses(50_100, budgets: [food, rent], seed: 3)
         for index in imported.indices { imported[index].name = "Payee \(index)" }
+        // A few splits and refunds, whose rows are counted after their part's statement.
+        for index in stride(from: 7, to: imported.count, by: 997) {
+            let lines = [ExpenseLine(budgetID: try #require(food.id), share: .percent(6_000)), ExpenseLine(budgetID: try #require(rent.id), share: .rest)]
+            imported[index].lines = try ExpenseLines.allocate(lines, total: try imported[index].total())
+        }
+        for index in stride(from: 11, to: imported.count, by: 1_009) { imported[index].isRefund = true }
         _ = try store.importExpenses(ImportRequest(source: "bank.csv")) { (insert: ImportInsert) throws(TallyError) -> String? in
             for expense in imported { try insert(expense, expense.budgetID == food.id ? "food" : "rent") }
             return "many"
         }
         #expect(try store.countExpenses(ExpenseQuery()) == 50_100)
         #expect(try store.cacheMismatches() == [])
+
+        let undo = try store.undo(try #require(try store.changeSets(since: nil, limit: 1).first).changeSet.id, dryRun: false)
+        #expect(try store.countExpenses(ExpenseQuery()) == 0)
+        #expect(try store.cacheMismatches() == [])
+        _ = try store.undo(undo.undo.id, dryRun: false)
+        #expect(try store.countExpenses(ExpenseQuery()) == 50_100)
+        #expect(try store.cacheMismatches() == [])
+    }
+
+    /// Parts of a few groups each, so that every part's rows are deleted before its sums are
+    /// taken and a group's largest and smallest spelling are looked up among the rows that stay.
+    @Test func expensesDeletedInSmallPartsLeaveTheCachesEqualToTheRule() throws {
+        let (store, food, rent) = try makeStore()
+        for (index, var expense) in try expenses(300, budgets: [food, rent], seed: 5).enumerated() {
+            expense.name = ["Payee \(index % 40)", "payee \(index % 40)", "Shop"][index % 3]
+            if index % 17 == 0 {
+                let lines = [ExpenseLine(budgetID: try #require(food.id), share: .percent(2_500)), ExpenseLine(budgetID: try #require(rent.id), share: .rest)]
+                expense.lines = try ExpenseLines.allocate(lines, total: try expense.total())
+            }
+            expense.isRefund = index % 23 == 0 && expense.lines.isEmpty
+            _ = try store.addExpense(expense)
+        }
+        try store.dbWriter.write { db in
+            try ExpenseCaches.delete(expensesWhere: "id BETWEEN ?1 AND ?2 AND id % 3 <> 0", bind: { $0.bind(1, Int64(20)); $0.bind(2, Int64(260)) }, groupLimit: 7, db)
+        }
+        #expect(try store.countExpenses(ExpenseQuery()) == 300 - 161)
+        #expect(try store.cacheMismatches() == [])
+        try expectLargestAgree(store, [food, rent])
     }
 
     @Test func undoAndRedoOfAnImportKeepTheCache() throws {

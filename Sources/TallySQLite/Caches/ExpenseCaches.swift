@@ -43,14 +43,16 @@ struct ExpenseCaches {
         var receiptCents: Int64
     }
 
+    let calendar: PeriodCalendar
     private var months: MonthlyTotals
     private var days = DayTotals()
     private var groups: GroupTotals
     private var accounts = AccountDays()
-    /// How many name groups are held, the part that grows with an import's distinct names.
+    /// How many name groups are held, the part that grows with the rows' distinct names.
     var groupCount: Int { groups.count }
 
     init(calendar: PeriodCalendar) {
+        self.calendar = calendar
         months = MonthlyTotals(calendar: calendar)
         groups = GroupTotals(calendar: calendar)
     }
@@ -78,22 +80,34 @@ struct ExpenseCaches {
     }
 
     /// Adds the rows `sql` selects as ``columns`` does, after `bind` bound its parameters.
-    /// Stepped through SQLite's C API: a GRDB row costs far more than the sums it feeds.
     mutating func add(expenses sql: String, bind: (RawStatement) -> Void = { _ in }, _ db: Database) throws {
         let statement = try RawStatement(db, sql)
         bind(statement)
+        _ = try add(stepping: statement, upTo: nil, db)
+    }
+
+    /// Adds the rows `statement` selects as ``columns`` does (then the row's `id`, when
+    /// `groupLimit` is given), stopping after the row that brings the name groups to
+    /// `groupLimit`; returns the last row's id when it stopped there.
+    /// Stepped through SQLite's C API: a GRDB row costs far more than the sums it feeds.
+    mutating func add(stepping statement: RawStatement, upTo groupLimit: Int?, _ db: Database) throws -> Int64? {
         var split: [(Row, String)] = []
-        try statement.forEachRow { row in
+        var stoppedAt: Int64?
+        try statement.forEachRow(while: { row in
             let tagSetID = sqlite3_column_type(row, 2) == SQLITE_NULL ? nil : sqlite3_column_int64(row, 2)
             let whole = Row(date: sqlite3_column_int64(row, 0), budgetID: sqlite3_column_int64(row, 1), tagSetID: tagSetID, by: RawStatement.text(row, 3),
                 nameKey: RawStatement.text(row, 6), name: RawStatement.text(row, 7), accountID: sqlite3_column_int64(row, 5), cents: sqlite3_column_int64(row, 4),
                 receiptCents: sqlite3_column_int64(row, 4))
             // Almost every row is plain: only the few split or refunded are expanded, after the statement is done.
             if sqlite3_column_bytes(row, 8) == 0 { add(whole) } else { split.append((whole, RawStatement.text(row, 8))) }
-        }
+            guard let groupLimit, groups.count >= groupLimit else { return true }
+            stoppedAt = sqlite3_column_int64(row, 9)
+            return false
+        })
         for (whole, detail) in split {
             for row in try Row.rows(whole, detail: detail, db) { add(row) }
         }
+        return stoppedAt
     }
 
     /// Adds the rows to the caches, once they are in `expense`.

@@ -169,8 +169,6 @@ struct ExpenseBatchWriter {
     private static let batchSize = 1_024
     /// The tag set cache is emptied when it reaches this size, so distinct tag lists stay bounded.
     private static let cacheLimit = 65_536
-    /// The name groups (`expenseGroup`) held before the caches' sums are saved: about 20 MB.
-    private static let groupLimit = 50_000
 
     private let db: Database
     private let milliseconds: Int64
@@ -274,13 +272,7 @@ struct ExpenseBatchWriter {
         }
         count += pending.count
         pending.removeAll(keepingCapacity: true)
-        // The caches' sums add to the stored ones, so they are saved in parts once the name
-        // groups pass a bound: a bank's names each carry a reference number, a group a row, and
-        // a million of them held 470 MB.
-        if caches.groupCount >= Self.groupLimit {
-            try caches.saveAdded(db)
-            caches = try ExpenseCaches(db)
-        }
+        try caches.savePartIfFull(db)
     }
 }
 
@@ -345,12 +337,20 @@ struct RawStatement {
     }
 
     func forEachRow(_ body: (OpaquePointer) -> Void) throws(TallyError) {
+        try forEachRow(while: { row in
+            body(row)
+            return true
+        })
+    }
+
+    /// Steps a query while `body` returns true.
+    func forEachRow(while body: (OpaquePointer) -> Bool) throws(TallyError) {
         defer { sqlite3_reset(handle) }
         while true {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw failure(code) }
-            body(handle)
+            guard body(handle) else { return }
         }
     }
 

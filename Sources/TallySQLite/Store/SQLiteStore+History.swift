@@ -125,10 +125,7 @@ extension SQLiteStore {
                     INSERT INTO removedExpense (changeSetId, \(ExpenseRecord.positionalColumns))
                     SELECT ?, \(ExpenseRecord.positionalColumns) FROM expense WHERE id BETWEEN ? AND ?
                     """, arguments: [id, range.first, range.last])
-            var removed = try ExpenseCaches(db)
-            try removed.add(expenses: "\(ExpenseCaches.columns) FROM removedExpense WHERE changeSetId = ?", bind: { $0.bind(1, id) }, db)
-            try db.execute(sql: "DELETE FROM expense WHERE id BETWEEN ? AND ?", arguments: [range.first, range.last])
-            try removed.saveRemoved(db)
+            try ExpenseCaches.delete(expensesWhere: "id BETWEEN ?1 AND ?2", bind: { $0.bind(1, range.first); $0.bind(2, range.last) }, db)
         }
         if let batch {
             try db.execute(
@@ -140,14 +137,12 @@ extension SQLiteStore {
 
     /// Moves the expenses and row keys kept beside change set `id` back into the ledger.
     static func bringBack(setAsideUnder id: Int64, _ db: Database) throws {
-        var added = try ExpenseCaches(db)
-        try added.add(expenses: "\(ExpenseCaches.columns) FROM removedExpense WHERE changeSetId = ?", bind: { $0.bind(1, id) }, db)
+        try ExpenseCaches.add(rowsOf: "removedExpense", where: "changeSetId = ?1", bind: { $0.bind(1, id) }, db)
         try db.execute(
             sql: """
                 INSERT INTO expense (\(ExpenseRecord.positionalColumns))
                 SELECT \(ExpenseRecord.positionalColumns) FROM removedExpense WHERE changeSetId = ? ORDER BY id
                 """, arguments: [id])
-        try added.saveAdded(db)
         try db.execute(sql: "DELETE FROM removedExpense WHERE changeSetId = ?", arguments: [id])
         try db.execute(
             sql: "INSERT OR IGNORE INTO importedRow (key, batch) SELECT key, batch FROM removedImportedRow WHERE changeSetId = ?",

@@ -128,10 +128,7 @@ extension SQLiteStore {
             throw TallyError.expenseNotFound(ids.first { !found.contains($0) } ?? 0)
         }
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
-        var removed = try ExpenseCaches(db)
-        try removed.add(expenses: "\(ExpenseCaches.columns) FROM expense WHERE id IN (SELECT value FROM json_each(?))", bind: { $0.bind(1, list) }, db)
-        try db.execute(sql: "DELETE FROM expense WHERE id IN (SELECT value FROM json_each(?))", arguments: [list])
-        try removed.saveRemoved(db)
+        try ExpenseCaches.delete(expensesWhere: "id IN (SELECT value FROM json_each(?1))", bind: { $0.bind(1, list) }, db)
         return existing
     }
 
