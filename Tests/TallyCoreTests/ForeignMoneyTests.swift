@@ -45,6 +45,17 @@ import Testing
         }
     }
 
+    @Test func aRateTypedByHandIsAtMostAMillionAndAFilesIsNotBounded() throws {
+        for good in ["1000000", "1000000.000000000000", "999999.999999999999", "0.000000000001"] {
+            #expect(try ExchangeRate(typed: good) == rate(good))
+        }
+        for bad in ["1000000.000000000001", "1000001", "2000000", "9999999999999"] {
+            #expect(throws: TallyError.foreignMoney(.typedRateTooLarge(bad))) { try ExchangeRate(typed: bad) }
+            #expect(try ExchangeRate(parsing: bad).mantissa > 0)
+        }
+        #expect(throws: TallyError.foreignMoney(.invalidRate("0"))) { try ExchangeRate(typed: "0") }
+    }
+
     @Test func conversionRoundsHalfToEvenAtTheLedgersMinorUnit() throws {
         let eur = try currency("EUR")
         let jpy = try currency("JPY")

@@ -39,9 +39,10 @@ extension ArgumentValue {
         return try check(plain) { (text: String) throws(TallyError) in try CurrencyAmount(parsing: text, currency: currency) }
     }
 
-    /// A rate as `--rate` gives it: ledger units per one unit of the other currency.
+    /// A rate as `--rate` or `rates set` gives it, typed by hand: ledger units per one unit of
+    /// the other currency.
     static func rate(_ text: String) throws(ValidationError) -> ExchangeRate {
-        try check(text) { (text: String) throws(TallyError) in try ExchangeRate(parsing: text) }
+        try check(text) { (text: String) throws(TallyError) in try ExchangeRate(typed: text) }
     }
 }
 

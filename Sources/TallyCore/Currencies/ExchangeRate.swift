@@ -48,6 +48,20 @@ public struct ExchangeRate: Hashable, Sendable, Codable {
         try self.init(mantissa: mantissa, scale: scale)
     }
 
+    /// The largest rate a person may type (`--rate`, `rates set`): a slip of the keyboard, not a
+    /// currency. A rates file is not bounded: the ECB history quotes the old Turkish lira at more
+    /// than 1,000,000 a euro.
+    public static let maximumTyped: Int64 = 1_000_000
+
+    /// A rate typed by hand: ``init(parsing:)``, and at most ``maximumTyped``.
+    public init(typed text: String) throws(TallyError) {
+        try self.init(parsing: text)
+        // scale ≤ 12, so the bound times 10^scale stays below Int64's 9.2 × 10^18.
+        var bound = Self.maximumTyped
+        for _ in 0..<scale { bound *= 10 }
+        guard mantissa <= bound else { throw .foreignMoney(.typedRateTooLarge(text)) }
+    }
+
     /// `161.54`, `0.0061`, `1`: the exact decimal, as parsed back by ``init(parsing:)``.
     public var plainString: String {
         // A rate import writes some 200,000 of these twice (the row and its undo image): written

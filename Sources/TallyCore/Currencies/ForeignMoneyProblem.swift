@@ -7,6 +7,8 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
     case noMinorUnit(String)
     /// Rate text is not a positive decimal with at most 12 fractional digits.
     case invalidRate(String)
+    /// A rate typed by hand above ``ExchangeRate/maximumTyped``.
+    case typedRateTooLarge(String)
     /// No rate from `from` to `to` on or before `day`, directly, inverted or through a third currency.
     case missingRate(from: String, to: String, day: Day)
     /// The converted amount does not fit (or a derived rate would have more than 18 digits).
@@ -41,6 +43,8 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
             "currency \(code) has no minor unit: amounts cannot be kept in it"
         case .invalidRate(let text):
             "invalid rate \(quoted(text)): use a positive decimal with at most 12 decimals, like 0.0061"
+        case .typedRateTooLarge(let text):
+            "rate \(quoted(text)) is too large: a rate typed by hand is at most 1,000,000"
         case .missingRate(let from, let to, let day):
             "no rate from \(from) to \(to) on or before \(day.isoString)"
         case .conversionOverflow(let what):
