@@ -67,10 +67,12 @@ struct CSVRowMapper {
         self.quantity = resolved[.quantity]
         self.tags = resolved[.tags]
         self.by = resolved[.by]
-        self.currency = resolved[.currency]
-        self.rate = resolved[.rate]
+        let ledgerColumns = options.columns.isExplicit ? nil : CSVLedgerColumns.Positions(header: trimmedNames)
+        // Tally's own export keeps `amount` in the ledger's currency and the original beside it.
+        self.currency = ledgerColumns == nil ? resolved[.currency] : nil
+        self.rate = ledgerColumns == nil ? resolved[.rate] : nil
         self.kind = options.columns.isExplicit ? nil : trimmedNames.firstIndex { ColumnMapping.key($0) == "kind" }
-        self.ledgerColumns = options.columns.isExplicit ? nil : CSVLedgerColumns.Positions(header: trimmedNames)
+        self.ledgerColumns = ledgerColumns
         self.headerNames = trimmedNames
         self.defaultBudget = defaultBudget
     }

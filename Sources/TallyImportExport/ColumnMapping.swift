@@ -3,8 +3,7 @@ import TallyCore
 /// The expense fields an import fills, named as in the default header.
 public enum ImportField: String, CaseIterable, Hashable, Sendable {
     case date, budget, name, amount, quantity, tags, by
-    /// The row's ISO 4217 code (its amount is in that currency) and the rate charged; read only
-    /// when a mapping names them.
+    /// The row's ISO 4217 code (its amount is in that currency) and the rate charged.
     case currency, rate
 
     /// The default header, which is also what `tally export` writes. `by` is who spent it.
@@ -15,9 +14,11 @@ public enum ImportField: String, CaseIterable, Hashable, Sendable {
 
 /// Which header column holds each field.
 ///
-/// Without `--columns` the default header names are used, and `budget`, `quantity`, `tags` and `by`
-/// may be missing from the file (`currency` and `rate` are read only when mapped). With `--columns`, exactly the listed fields are read: `date`,
-/// `name` and `amount` must be listed, and every listed column must be in the header.
+/// Without `--columns` the default header names are used, and `budget`, `quantity`, `tags`, `by`,
+/// `currency` and `rate` may be missing from the file. A `currency` column found so is read as a
+/// mapped one: ignored, its rows' foreign amounts would pass for the ledger's, 1:1. A `rate`
+/// column is read only beside a `currency` one. With `--columns`, exactly the listed fields are
+/// read: `date`, `name` and `amount` must be listed, and every listed column must be in the header.
 public struct ColumnMapping: Hashable, Sendable {
     public let columns: [ImportField: String]
     /// Whether the mapping came from `--columns` rather than the default header.
@@ -26,7 +27,7 @@ public struct ColumnMapping: Hashable, Sendable {
     public static let required: [ImportField] = [.date, .name, .amount]
 
     public static let `default` = ColumnMapping(
-        columns: Dictionary(uniqueKeysWithValues: ImportField.defaultHeader.map { ($0, $0.rawValue) }), isExplicit: false)
+        columns: Dictionary(uniqueKeysWithValues: ImportField.mappable.map { ($0, $0.rawValue) }), isExplicit: false)
 
     private init(columns: [ImportField: String], isExplicit: Bool) {
         self.columns = columns
@@ -82,6 +83,8 @@ public struct ColumnMapping: Hashable, Sendable {
                     reason: "the header has no column \(quoted(column)) for \(field.rawValue) (columns: \(ColumnMapping.listed(header)))")
             }
         }
+        // A rate is of a row's currency into the ledger's: without the currency it means nothing.
+        if !isExplicit, resolved[.currency] == nil { resolved[.rate] = nil }
         return resolved
     }
 

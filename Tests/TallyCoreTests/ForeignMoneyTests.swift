@@ -125,4 +125,10 @@ import Testing
         #expect(AmountText.split("12.50").code == nil)
         #expect(AmountText.split("$5").code == nil)
     }
+
+    @Test func aSignOfSeveralCurrenciesIsFoundSoItCanBeRefused() {
+        #expect(AmountText.sharedSign(in: "$5") == "$")
+        #expect(AmountText.sharedSign(in: " 12,50 kr") == "kr")
+        for text in ["12.50", "US$5", "$", "$ abc", "5 JPY"] { #expect(AmountText.sharedSign(in: text) == nil, "\(text)") }
+    }
 }

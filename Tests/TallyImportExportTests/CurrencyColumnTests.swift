@@ -43,6 +43,24 @@ struct CurrencyColumnTests {
         ])
     }
 
+    /// Without `--columns`, a header's `currency` column is read too: left out, its rows'
+    /// amounts would pass for the ledger's, 1:1. A `rate` column counts only beside it.
+    @Test func theDefaultHeadersCurrencyColumnIsReadNotLeftOut() throws {
+        var options = CSVImportOptions(defaultBudget: "Food")
+        options.ledgerCurrency = try Currency(code: "EUR")
+        let file = "date,name,amount,currency,rate\n2026-03-01,Ramen,4500,JPY,\n2026-03-02,Taxi,1.250,BHD,2.43\n2026-03-03,Milk,1.20,,\n"
+        let (_, rows) = try rows(file, options)
+        #expect(rows.map { $0.foreign?.original } == [
+            CurrencyAmount(minorUnits: 4500, currency: try Currency(code: "JPY")),
+            CurrencyAmount(minorUnits: 1250, currency: try Currency(code: "BHD")), nil,
+        ])
+        #expect(rows[1].foreign?.given == (try ExchangeRate(parsing: "2.43")))
+        let rateAlone = "date,name,amount,rate\n2026-03-01,Milk,1.20,2.43\n"
+        #expect(try self.rows(rateAlone, options).1.map { $0.foreign == nil && $0.expense.amount == Money(cents: 120) } == [true])
+        // A ledger without a currency cannot take them.
+        #expect(throws: TallyError.foreignMoney(.noLedgerCurrency)) { try self.rows(file, CSVImportOptions(defaultBudget: "Food")) }
+    }
+
     @Test func aRowKeyIsOfTheRowAsWrittenAndItsCurrency() throws {
         let file = "Date,Name,Amount,Budget,Cur,Rate\n2026-03-01,Ramen,12.50,Food,USD,\n2026-03-01,Ramen,12.50,Food,GBP,\n2026-03-01,Ramen,12.50,Food,EUR,\n"
         let (_, rows) = try rows(file, try options())

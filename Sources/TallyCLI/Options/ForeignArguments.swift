@@ -23,6 +23,9 @@ extension ArgumentValue {
     /// different currencies are a usage error. The locale's decimal sign works as for any amount.
     static func typedAmount(_ text: String, currency: String?) throws(ValidationError) -> TypedAmount {
         let (code, number) = AmountText.split(text)
+        if code == nil, let sign = AmountText.sharedSign(in: text) {
+            throw ValidationError(TallyError.foreignMoney(.sharedSign(text, sign: sign)).message)
+        }
         let named = try currency.map { (text: String) throws(ValidationError) in try check(text, Currency.init(code:)) }
         guard let code else {
             guard let named else { return .ledger(try amount(text)) }

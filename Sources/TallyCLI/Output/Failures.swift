@@ -60,7 +60,7 @@ enum Failures {
             .invalidRecurringDay, .recurringDayNotApplicable, .untilBeforeStart, .recurringRuleNotFound, .notAnOccurrence,
             .invalidWarnLevel, .periodRangeReversed, .periodRangeTooLong,
             .invalidRulePattern, .invalidRulePriority, .profileNotFound, .changeSetNotFound, .invalidHistoryDays, .snapshotNotFound, .invalidSnapshotLimit, .transferToSameAccount,
-            .foreignMoney(.invalidAmount), .foreignMoney(.invalidRate), .foreignMoney(.typedRateTooLarge), .foreignMoney(.rateWithoutCurrency),
+            .foreignMoney(.invalidAmount), .foreignMoney(.invalidRate), .foreignMoney(.typedRateTooLarge), .foreignMoney(.sharedSign), .foreignMoney(.rateWithoutCurrency),
             .foreignMoney(.conflictingCurrencies), .foreignMoney(.noMinorUnit), .foreignMoney(.importCell), .foreignMoney(.statementField),
             .split:
             ExitCode(64)

@@ -8,6 +8,21 @@ public enum AmountText {
         "฿": "THB", "₱": "PHP", "₴": "UAH", "₦": "NGN", "US$": "USD", "CA$": "CAD", "A$": "AUD", "NZ$": "NZD", "HK$": "HKD",
     ]
 
+    /// Signs that name several currencies, which an amount may not be written with.
+    static let sharedSigns = ["$", "kr"]
+
+    /// The sign `text` is written with when it names several currencies (`$12.50`, `12 kr`):
+    /// such an amount is refused with what to write instead, not read as a bare number.
+    public static func sharedSign(in text: String) -> String? {
+        let trimmed = NameKey.trimmed(text)
+        return sharedSigns.first { sign in
+            let rest = trimmed.hasPrefix(sign) ? trimmed.dropFirst(sign.count) : trimmed.hasSuffix(sign) ? trimmed.dropLast(sign.count) : nil
+            guard let rest else { return false }
+            let number = NameKey.trimmed(String(rest))
+            return !number.isEmpty && number.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || $0 == "." || $0 == "," }
+        }
+    }
+
     /// The currency code (capitals, not yet checked against ISO 4217) and the number's text; no
     /// code when `text` names none. Letters other than a leading or trailing code stay in the
     /// number, whose parser refuses them.

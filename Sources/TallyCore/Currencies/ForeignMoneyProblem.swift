@@ -17,6 +17,8 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
     case rateWithoutCurrency
     /// An amount named a currency twice, differently (`4500 JPY --currency USD`).
     case conflictingCurrencies(String, String)
+    /// An amount written with a sign several currencies use (`$12.50`): the amount and the sign.
+    case sharedSign(String, sign: String)
     /// A rate from a currency to itself.
     case ratePairOfOne(String)
     /// The ledger names no currency, so nothing can be converted into it.
@@ -53,6 +55,8 @@ public enum ForeignMoneyProblem: Hashable, Sendable {
             "a rate needs an amount in another currency than the ledger's"
         case .conflictingCurrencies(let first, let second):
             "the amount is in \(first) but the currency given is \(second)"
+        case .sharedSign(let text, let sign):
+            "amount \(quoted(text)) names no one currency: \(quoted(sign)) is the sign of several; write the code instead, like 12.50 USD"
         case .ratePairOfOne(let code):
             "a rate needs two different currencies, not \(code) twice"
         case .noLedgerCurrency:
