@@ -25,13 +25,13 @@ import Testing
         let list = try sandbox.ok(["expense", "list", "--month", "2026-03", "--json"]).jsonArray
         let dinner = try #require(list.first { $0["name"] as? String == "Dinner" })
         #expect(dinner["amount"] as? String == "27.86")
-        #expect((dinner["original"] as? [String: String]) == ["amount": "4500", "currency": "JPY"])
+        #expect((dinner["originalAmount"] as? String) == "4500" && (dinner["currency"] as? String) == "JPY")
         #expect(dinner["rate"] as? String == "0.006190417234")
         #expect(dinner["rateSource"] as? String == "table")
         let taxi = try #require(list.first { $0["name"] as? String == "Taxi" })
         #expect(taxi["amount"] as? String == "7.56" && taxi["rateSource"] as? String == "given")
         let bread = try #require(list.first { $0["name"] as? String == "Bread" })
-        #expect(bread["original"] == nil && bread["rate"] == nil && bread["rateSource"] == nil)
+        #expect(bread["originalAmount"] == nil && bread["rate"] == nil && bread["rateSource"] == nil)
         let text = try sandbox.ok(["expense", "list", "--month", "2026-03"]).stdout
         #expect(text.contains("4500 JPY") && text.contains("0.0063 given"))
     }
@@ -123,7 +123,7 @@ extension ForeignAmountCommandTests {
         try sandbox.ok(["expense", "edit", "1", "--rate", "table"])
         #expect(try dinner()["rateSource"] as? String == "table" && (try dinner()["amount"] as? String) == "31.05")
         try sandbox.ok(["expense", "edit", "1", "--amount", "12.50"])
-        #expect(try dinner()["amount"] as? String == "12.50" && (try dinner()["original"]) == nil)
+        #expect(try dinner()["amount"] as? String == "12.50" && (try dinner()["originalAmount"]) == nil)
         let outcome = try sandbox.run(["expense", "edit", "1", "--rate", "0.5"])
         #expect(outcome.status == 64 && outcome.isOneLineFailure, "\(outcome.stderr)")
     }
@@ -197,7 +197,7 @@ extension ForeignAmountCommandTests {
         try sandbox.ok(["rates", "set", "2026-03-06", "EUR", "USD", "1.0823"])
         try sandbox.ok(["add", "Coffee", "€12,50", "-b", "Trip", "--date", "2026-03-07", "--locale", "de_DE"])
         let coffee = try #require(try sandbox.ok(["expense", "list", "--json"]).jsonArray.first)
-        #expect((coffee["original"] as? [String: String]) == ["amount": "12.50", "currency": "EUR"])
+        #expect((coffee["originalAmount"] as? String) == "12.50" && (coffee["currency"] as? String) == "EUR")
         // 12.50 × 1.0823 = 13.52875, to the cent.
         #expect(coffee["amount"] as? String == "13.53")
         let html = sandbox.directory.appendingPathComponent("march.html")

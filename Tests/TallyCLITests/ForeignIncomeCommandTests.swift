@@ -26,12 +26,12 @@ import Testing
         let list = try incomes(sandbox)
         let fee = try #require(list.first { $0["name"] as? String == "Fee" })
         #expect(fee["amount"] as? String == "1108.75")
-        #expect((fee["original"] as? [String: String]) == ["amount": "1200.00", "currency": "USD"])
+        #expect((fee["originalAmount"] as? String) == "1200.00" && (fee["currency"] as? String) == "USD")
         #expect(fee["rateSource"] as? String == "table")
         let royalty = try #require(list.first { $0["name"] as? String == "Royalty" })
         #expect(royalty["amount"] as? String == "31.00" && royalty["rate"] as? String == "0.0062" && royalty["rateSource"] as? String == "given")
         let salary = try #require(list.first { $0["name"] as? String == "Salary" })
-        #expect(salary["original"] == nil && salary["rate"] == nil && salary["rateSource"] == nil)
+        #expect(salary["originalAmount"] == nil && salary["rate"] == nil && salary["rateSource"] == nil)
         let text = try sandbox.ok(["income", "list"]).stdout
         #expect(text.contains("Received") && text.contains("5000 JPY") && text.contains("0.0062 given"), "\(text)")
         // The balance counts the ledger amounts: 100 + 1108.75 + 31 + 3200.
@@ -70,7 +70,7 @@ import Testing
         try sandbox.ok(["income", "edit", "1", "--rate", "table"])
         #expect(try fee()["rateSource"] as? String == "table" && (try fee()["amount"] as? String) == "922.42")
         try sandbox.ok(["income", "edit", "1", "--amount", "12.50"])
-        #expect(try fee()["amount"] as? String == "12.50" && (try fee()["original"]) == nil)
+        #expect(try fee()["amount"] as? String == "12.50" && (try fee()["originalAmount"]) == nil)
         let outcome = try sandbox.run(["income", "edit", "1", "--rate", "0.5"])
         #expect(outcome.status == 64 && outcome.isOneLineFailure, "\(outcome.stderr)")
     }

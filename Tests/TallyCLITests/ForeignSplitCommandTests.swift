@@ -31,7 +31,7 @@ import Testing
         let list = try sandbox.ok(["expense", "list", "--month", "2026-03", "--json"]).jsonArray
         let dinner = try #require(list.first { $0["name"] as? String == "Dinner" })
         #expect(lines(dinner) == ["Food 18.30", "Drinks 9.15"])
-        #expect((dinner["original"] as? [String: String]) == ["amount": "4500", "currency": "JPY"])
+        #expect((dinner["originalAmount"] as? String) == "4500" && (dinner["currency"] as? String) == "JPY")
         let lunch = try #require(list.first { $0["name"] as? String == "Lunch" })
         #expect(lunch["total"] as? String == "27.46" && lines(lunch) == ["Food 18.31", "Drinks 9.15"])
         let bar = try #require(list.first { $0["name"] as? String == "Bar" })
@@ -65,7 +65,7 @@ import Testing
         try sandbox.ok(["refund", "Tax back", "2000", "--currency", "JPY", "--rate", "0.006", "-b", "Food", "--date", "2026-03-09"])
         let list = try sandbox.ok(["expense", "list", "--json"]).jsonArray
         let returned = try #require(list.first { $0["name"] as? String == "Returned kettle" })
-        #expect((returned["original"] as? [String: String]) == ["amount": "1000", "currency": "JPY"] && returned["rateSource"] as? String == "table")
+        #expect((returned["originalAmount"] as? String) == "1000" && (returned["currency"] as? String) == "JPY" && returned["rateSource"] as? String == "table")
         let budgets = try sandbox.ok(["budget", "list", "--month", "2026-03", "--json"]).jsonArray
         // 45.00 − 6.10 − 12.00.
         #expect(budgets.first { $0["name"] as? String == "Food" }?["spent"] as? String == "26.90")

@@ -156,9 +156,11 @@ public enum ListJSON {
         public let by: String?
         /// The account it was paid from; `null` when it names none.
         public let account: String?
-        /// An expense in another currency: the amount as paid, in its currency's own decimals.
-        /// The three keys appear only on such expenses; `amount` is always the ledger's currency.
-        public let original: OriginalAmount?
+        /// An expense in another currency: the amount as paid, in its currency's own decimals,
+        /// and that currency's ISO 4217 code. These two keys, `rate` and `rateSource` appear only
+        /// on such expenses; `amount` is always the ledger's currency.
+        public let originalAmount: String?
+        public let currency: String?
         /// Ledger units per one unit of the original currency, exact.
         public let rate: String?
         /// `table` (the rate table's, recomputed by `rates reapply`) or `given` (`--rate`).
@@ -177,13 +179,8 @@ public enum ListJSON {
             public let tags: [String]
         }
 
-        public struct OriginalAmount: Codable, Equatable, Sendable {
-            public let amount: String
-            public let currency: String
-        }
-
         private enum CodingKeys: String, CodingKey {
-            case id, name, amount, quantity, total, date, budget, tags, by, account, original, rate, rateSource, lines, refund, refundOf
+            case id, name, amount, quantity, total, date, budget, tags, by, account, originalAmount, currency, rate, rateSource, lines, refund, refundOf
         }
 
         public init(_ expense: Expense, budgetName: String, accountName: String? = nil, budgetNames: [Int64: String] = [:]) throws(TallyError) {
@@ -197,7 +194,8 @@ public enum ListJSON {
             tags = expense.tags
             by = expense.by.isEmpty ? nil : expense.by
             account = accountName
-            original = expense.foreign.map { OriginalAmount(amount: $0.original.plainString, currency: $0.original.currency.code) }
+            originalAmount = expense.foreign?.original.plainString
+            currency = expense.foreign?.original.currency.code
             rate = expense.foreign?.rate.plainString
             rateSource = expense.foreign?.source.rawValue
             lines = expense.lines.isEmpty ? nil : try expense.portions.map {
@@ -219,7 +217,8 @@ public enum ListJSON {
             try container.encode(tags, forKey: .tags)
             try container.encode(by, forKey: .by)
             try container.encode(account, forKey: .account)
-            try container.encodeIfPresent(original, forKey: .original)
+            try container.encodeIfPresent(originalAmount, forKey: .originalAmount)
+            try container.encodeIfPresent(currency, forKey: .currency)
             try container.encodeIfPresent(rate, forKey: .rate)
             try container.encodeIfPresent(rateSource, forKey: .rateSource)
             try container.encodeIfPresent(lines, forKey: .lines)

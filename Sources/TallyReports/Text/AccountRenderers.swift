@@ -180,9 +180,10 @@ extension ListJSON {
         public var account: String
         public var tags: [String]
         public var by: Nullable<String>
-        /// An income in another currency, as an expense's (``ExpenseItem/original``): the three keys
-        /// appear only on such incomes; `amount` is always the ledger's currency.
-        public var original: ExpenseItem.OriginalAmount?
+        /// An income in another currency, as an expense's (``ExpenseItem/originalAmount``): the four
+        /// keys appear only on such incomes; `amount` is always the ledger's currency.
+        public var originalAmount: String?
+        public var currency: String?
         public var rate: String?
         public var rateSource: String?
 
@@ -194,7 +195,8 @@ extension ListJSON {
             account = accountName
             tags = income.tags
             by = Nullable(income.by.isEmpty ? nil : income.by)
-            original = income.foreign.map { ExpenseItem.OriginalAmount(amount: $0.original.plainString, currency: $0.original.currency.code) }
+            originalAmount = income.foreign?.original.plainString
+            currency = income.foreign?.original.currency.code
             rate = income.foreign?.rate.plainString
             rateSource = income.foreign?.source.rawValue
         }
