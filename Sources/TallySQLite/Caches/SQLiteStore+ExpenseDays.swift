@@ -8,48 +8,89 @@ import TallyCore
 // cached sum overflowed (a REAL) or a bound does not answer, and the contract suite proves both
 // equal to Core's rules.
 extension SQLiteStore {
-    /// `DaySpending.grouping(_:in:)` read from the cache: its rows within `days`, each tag set's
-    /// tags looked up once. When a cached sum overflowed (a REAL) it groups the covering index
-    /// in its order instead, whose `SUM` reports the overflow.
+    /// `DaySpending.grouping(_:in:)` read from the cache: its rows within `days`, stepped through
+    /// SQLite's C API (a month of a split ledger is thousands of them), each tag set's tags read
+    /// and sorted once, each person's name made once. When a cached sum overflowed (a REAL) it
+    /// groups the covering index in its order instead, whose `SUM` reports the overflow.
     static func daySpending(in days: DayInterval, _ db: Database) throws -> PeriodSpending {
-        let arguments: StatementArguments = [days.first.storedNumber, days.last.storedNumber]
-        var groups: [(spending: DaySpending, tagSetID: Int64)] = []
-        var overflowed = false
-        let cached = try Row.fetchCursor(
-            db.cachedStatement(sql: """
-                SELECT budgetId, date, tagSetId, spentBy, spentCents, expenseCount FROM expenseDay WHERE date BETWEEN ? AND ?
-                """),
-            arguments: arguments)
-        while let row = try cached.next() {
-            let stored: DatabaseValue = row[4]
-            guard case .int64(let cents) = stored.storage else {
-                overflowed = true
-                break
+        let statement = try RawStatement(db, """
+            SELECT budgetId, date, tagSetId, spentBy, spentCents, expenseCount FROM expenseDay WHERE date BETWEEN ?1 AND ?2
+            """)
+        statement.bind(1, days.first.storedNumber)
+        statement.bind(2, days.last.storedNumber)
+        var groups: [DaySpending] = []
+        var tagSetIDs: [Int64] = []
+        var people: [String] = []
+        var last: (number: Int64, day: Day)?
+        var failure: (any Error)?
+        try statement.forEachRow { row in
+            guard failure == nil else { return }
+            guard sqlite3_column_type(row, 4) == SQLITE_INTEGER else {
+                failure = TallyError.arithmeticOverflow
+                return
             }
-            groups.append((DaySpending(day: try day(row[1]), budgetID: row[0], tags: [], by: row[3], spent: Money(cents: cents), count: row[5]), row[2]))
-        }
-        if overflowed {
-            groups = []
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT budgetId, date, ifnull(tagSetId, 0), spentBy, SUM(amountCents * quantity), COUNT(*)
-                    FROM expense WHERE date BETWEEN ? AND ? GROUP BY date, budgetId, tagSetId, spentBy
-                    """,
-                arguments: arguments)
-            while let row = try rows.next() {
-                groups.append((DaySpending(day: try day(row[1]), budgetID: row[0], tags: [], by: row[3], spent: Money(cents: row[4]), count: row[5]), row[2]))
+            let number = sqlite3_column_int64(row, 1)
+            let day: Day
+            if let last, last.number == number {
+                day = last.day
+            } else {
+                do { day = try Self.day(number) } catch {
+                    failure = error
+                    return
+                }
+                last = (number, day)
             }
+            groups.append(DaySpending(
+                day: day, budgetID: sqlite3_column_int64(row, 0), tags: [], by: person(row, 3, &people),
+                spent: Money(cents: sqlite3_column_int64(row, 4)), count: Int(sqlite3_column_int64(row, 5))))
+            tagSetIDs.append(sqlite3_column_int64(row, 2))
         }
-        // `expenseDay` keeps 0 for no tag set.
-        let tags = try Self.tags(ofSets: groups.map(\.tagSetID).filter { $0 != 0 }, db)
-        return PeriodSpending(
-            groups: groups.map { group in
-                var spending = group.spending
-                spending.tags = (tags[group.tagSetID] ?? []).sorted()
-                return spending
-            },
-            byCurrency: try spendingByCurrency(in: days, db))
+        if let failure {
+            guard case TallyError.arithmeticOverflow = failure else { throw failure }
+            return try summedDaySpending(in: days, db)
+        }
+        try Self.setTags(of: &groups, tagSetIDs: tagSetIDs, db)
+        return PeriodSpending(groups: groups, byCurrency: try spendingByCurrency(in: days, db))
+    }
+
+    /// Who spent it, as text: one of `people` when its bytes are (a ledger has a handful).
+    private static func person(_ row: OpaquePointer, _ column: Int32, _ people: inout [String]) -> String {
+        let count = Int(sqlite3_column_bytes(row, column))
+        guard count > 0, let bytes = sqlite3_column_text(row, column) else { return "" }
+        let text = UnsafeBufferPointer(start: bytes, count: count)
+        if let known = people.first(where: { $0.utf8.elementsEqual(text) }) { return known }
+        let made = String(decoding: text, as: UTF8.self)
+        people.append(made)
+        return made
+    }
+
+    /// Gives each group the sorted tags of its tag set (`expenseDay` keeps 0 for none), each set
+    /// read and sorted once.
+    private static func setTags(of groups: inout [DaySpending], tagSetIDs: [Int64], _ db: Database) throws {
+        var sorted = try Self.tags(ofSets: Array(Set(tagSetIDs.filter { $0 != 0 })), db).mapValues { $0.sorted() }
+        sorted[0] = []
+        for index in groups.indices where tagSetIDs[index] != 0 {
+            groups[index].tags = sorted[tagSetIDs[index]] ?? []
+        }
+    }
+
+    /// `daySpending(in:_:)` from the covering index in its order, whose `SUM` reports an overflow.
+    private static func summedDaySpending(in days: DayInterval, _ db: Database) throws -> PeriodSpending {
+        var groups: [DaySpending] = []
+        var tagSetIDs: [Int64] = []
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT budgetId, date, ifnull(tagSetId, 0), spentBy, SUM(amountCents * quantity), COUNT(*)
+                FROM expense WHERE date BETWEEN ? AND ? GROUP BY date, budgetId, tagSetId, spentBy
+                """,
+            arguments: [days.first.storedNumber, days.last.storedNumber])
+        while let row = try rows.next() {
+            groups.append(DaySpending(day: try day(row[1]), budgetID: row[0], tags: [], by: row[3], spent: Money(cents: row[4]), count: row[5]))
+            tagSetIDs.append(row[2])
+        }
+        try Self.setTags(of: &groups, tagSetIDs: tagSetIDs, db)
+        return PeriodSpending(groups: groups, byCurrency: try spendingByCurrency(in: days, db))
     }
 
     /// `CurrencySpending.totals(_:)` of the expenses in other currencies within `days`, found
