@@ -152,9 +152,11 @@ extension SQLiteStore {
     static func largestExpenseIDs(in days: DayInterval, budgetID: Int64?, limit: Int, _ db: Database) throws -> [Int64]? {
         guard limit > 0, let reached = try groupsReachingBound(in: days, budgetID: budgetID, limit: limit, db) else { return nil }
         var found: [(id: Int64, total: Int64)] = []
+        // The total is compared before the person: most rows of a group reached through a split's
+        // line fall short of the bound, and an integer test costs less than a text one.
         let plain = try RawStatement(cached: db, """
             SELECT id, amountCents * quantity FROM expense
-            WHERE date = ?1 AND budgetId = ?2 AND tagSetId IS ?3 AND spentBy = ?4 AND amountCents * quantity >= ?5
+            WHERE date = ?1 AND budgetId = ?2 AND tagSetId IS ?3 AND amountCents * quantity >= ?5 AND spentBy = ?4
             """)
         plain.bind(5, reached.bound)
         var dates: [Int64] = []
