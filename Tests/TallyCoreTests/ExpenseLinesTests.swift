@@ -127,4 +127,47 @@ import TallyCore
         try ExpenseDetail.unpack(ExpenseDetail.pack(refund), into: &back)
         #expect(back.isRefund && back.refundOf == 7 && back.lines.isEmpty)
     }
+
+    /// Unpacking splits by bytes: names and tags that begin or end with combining marks, emoji or
+    /// other scripts, next to the separators, come back whole (each separator, a control
+    /// character, is a character of its own).
+    @Test func detailTextRoundTripsWithMarksBesideTheSeparators() throws {
+        let day = try Day(parsing: "2026-03-10")
+        let names = ["\u{301}é", "cafe\u{301}", "👩‍👩‍👧", "日本\u{3099}", "a\u{20DD}", "ﾊﾟﾝ"]
+        for (index, name) in names.enumerated() {
+            var expense = Expense(name: "Receipt", amount: money(9_999), date: day, budgetID: 0)
+            let other = names[(index + 1) % names.count]
+            expense.lines = [
+                try line(1, "33.5%", name: name, tags: [other, "x\u{301}"]), try line(2, "12.34", name: other),
+                try line(3, "rest", tags: [name]),
+            ]
+            var copy = Expense(name: "Other", amount: money(1), date: day, budgetID: 0)
+            try ExpenseDetail.unpack(ExpenseDetail.pack(expense), into: &copy)
+            #expect(copy.lines == expense.lines)
+        }
+    }
+
+    /// `PeriodSpending.totals()` sums in one pass what `byDay()`, `byTag()` and `byPerson()` sum,
+    /// whatever the groups' order (days and people interleaved, or each together).
+    @Test func periodTotalsAreTheSumsByDayTagAndPerson() throws {
+        var generator = SystemRandomNumberGenerator()
+        let people = ["", "Ana", "Bo", "Ana\u{301}", "Zoë"]
+        let tagSets: [[String]] = [[], ["a"], ["a", "b"], ["b", "c\u{301}"], ["é"]]
+        for round in 0..<50 {
+            var groups: [DaySpending] = []
+            for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                groups.append(DaySpending(
+                    day: try Day(parsing: "2026-03-\(10 + Int.random(in: 0...5, using: &generator))"),
+                    budgetID: Int64.random(in: 1...3, using: &generator), tags: tagSets.randomElement(using: &generator) ?? [],
+                    by: people.randomElement(using: &generator) ?? "",
+                    spent: money(Int64.random(in: -5_000...90_000, using: &generator)), count: Int.random(in: 1...9, using: &generator)))
+            }
+            // Every other round, each day's groups together, as a store hands them.
+            if round.isMultiple(of: 2) { groups.sort { $0.day < $1.day } }
+            let totals = try PeriodSpending(groups: groups).totals()
+            #expect(totals.byDay == (try groups.byDay()))
+            #expect(totals.byTag == (try groups.byTag()))
+            #expect(totals.byPerson == (try groups.byPerson()))
+        }
+    }
 }

@@ -89,9 +89,40 @@ public struct PeriodTotals: Hashable, Sendable {
 }
 
 extension PeriodSpending {
-    /// The groups summed by day, tag and person, with the spending by currency beside them.
+    /// The groups summed by day, tag and person (``Sequence/byDay()``, ``Sequence/byTag()``,
+    /// ``Sequence/byPerson()``), with the spending by currency beside them, in one pass: a run of
+    /// one day's groups (a store hands them together) is summed before the day is looked up, and
+    /// one person's before the name is hashed (a split ledger's month is thousands of groups).
     public func totals() throws(TallyError) -> PeriodTotals {
-        PeriodTotals(byDay: try byDay(), byTag: try byTag(), byPerson: try byPerson(), byCurrency: byCurrency)
+        var byDay: [Day: Money] = [:]
+        var byTag: [String: Money] = [:]
+        var people: [PersonSpending] = []
+        var positions: [String: Int] = [:]
+        var last = 0
+        var run: (day: Day, spent: Money)?
+        for index in groups.indices {
+            let spent = groups[index].spent
+            if let current = run, current.day == groups[index].day {
+                run?.spent = try current.spent + spent
+            } else {
+                if let current = run { try add(current.spent, to: &byDay[current.day, default: .zero]) }
+                run = (groups[index].day, spent)
+            }
+            for tag in groups[index].tags { try add(spent, to: &byTag[tag, default: .zero]) }
+            let by = groups[index].by
+            if last < people.count, people[last].by == by {
+                try add(groups[index], to: &people[last])
+            } else if let known = positions[by] {
+                try add(groups[index], to: &people[known])
+                last = known
+            } else {
+                positions[by] = people.count
+                last = people.count
+                people.append(PersonSpending(by: by, spent: spent, expenses: groups[index].count))
+            }
+        }
+        if let current = run { try add(current.spent, to: &byDay[current.day, default: .zero]) }
+        return PeriodTotals(byDay: byDay, byTag: byTag, byPerson: PersonSpending.ordered(people), byCurrency: byCurrency)
     }
 }
 

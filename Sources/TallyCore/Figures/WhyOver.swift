@@ -164,18 +164,23 @@ public struct SpendingGroup: Hashable, Sendable {
             let budgetID: Int64, nameKey: String, tags: [String]
         }
         var merged: [Key: SpendingGroup] = [:]
+        merged.reserveCapacity(groups.count)
         for group in groups {
-            let key = Key(budgetID: group.budgetID, nameKey: group.nameKey, tags: group.tags)
-            guard var total = merged[key] else {
-                merged[key] = group
-                continue
-            }
-            if group.name.utf8.lexicographicallyPrecedes(total.name.utf8) { total.name = group.name }
-            total.spent = try total.spent + group.spent
-            total.count += group.count
-            merged[key] = total
+            // One lookup a group: the entry is changed in place.
+            try fold(group, into: &merged[Key(budgetID: group.budgetID, nameKey: group.nameKey, tags: group.tags)])
         }
         return Array(merged.values)
+    }
+
+    private static func fold(_ group: SpendingGroup, into entry: inout SpendingGroup?) throws(TallyError) {
+        guard var total = entry else {
+            entry = group
+            return
+        }
+        if group.name.utf8.lexicographicallyPrecedes(total.name.utf8) { total.name = group.name }
+        total.spent = try total.spent + group.spent
+        total.count += group.count
+        entry = total
     }
 
     /// ``DataAccess/spendingGroups(ofBudgets:in:)`` from the expenses themselves.

@@ -243,6 +243,8 @@ extension ExpenseLine: Codable {}
 public enum ExpenseDetail {
     static let field: Character = "\u{1D}"
     static let line: Character = "\u{1E}"
+    private static let fieldByte = UInt8(0x1D)
+    private static let lineByte = UInt8(0x1E)
 
     public static func pack(_ expense: Expense) -> String {
         if expense.isRefund { return "R" + (expense.refundOf.map(String.init) ?? "") }
@@ -277,13 +279,15 @@ public enum ExpenseDetail {
 
     public static func unpackLines(_ text: String) throws(TallyError) -> [ExpenseLine] {
         var lines: [ExpenseLine] = []
-        for part in text.split(separator: line, omittingEmptySubsequences: false) {
-            let fields = part.split(separator: field, omittingEmptySubsequences: false).map(String.init)
+        // Split by bytes: each separator, a control character, is a character of its own, so
+        // this is the split by characters without finding each character's bounds.
+        for part in text.utf8.split(separator: lineByte, omittingEmptySubsequences: false) {
+            let fields = part.split(separator: fieldByte, omittingEmptySubsequences: false).map(Substring.init)
             guard fields.count == 5, let budgetID = Int64(fields[0]), let cents = Int64(fields[1]),
-                let share = try? LineShare(parsing: fields[2])
+                let share = try? LineShare(parsing: String(fields[2]))
             else { throw .storage("an expense's lines are damaged") }
             lines.append(ExpenseLine(
-                budgetID: budgetID, share: share, amount: Money(cents: cents), name: fields[3],
+                budgetID: budgetID, share: share, amount: Money(cents: cents), name: String(fields[3]),
                 tags: fields[4].isEmpty ? [] : fields[4].split(separator: ";").map(String.init)))
         }
         return lines

@@ -291,6 +291,14 @@ struct RawStatement {
         connection = db.sqliteConnection
     }
 
+    /// A statement the connection keeps prepared (`Database.cachedStatement`), for a query run
+    /// again, within a read or across reads.
+    init(cached db: Database, _ sql: String) throws {
+        statement = try db.cachedStatement(sql: sql)
+        handle = statement.sqliteStatement
+        connection = db.sqliteConnection
+    }
+
     func bind(_ index: Int32, _ value: Int64) {
         sqlite3_bind_int64(handle, index, value)
     }

@@ -29,10 +29,11 @@ extension SQLiteStore {
                     sqlite3_column_int64(row, 4), Int(sqlite3_column_int64(row, 5))))
             }
             guard !overflow else { throw TallyError.arithmeticOverflow }
-            let tags = try Self.tags(ofSets: rows.map(\.tagSetID).filter { $0 != 0 }, db)
+            // Each tag set's tags sorted once.
+            let tags = try Self.tags(ofSets: rows.map(\.tagSetID).filter { $0 != 0 }, db).mapValues { $0.sorted() }
             return try SpendingGroup.merged(rows.map { row in
                 SpendingGroup(
-                    budgetID: row.budgetID, nameKey: row.nameKey, name: row.name, tags: tags[row.tagSetID]?.sorted() ?? [],
+                    budgetID: row.budgetID, nameKey: row.nameKey, name: row.name, tags: tags[row.tagSetID] ?? [],
                     spent: Money(cents: row.cents), count: row.count)
             })
         }
