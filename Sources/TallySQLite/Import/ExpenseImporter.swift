@@ -4,31 +4,26 @@ import GRDBSQLite
 import TallyCore
 
 /// What an import's transaction asks of SQLite alone (the import itself is Core's,
-/// `DataAccess+Import.swift`): the connection set for many rows, the new expenses through an
-/// ``ExpenseBatchWriter``, and row keys saved by prepared statements.
+/// `DataAccess+Import.swift`): the new expenses through an ``ExpenseBatchWriter`` on a larger
+/// page cache, and row keys saved by prepared statements.
 enum ExpenseImporter {
-    /// Runs `body`, which opens the import's transaction, with the connection set for one.
-    ///
-    /// The default 2 MB page cache spills a large import to the WAL again and again; 32 MB spills
-    /// far less often, and memory stays bounded. Statement journals (see `batchSize`)
-    /// stay in memory instead of a temporary file; SQLite decides that when a transaction begins.
-    static func withBulkSettings<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-        let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
-        try db.execute(sql: "PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY")
-        defer {
-            // `ExpenseBatchWriter` turns the CHECKs back on itself; this also does when it failed.
-            try? db.execute(sql: "PRAGMA cache_size = \(cacheSize); PRAGMA temp_store = \(tempStore); PRAGMA ignore_check_constraints = OFF")
-        }
-        return try body()
-    }
-
     /// ``LedgerRows/insertExpenses(_:)``: `body` adds the rows to an ``ExpenseBatchWriter``, whose
     /// caches' sums are saved once it is done. AUTOINCREMENT hands the transaction's rows
     /// consecutive ids, from the last one handed out.
+    ///
+    /// The default 2 MB page cache spills a large import to the WAL again and again; 32 MB, for
+    /// the writer's time, spills far less often, and memory stays bounded.
     static func insertExpenses(
         at timestamp: Date, _ db: Database, _ body: (any NewExpenseWriter) throws(TallyError) -> Void
     ) throws(TallyError) -> ExpenseIDRange? {
+        let cacheSize: Int
+        do {
+            cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+            try db.execute(sql: "PRAGMA cache_size = -32768")
+        } catch {
+            throw SQLiteStore.storageError(error)
+        }
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         let writer = try Writer(db: db, milliseconds: Milliseconds.since1970(timestamp))
         do throws(TallyError) {
             try body(writer)

@@ -8,11 +8,10 @@ extension SQLiteStore {
         return try read { db in try body(SQLiteRows(db, transaction)) }
     }
 
-    /// One `IMMEDIATE` transaction: a second process writing at the same time waits for it. The
-    /// connection is set for many rows (``bulkWrite(_:)``): any write may be an import.
+    /// One `IMMEDIATE` transaction: a second process writing at the same time waits for it.
     public func writing<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T {
         let transaction = RowsTransaction(at: now, writable: true)
-        return try bulkWrite { db in
+        return try write { db in
             try Self.recording(rows: false, at: transaction.timestamp, db) { content in
                 let rows = SQLiteRows(db, transaction)
                 let result = try body(rows)
