@@ -60,6 +60,31 @@ final class InMemoryRows: LedgerRows {
         return saved
     }
 
+    func insertExpenses(_ body: (any NewExpenseWriter) throws(TallyError) -> Void) throws(TallyError) -> ExpenseIDRange? {
+        try transaction.checkWritable()
+        let writer = Writer(self)
+        try body(writer)
+        guard writer.count > 0 else { return nil }
+        return ExpenseIDRange(first: writer.firstID, last: writer.firstID + Int64(writer.count) - 1, count: writer.count)
+    }
+
+    /// Inserts each expense as it is added.
+    private final class Writer: NewExpenseWriter {
+        private unowned let rows: InMemoryRows
+        let firstID: Int64
+        private(set) var count = 0
+
+        init(_ rows: InMemoryRows) {
+            self.rows = rows
+            firstID = rows.state.nextExpenseID
+        }
+
+        func add(_ expense: Expense, nameKey: String) throws(TallyError) {
+            _ = InMemoryStore.insertExpense(expense, at: rows.timestamp, into: &rows.state)
+            count += 1
+        }
+    }
+
     /// What SQLite's `ON DELETE SET NULL` does: the occurrences they paid stay paid.
     func delete(_ expenses: [Expense]) throws(TallyError) {
         try transaction.checkWritable()
@@ -115,13 +140,17 @@ final class InMemoryRows: LedgerRows {
             InMemoryStore.put(.transfer(transfer), into: &state)
             return .transfer(transfer)
         case .balanceAssertion, .serveToken, .alertLevel, .importedRows: InMemoryStore.put(row, into: &state)
+        // Written with the expenses that carry them.
+        case .tags: break
         }
         return row
     }
 
-    func writeRates(removing removed: [DayRate], saving saved: [DayRate]) throws(TallyError) {
+    func writeRates(removing removed: [DayRate], saving saved: [DayRate]) throws(TallyError) -> RateImages {
         try transaction.checkWritable()
+        let old = state.rates
         InMemoryStore.apply(RateImages(before: removed, after: saved), to: &state.rates)
+        return InMemoryStore.rateChanges(from: old, to: state.rates)
     }
 
     // MARK: History

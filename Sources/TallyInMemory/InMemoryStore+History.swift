@@ -63,6 +63,7 @@ extension InMemoryStore {
                 }
             }
         }
+        if kinds.contains(.tags) { images.append(.tags(state.knownTags.sorted())) }
         if kinds.contains(.importedRows) {
             let batches = Dictionary(grouping: state.rowKeys, by: \.value)
             images += batches.keys.sorted().map { batch in .importedRows(batch: batch, keys: (batches[batch] ?? []).map(\.key).sorted()) }
@@ -101,6 +102,7 @@ extension InMemoryStore {
         case .serveToken(let token): state.serveTokens.removeAll { $0.name == token.name }
         case .alertLevel(let budgetID, let period, _): state.alertLevels[period]?[budgetID] = nil
         case .importedRows(_, let keys): for key in keys { state.rowKeys[key] = nil }
+        case .tags: break
         }
     }
 

@@ -6,19 +6,6 @@ import TallyCore
 extension InMemoryStore {
     // MARK: - Recurring Helpers
 
-    /// A backup's rules, with their paid occurrences, into a ledger that has none.
-    static func restoreRecurringRules(_ declared: [DeclaredRecurringRule], into state: inout State) throws(TallyError) {
-        guard !declared.isEmpty, DeclaredRecurringRule.restores(ledgerHasRules: !state.rules.isEmpty) else { return }
-        for entry in declared {
-            var rule = try entry.rule.validated()
-            rule.budgetID = try find(entry.budgetName, in: state).id ?? 0
-            rule.id = state.nextRuleID
-            state.nextRuleID += 1
-            state.rules[rule.id ?? 0] = rule
-            for payment in entry.payments(ruleID: rule.id ?? 0) { state.payments[payment.ruleID, default: [:]][payment.date] = payment }
-        }
-    }
-
     static func allPayments(_ state: State) -> [RecurringPayment] {
         state.payments.values.flatMap(\.values).sorted { ($0.ruleID, $0.date) < ($1.ruleID, $1.date) }
     }

@@ -106,71 +106,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
         return Array(sorted[start..<end])
     }
 
-    // MARK: - Imports
-
-    public func importExpenses(
-        _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
-    ) throws(TallyError) -> ImportOutcome {
-        let timestamp = now
-        return try transaction { (state: inout State) throws(TallyError) in
-            func create(_ budget: Budget) throws(TallyError) -> Budget { try Self.insertBudget(budget, at: timestamp, into: &state) }
-            var resolution = ImportResolution(request: request, existing: Array(state.budgets.values))
-            resolution.nextExpenseID = state.nextExpenseID
-            if let settings = resolution.settingsToApply(ledgerHasExpenses: !state.expenses.isEmpty) { state.settings = settings }
-            try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in
-                try Self.insertBudget(
-                    budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp), at: timestamp, into: &state)
-            }
-            try resolution.createDeclaredRules(existing: Self.rules(in: state)) { (rule: ImportRule, budgetID: Int64) throws(TallyError) in
-                var saved = rule
-                saved.id = state.nextImportRuleID
-                state.importRules[state.nextImportRuleID] = (saved, budgetID)
-                state.nextImportRuleID += 1
-            }
-            for profile in try resolution.profilesToSave(existing: Array(state.profiles.values)) { state.profiles[profile.nameKey] = profile }
-            let accountRows = InMemoryRows(state, RowsTransaction(at: timestamp, writable: true))
-            try resolution.restoreDeclaredAccounts(into: accountRows)
-            state = accountRows.state
-            request.rowKeys?.known = Set(state.rowKeys.keys)
-            var count = 0
-            let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
-                guard let expense = try resolution.row(expense, budgetName: budgetName, create: create) else { return }
-                _ = Self.insertExpense(expense, at: timestamp, into: &state)
-                count += 1
-            }
-            let lateRows = InMemoryRows(state, RowsTransaction(at: timestamp, writable: true))
-            try resolution.restoreLateAccounts(into: lateRows)
-            state = lateRows.state
-            for rate in request.rates { state.rates["\(rate.from.code)\(rate.to.code)", default: [:]][rate.day] = rate }
-            try resolution.finish(earlier: fingerprint.flatMap { state.imports[$0] }, importedCount: count)
-            if let keys = request.rowKeys { for key in keys.newKeys where state.rowKeys[key] == nil { state.rowKeys[key] = state.nextChangeSetID } }
-            try Self.restoreRecurringRules(request.recurringRules, into: &state)
-            if let fingerprint {
-                state.imports[fingerprint] = ImportRecord(fingerprint: fingerprint, importedAt: timestamp, expenseCount: count)
-            }
-            return ImportOutcome(importedCount: count, createdBudgets: resolution.createdBudgets)
-        }
-    }
-
-    /// Gives `budget` (validated) the next id and its timestamps (`createdAt`, else `timestamp`),
-    /// and stores it.
-    private static func insertBudget(
-        _ budget: Budget, createdAt: Date? = nil, at timestamp: Date, into state: inout State
-    ) throws(TallyError) -> Budget {
-        var budget = budget
-        try checkUnique(budget, in: state)
-        budget.id = state.nextBudgetID
-        budget.createdAt = createdAt ?? timestamp
-        budget.updatedAt = timestamp
-        state.budgets[state.nextBudgetID] = budget
-        state.nextBudgetID += 1
-        return budget
-    }
-
-    public func tags() throws(TallyError) -> [String] {
-        try transaction { state in state.knownTags.sorted() }
-    }
-
     // MARK: - Aggregates
 
     public func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] {
@@ -198,17 +133,6 @@ public final class InMemoryStore: DataAccess, @unchecked Sendable {
     }
 
     // MARK: - Helpers
-
-    static func find(_ name: String, in state: State) throws(TallyError) -> Budget {
-        let key = NameKey.lookup(name)
-        return try Budget.named(name, found: state.budgets.values.first { $0.nameKey == key })
-    }
-
-    private static func checkUnique(_ budget: Budget, in state: State) throws(TallyError) {
-        let key = budget.nameKey
-        try budget.checkNameIsFree(heldBy: state.budgets.values.first { $0.nameKey == key }?.id)
-    }
-
 
     static func matching(_ query: ExpenseQuery, in state: State) throws(TallyError) -> [Expense] {
         let search = query.search.map(NameKey.make).flatMap { $0.isEmpty ? nil : $0 }

@@ -77,6 +77,13 @@ final class PostgresLedgerRows: LedgerRows {
         return saved
     }
 
+    func insertExpenses(_ body: (any NewExpenseWriter) throws(TallyError) -> Void) throws(TallyError) -> ExpenseIDRange? {
+        try transaction.checkWritable()
+        let writer = try PostgresExpenseWriter(store, at: timestamp)
+        try body(writer)
+        return try writer.finish()
+    }
+
     /// `ON DELETE SET NULL` keeps the payments the expenses made, without them.
     func delete(_ expenses: [Expense]) throws(TallyError) {
         try willChangeRows(RowImage.kindsExpenseRemovalTouches)
@@ -116,10 +123,14 @@ final class PostgresLedgerRows: LedgerRows {
         if let before { try transaction.wrote(entry: before, after: nil) }
     }
 
-    func writeRates(removing removed: [DayRate], saving saved: [DayRate]) throws(TallyError) {
+    func writeRates(removing removed: [DayRate], saving saved: [DayRate]) throws(TallyError) -> RateImages {
         try transaction.checkWritable()
-        try store.deleteRates(removed, recording: &transaction.rates)
-        try store.insertRates(saved, recording: &transaction.rates)
+        var images = RateImages()
+        try store.deleteRates(removed, recording: &images)
+        try store.insertRates(saved, recording: &images)
+        transaction.rates.before += images.before
+        transaction.rates.after += images.after
+        return images
     }
 
     // MARK: History

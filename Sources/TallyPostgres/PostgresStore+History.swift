@@ -18,20 +18,6 @@ extension PostgresStore {
         }
     }
 
-    /// An import's write: its change set id is taken first, for its row keys to carry.
-    func recordedImport<T>(_ body: (inout ChangeContent, Int64) throws(TallyError) -> T) throws(TallyError) -> T {
-        let timestamp = now
-        return try write { () throws(TallyError) in
-            let id = try nextIDs("changeSet")
-            let before = try rowImages()
-            var content = ChangeContent()
-            let result = try body(&content, id)
-            content.rows += RowDiff.changes(from: before, to: try rowImages())
-            try record(ChangeSet(id: id, when: timestamp, command: ChangeContext.command, content: content), explicitID: true)
-            return result
-        }
-    }
-
     /// Saves a change set unless it changed nothing, and prunes those older than the history length.
     func record(_ changeSet: ChangeSet, explicitID: Bool) throws(TallyError) {
         guard !changeSet.content.isEmpty || changeSet.undoes != nil else { return }
@@ -92,6 +78,9 @@ extension PostgresStore {
             var batches: [Int64: [Int64]] = [:]
             for row in try session.query("SELECT coalesce(batch, 0), key FROM importedRow") { batches[try row.int(0), default: []].append(try row.int(1)) }
             images += batches.keys.sorted().map { batch in .importedRows(batch: batch, keys: batches[batch] ?? []) }
+        }
+        if kinds.contains(.tags) {
+            images.append(.tags(try session.query("SELECT name FROM tag").map { row throws(TallyError) in try row.string(0) }))
         }
         return images + (try accountImages(kinds))
     }
@@ -174,6 +163,8 @@ extension PostgresStore {
         case .alertLevel(let budgetID, let period, _):
             try session.query("DELETE FROM checkState WHERE budgetId = $1 AND period = $2", [.int(budgetID), .int(period.stored)])
         case .importedRows(_, let keys): try session.query("DELETE FROM importedRow WHERE key = ANY($1::BIGINT[])", [.ints(keys)])
+        // Written with the expenses that carry them.
+        case .tags: break
         }
     }
 
@@ -231,7 +222,8 @@ extension PostgresStore {
                 INSERT INTO checkState (period, budgetId, level) SELECT $1, id, $3 FROM budget WHERE id = $2
                 ON CONFLICT (period, budgetId) DO UPDATE SET level = excluded.level
                 """, [.int(period.stored), .int(budgetID), .text(level.rawValue)])
-        case .importedRows(let batch, let keys): try saveRowKeys(keys, batch: batch == 0 ? nil : batch)
+        case .importedRows(let batch, let keys): try saveImportedRows(keys, batch: batch == 0 ? nil : batch)
+        case .tags: break
         }
     }
 }

@@ -2,90 +2,69 @@ import Foundation
 import PostgresNIO
 import TallyCore
 
-// Imports, recurring bills and alert memory: each one write transaction, deciding with Core's
-// rules (`ImportResolution`, `RecurringSchedule`) as `InMemoryStore` does.
+// What an import's transaction asks of PostgreSQL alone (the import itself is Core's,
+// `DataAccess+Import.swift`): its new expenses by COPY, and its row keys; and recurring bills.
 extension PostgresStore {
     // MARK: - Imports
 
-    public func importExpenses(
-        _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
-    ) throws(TallyError) -> ImportOutcome {
-        let timestamp = now
-        // The import's row keys carry its change set's id, so undoing it removes them.
-        return try recordedImport { (content: inout ChangeContent, batch: Int64) throws(TallyError) in
-            let firstExpense = try lastID("expense") + 1
-            var resolution = ImportResolution(request: request, existing: try loadBudgets())
-            resolution.nextExpenseID = firstExpense
-            let hasExpenses = try session.query("SELECT EXISTS (SELECT 1 FROM expense)").first?.bool(0) ?? false
-            if let settings = resolution.settingsToApply(ledgerHasExpenses: hasExpenses) { try saveSettings(settings) }
-            let unindexed = hasExpenses ? nil : try UnindexedLoad(of: "expense", session)
-            try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in
-                try insertBudget(budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp), at: timestamp)
-            }
-            try resolution.createDeclaredRules(existing: try loadImportRules()) { (rule: ImportRule, budgetID: Int64) throws(TallyError) in
-                try session.query(
-                    "INSERT INTO importRule (id, pattern, budgetId, tags, rename, priority, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                    [.int(try nextIDs("importRule")), .text(rule.pattern), .int(budgetID), .texts(rule.tags), .text(rule.rename),
-                     .int(Int64(rule.priority)), .text(rule.storedDetail)])
-            }
-            for profile in try resolution.profilesToSave(existing: try loadProfiles()) { try storeProfile(profile) }
-            try resolution.restoreDeclaredAccounts(into: PostgresLedgerRows(self, RowsTransaction(at: timestamp, writable: true)))
-            if let keys = request.rowKeys { keys.known = try loadRowKeys() }
-            func create(_ budget: Budget) throws(TallyError) -> Budget { try insertBudget(budget, at: timestamp) }
-            // Rows are sent a batch at a time, by COPY (`writeExpenses`): one statement each would
-            // cost a round trip per row; 20,000 rows hold about 4 MB.
-            var pending: [Expense] = []
-            var count = 0
-            // The cache needs the rows' dates; collected here, they cost no read of the rows.
-            var dates = Set<Day>()
-            let fingerprint = try rows { (expense: Expense, budgetName: String) throws(TallyError) in
-                guard let expense = try resolution.row(expense, budgetName: budgetName, create: create) else { return }
-                pending.append(expense)
-                dates.insert(expense.date)
-                count += 1
-                if pending.count == 20_000 {
-                    _ = try insertExpenses(pending, at: timestamp, caching: false)
-                    pending.removeAll(keepingCapacity: true)
-                }
-            }
-            _ = try insertExpenses(pending, at: timestamp, caching: false)
-            try unindexed?.restore(session)
-            // Counted into the cache once, by id range: a statement after each batch would wait
-            // for its COPY, which the next batch's reading overlaps.
-            if count > 0 {
-                try caches.record(
-                    .added, where: "id BETWEEN $1 AND $2", [.int(firstExpense), .int(firstExpense + Int64(count) - 1)], dates: Array(dates))
-            }
-            try resolution.restoreLateAccounts(into: PostgresLedgerRows(self, RowsTransaction(at: timestamp, writable: true)))
-            var rates = RateImages()
-            try insertRates(request.rates, recording: &rates)
-            if !rates.isEmpty { content.rates = rates }
-            let earlier = try fingerprint.flatMap { (fingerprint: String) throws(TallyError) -> ImportRecord? in try loadImportRecord(fingerprint: fingerprint) }
-            try resolution.finish(earlier: earlier, importedCount: count)
-            if let keys = request.rowKeys {
-                // The known keys are not needed any more; their memory goes before the sort.
-                let first = keys.known.isEmpty
-                keys.known = []
-                let unindexed = first ? try UnindexedLoad(of: "importedrow", primaryKey: true, session) : nil
-                try saveNewRowKeys(keys.sortedNewKeys(), batch: batch)
-                try unindexed?.restore(session)
-            }
-            try restoreRecurringRules(request.recurringRules)
-            if let fingerprint {
-                try session.query(
-                    """
-                    INSERT INTO importedFile (fingerprint, importedAt, expenseCount) VALUES ($1, $2, $3)
-                    ON CONFLICT (fingerprint) DO UPDATE SET importedAt = excluded.importedAt, expenseCount = excluded.expenseCount
-                    """, [.text(fingerprint), .int(Milliseconds.since1970(timestamp)), .int(Int64(count))])
-            }
-            if count > 0 {
-                content.addedExpenses = ExpenseIDRange(first: firstExpense, last: firstExpense + Int64(count) - 1, count: count)
-                if request.rowKeys != nil { content.rowKeys = RowKeyChange(batch: batch, added: nil) }
-            }
-            return ImportOutcome(importedCount: count, createdBudgets: resolution.createdBudgets)
+    /// Saves the row keys of import `batch` (`nil` for none), skipping those already stored. Into
+    /// an empty table (the first import) many go by one COPY without the table's indexes
+    /// (``UnindexedLoad``), which a statement per 10,000 keys would take far longer to fill.
+    func saveImportedRows(_ keys: [Int64], batch: Int64?) throws(TallyError) {
+        guard let batch, keys.count >= 100, try session.query("SELECT 1 FROM importedRow LIMIT 1").isEmpty else {
+            return try saveRowKeys(keys, batch: batch)
         }
+        let unindexed = try UnindexedLoad(of: "importedrow", primaryKey: true, session)
+        try saveNewRowKeys(zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 } ? keys : keys.sorted(), batch: batch)
+        try unindexed.restore(session)
+    }
+}
+
+/// ``LedgerRows/insertExpenses(_:)`` on PostgreSQL: rows are sent a batch at a time, by COPY
+/// (`writeExpenses`): one statement each would cost a round trip per row; 20,000 rows hold about
+/// 4 MB. Into a ledger without expenses they go without the table's indexes (``UnindexedLoad``).
+final class PostgresExpenseWriter: NewExpenseWriter {
+    let firstID: Int64
+    private let store: PostgresStore
+    private let timestamp: Date
+    private let unindexed: UnindexedLoad?
+    private var pending: [Expense] = []
+    /// The cache needs the rows' dates; collected here, they cost no read of the rows.
+    private var dates = Set<Day>()
+    private var count = 0
+
+    init(_ store: PostgresStore, at timestamp: Date) throws(TallyError) {
+        self.store = store
+        self.timestamp = timestamp
+        firstID = try store.lastID("expense") + 1
+        let hasExpenses = try store.session.query("SELECT EXISTS (SELECT 1 FROM expense)").first?.bool(0) ?? false
+        unindexed = hasExpenses ? nil : try UnindexedLoad(of: "expense", store.session)
     }
 
+    func add(_ expense: Expense, nameKey: String) throws(TallyError) {
+        pending.append(expense)
+        dates.insert(expense.date)
+        count += 1
+        guard pending.count == 20_000 else { return }
+        _ = try store.insertExpenses(pending, at: timestamp, caching: false)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is still pending, puts the indexes back and counts the rows into the cache.
+    func finish() throws(TallyError) -> ExpenseIDRange? {
+        _ = try store.insertExpenses(pending, at: timestamp, caching: false)
+        pending = []
+        try unindexed?.restore(store.session)
+        guard count > 0 else { return nil }
+        let last = firstID + Int64(count) - 1
+        // Counted into the cache once, by id range: a statement after each batch would wait for
+        // its COPY, which the next batch's reading overlaps.
+        try store.caches.record(.added, where: "id BETWEEN $1 AND $2", [.int(firstID), .int(last)], dates: Array(dates))
+        return ExpenseIDRange(first: firstID, last: last, count: count)
+    }
+}
+
+extension PostgresStore {
     // MARK: - Recurring Rules
 
     func insertRule(_ rule: RecurringRule) throws(TallyError) -> RecurringRule {
@@ -120,19 +99,6 @@ extension PostgresStore {
             INSERT INTO recurringPayment (ruleId, date, expenseId, kind) VALUES ($1, $2, $3, $4)
             ON CONFLICT (ruleId, date) DO UPDATE SET expenseId = excluded.expenseId, kind = excluded.kind
             """, [.int(payment.ruleID), .int(payment.date.stored), .int(payment.expenseID), .text(payment.kind.rawValue)])
-    }
-
-    /// A backup's rules, with their paid occurrences, into a ledger that has none.
-    private func restoreRecurringRules(_ declared: [DeclaredRecurringRule]) throws(TallyError) {
-        guard !declared.isEmpty else { return }
-        let hasRules = !(try session.query("SELECT 1 FROM recurringRule LIMIT 1")).isEmpty
-        guard DeclaredRecurringRule.restores(ledgerHasRules: hasRules) else { return }
-        for entry in declared {
-            var rule = try entry.rule.validated()
-            rule.budgetID = try find(entry.budgetName).id ?? 0
-            let saved = try insertRule(rule)
-            for payment in entry.payments(ruleID: saved.id ?? 0) { try savePayment(payment) }
-        }
     }
 }
 

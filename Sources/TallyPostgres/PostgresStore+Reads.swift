@@ -38,19 +38,6 @@ extension PostgresStore {
         }
     }
 
-    public func tags() throws(TallyError) -> [String] {
-        try read { () throws(TallyError) in
-            try session.query("SELECT name FROM tag").map { row throws(TallyError) in try row.string(0) }.sorted()
-        }
-    }
-
-    /// The file imported with `fingerprint`, inside the caller's transaction.
-    func loadImportRecord(fingerprint: String) throws(TallyError) -> ImportRecord? {
-        guard let row = try session.query("SELECT importedAt, expenseCount FROM importedFile WHERE fingerprint = $1", [.text(fingerprint)]).first
-        else { return nil }
-        return ImportRecord(fingerprint: fingerprint, importedAt: Milliseconds.date(try row.int(0)), expenseCount: Int(try row.int(1)))
-    }
-
     // MARK: - Figures
 
     public func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures] {

@@ -4,41 +4,9 @@ import TallyCore
 // Import rules, row keys and profiles, as `SQLiteStore` keeps them: a rule points at its budget
 // by id and is answered with the budget's current name; each method one transaction.
 extension PostgresStore {
-    func loadImportRules() throws(TallyError) -> [ImportRule] {
-        var rules: [ImportRule] = []
-        for row in try session.query(
-            """
-            SELECT r.id, r.pattern, b.name, r.tags, r.rename, r.priority, a.id, a.name, r.detail FROM importRule r
-            LEFT JOIN budget b ON b.id = r.budgetId LEFT JOIN account a ON a.id = r.transferAccountId
-            """)
-        {
-            var rule = ImportRule(
-                id: try row.int(0), pattern: try row.string(1), budget: try row.optionalString(2) ?? "", tags: try row.strings(3),
-                rename: try row.optionalString(4), priority: Int(try row.int(5)), transferTo: try row.optionalString(7))
-            rule.transferAccountID = try row.optionalInt(6)
-            try rule.restoreDetail(try row.string(8))
-            rules.append(rule)
-        }
-        // A split rule's lines by their budgets' current names.
-        if rules.contains(where: { !$0.split.isEmpty }) {
-            var names: [Int64: String] = [:]
-            for row in try session.query("SELECT id, name FROM budget") { names[try row.int(0)] = try row.string(1) }
-            for index in rules.indices {
-                for (line, id) in rules[index].splitBudgetIDs.enumerated() { rules[index].split[line].budget = names[id] ?? "" }
-            }
-        }
-        return ImportRule.ordered(rules)
-    }
-
-    func loadRowKeys() throws(TallyError) -> Set<Int64> {
-        var keys = Set<Int64>()
-        for row in try session.query("SELECT key FROM importedRow") { keys.insert(try row.int(0)) }
-        return keys
-    }
-
-    /// Saves an import's new row keys, sorted: none is stored yet (the import read them all
-    /// under the writer lock), so they go by COPY, a fifth of the time of INSERT … ON CONFLICT;
-    /// a key twice (two rows whose 64-bit hashes collide) is saved once.
+    /// Saves row keys, sorted, into a table that holds none (``saveImportedRows(_:batch:)``), so
+    /// they go by COPY, a fifth of the time of INSERT … ON CONFLICT; a key twice (two rows whose
+    /// 64-bit hashes collide) is saved once.
     func saveNewRowKeys(_ sorted: [Int64], batch id: Int64) throws(TallyError) {
         guard sorted.count >= 100 else { return try saveRowKeys(sorted, batch: id) }
         var rows = CopyRows(capacity: sorted.count * 28)

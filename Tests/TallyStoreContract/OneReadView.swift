@@ -24,11 +24,7 @@ final class OneReadView: DataAccess, @unchecked Sendable {
 
     func writing<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T { throw Self.misuse }
     func close() throws(TallyError) { throw Self.misuse }
-    func importExpenses(
-        _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
-    ) throws(TallyError) -> ImportOutcome { throw Self.misuse }
     func importedRowKeys() throws(TallyError) -> Set<Int64> { throw Self.misuse }
-    func tags() throws(TallyError) -> [String] { throw Self.misuse }
     func spentByMonth(in months: ClosedRange<Month>) throws(TallyError) -> [Month: [Int64: Money]] { throw Self.misuse }
     func unitPrices(matching search: String, in days: DayInterval) throws(TallyError) -> [Day: UnitPriceFigures] { throw Self.misuse }
     func spendingGroups(ofBudgets ids: Set<Int64>, in months: ClosedRange<Month>) throws(TallyError) -> [SpendingGroup] { throw Self.misuse }

@@ -50,6 +50,7 @@ public enum RowKey: Hashable, Sendable, Comparable {
     case serveToken(name: String)
     case alertLevel(budgetID: Int64, period: Month)
     case importedRows(batch: Int64)
+    case tags
 }
 
 /// A row as it was or as it became: the values undo puts back, ids included.
@@ -76,6 +77,10 @@ public enum RowImage: Hashable, Sendable, Codable {
     /// keys from before imports kept one) added. Saving adds the keys not there yet; removing
     /// forgets `keys`. Never in a change set (``RowKinds/importedRows``).
     case importedRows(batch: Int64, keys: [Int64])
+    /// Every tag an expense of the ledger has or has had: the stores keep each tag once it is
+    /// used. Written with the expenses that carry them, so saving or removing this writes nothing.
+    /// Never in a change set (``RowKinds/tags``).
+    case tags([String])
 
     public var key: RowKey {
         switch self {
@@ -93,6 +98,7 @@ public enum RowImage: Hashable, Sendable, Codable {
         case .serveToken(let token): .serveToken(name: token.name)
         case .alertLevel(let budgetID, let period, _): .alertLevel(budgetID: budgetID, period: period)
         case .importedRows(let batch, _): .importedRows(batch: batch)
+        case .tags: .tags
         }
     }
 
@@ -113,6 +119,7 @@ public enum RowImage: Hashable, Sendable, Codable {
         case .serveToken: ("serve token", "serve tokens")
         case .alertLevel: ("alert level", "alert levels")
         case .importedRows: ("imported row keys", "imported row keys")
+        case .tags: ("tags", "tags")
         }
     }
 

@@ -98,7 +98,7 @@ extension RowImage {
         case .budget, .account: 1
         // The settings name the default account.
         case .settings, .recurringRule, .importRule, .profile, .importRecord, .income, .transfer, .balanceAssertion, .serveToken, .alertLevel,
-            .importedRows:
+            .importedRows, .tags:
             2
         case .recurringPayment: 3
         }

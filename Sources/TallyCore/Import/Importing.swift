@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a store should write one imported file; see ``DataAccess/importExpenses(_:rows:)``.
+/// How to write one imported file; see ``DataAccess/importExpenses(_:rows:)``.
 public struct ImportRequest: Hashable, Sendable {
     /// The file's name, for messages.
     public var source: String
@@ -12,8 +12,8 @@ public struct ImportRequest: Hashable, Sendable {
     /// Rows naming a budget that does not exist create it with this monthly limit; `nil` fails
     /// the import with ``TallyError/unknownBudgets(_:)`` listing every such name.
     public var missingBudgetLimit: Money?
-    /// The settings of the ledger a backup was taken from. A store saves them inside the import's
-    /// transaction, before any budget or row, only when it holds no budget and no expense yet (a
+    /// The settings of the ledger a backup was taken from. The import saves them inside its
+    /// transaction, before any budget or row, only when the ledger holds no budget and no expense yet (a
     /// backup restored into an empty ledger); otherwise the ledger keeps its own. See
     /// ``ImportResolution/settingsToApply(ledgerHasExpenses:)``.
     public var settings: LedgerSettings?
@@ -23,7 +23,7 @@ public struct ImportRequest: Hashable, Sendable {
     /// The recurring rules a backup declares, created after its budgets and rows only when the
     /// ledger has none (``DeclaredRecurringRule/restores(ledgerHasRules:)``).
     public var recurringRules: [DeclaredRecurringRule] = []
-    /// Row-level dedupe (``ImportRowKeys``): the store fills in the keys it knows before reading
+    /// Row-level dedupe (``ImportRowKeys``): the import fills in the keys it knows before reading
     /// rows and saves the new ones with them. A file whose fingerprint was recorded is then refused
     /// only when some of its rows were new, which means it was imported before rows had keys.
     /// `nil` for a JSON backup, which is refused whole when repeated.
@@ -66,7 +66,7 @@ public struct ImportRequest: Hashable, Sendable {
     }
 }
 
-/// ``ImportRequest/lateAccounts``: filled by the import's `rows`, read by the store after them.
+/// ``ImportRequest/lateAccounts``: filled by the import's `rows`, read after them.
 /// A class, as ``ImportRowKeys`` is, because both sides hold it; they never touch it at once.
 public final class LateDeclaredAccounts: @unchecked Sendable, Hashable {
     public var declared = DeclaredAccounts()
@@ -106,11 +106,10 @@ public struct ImportRecord: Hashable, Sendable, Codable {
 /// Hands one imported row to the store: a validated expense and the name of its budget.
 public typealias ImportInsert = (_ expense: Expense, _ budgetName: String) throws(TallyError) -> Void
 
-/// The import algorithm every store and the dry run follow.
-///
-/// A store runs it inside its own transaction and only provides the storage: it saves the
-/// budgets this hands it, writes each row under the id this answers (skipping a row that gets
-/// `nil`), and looks up and records the file's fingerprint around ``finish(earlier:)``.
+/// The import's decisions, which the import (``DataAccess/importExpenses(_:rows:)``, inside its
+/// transaction) and the dry run follow: it saves the budgets this hands it, writes each row
+/// whose budgets resolve, and looks up and records the file's fingerprint around
+/// ``finish(earlier:importedCount:)``.
 public struct ImportResolution {
     private let request: ImportRequest
     private var resolver: ImportBudgetResolver
@@ -133,7 +132,7 @@ public struct ImportResolution {
         for budget in existing where budget.period == .once { onceBudgets[budget.id ?? 0] = budget }
     }
 
-    /// The settings a store saves first, before ``createDeclaredBudgets(_:)``: the request's when
+    /// The settings the import saves first, before ``createDeclaredBudgets(_:)``: the request's when
     /// the ledger holds no budget (as it was when this resolution was made) and no expense, as
     /// when a backup is restored into an empty ledger; `nil` otherwise, and the ledger keeps its
     /// own settings, which its figures were made with.
@@ -223,22 +222,8 @@ public struct ImportResolution {
         return budgetID
     }
 
-    /// An import's row as it is saved: validated (its total within range, ``Expense/total()``),
-    /// then in the budget `budgetName` resolves to (``budgetID(for:on:create:)``); nil when that
-    /// budget is missing and the row is not written. Every store's row loop calls this, but
-    /// SQLite's, which validates on its reading thread and then resolves.
-    public mutating func row(
-        _ expense: Expense, budgetName: String, create: (Budget) throws(TallyError) -> Budget
-    ) throws(TallyError) -> Expense? {
-        var expense = try expense.validated()
-        _ = try expense.total()
-        guard try resolveBudgets(of: &expense, named: budgetName, create: create) else { return nil }
-        try resolveAccount(of: &expense)
-        return expense
-    }
-
-    /// The id the next row written gets, which each store sets before its row loop (ids run on
-    /// from it in the order rows are written); 0 when unknown. A document's refund then links
+    /// The id the next row written gets, set before the row loop (ids run on from it in the
+    /// order rows are written); 0 when unknown. A document's refund then links
     /// to the new id of the expense it returns, as exported ids are not kept.
     public var nextExpenseID: Int64 = 0
     /// Each written row's exported id, to its new id.
@@ -306,8 +291,8 @@ public struct ImportResolution {
         }
     }
 
-    /// Writes ``ImportRequest/lateAccounts`` once the rows are in; every store calls it after
-    /// its row loop. Its entries name accounts the ledger has.
+    /// Writes ``ImportRequest/lateAccounts`` once the rows are in, after the row loop. Its
+    /// entries name accounts the ledger has.
     public func restoreLateAccounts(into rows: any LedgerRows) throws(TallyError) {
         guard let late = request.lateAccounts?.declared, !late.isEmpty else { return }
         try rows.restore(late)

@@ -51,8 +51,8 @@ public enum ExpenseSort: String, Hashable, Sendable, CaseIterable {
 
 /// The persistence boundary. Speaks only Tally's plain value types; every method is one
 /// transaction. What the commands do is written once over it, in Core, through ``reading(_:)``
-/// and ``writing(_:)`` and a store's ``LedgerRows``; its other requirements are the reads and
-/// bulk work whose fast form is each store's own.
+/// and ``writing(_:)`` and a store's ``LedgerRows``; its other requirements are the reads
+/// whose fast form is each store's own.
 ///
 /// `SQLiteStore`, `InMemoryStore` and `PostgresStore` implement it; the contract suite proves
 /// them equal.
@@ -66,22 +66,7 @@ public protocol DataAccess: AnyObject, Sendable {
     /// Ends the store's use now (an SQLite file folds its WAL back in); every later call throws.
     func close() throws(TallyError)
 
-    // MARK: Imports
-
-    /// Imports a file as one transaction: creates `request.newBudgets`, then calls `rows`, which
-    /// hands each row to `insert` and returns the file's fingerprint once it has read it all.
-    /// Budget names resolve ignoring case and diacritics. Any thrown error, an unknown budget
-    /// (unless `request.missingBudgetLimit`) or a fingerprint already imported (unless
-    /// `request.force`) rolls everything back; otherwise the fingerprint is remembered.
-    func importExpenses(
-        _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
-    ) throws(TallyError) -> ImportOutcome
-
     // MARK: Reads with a store's own fast form
-
-    /// Every tag an expense of the ledger has or has had, sorted: what completion offers. Reads
-    /// no expense.
-    func tags() throws(TallyError) -> [String]
 
     /// What each budget spent within each of `months`' periods, by budget id, from one read:
     /// ``Spending/byMonth(in:budgets:of:calendar:)``. Every month of `months` is a key; a budget
@@ -98,6 +83,16 @@ public protocol DataAccess: AnyObject, Sendable {
 }
 
 extension DataAccess {
+    /// Every tag an expense of the ledger has or has had, sorted: what completion offers. Reads
+    /// no expense.
+    public func tags() throws(TallyError) -> [String] {
+        try reading { (rows: any LedgerRows) throws(TallyError) in
+            var tags: [String] = []
+            for case .tags(let names) in try rows.rowImages(.tags) { tags += names }
+            return tags.sorted()
+        }
+    }
+
     /// The keys of every row imported from a CSV file so far (``ImportRowKey``), for a dry run;
     /// an import reads them inside its own transaction.
     public func importedRowKeys() throws(TallyError) -> Set<Int64> {

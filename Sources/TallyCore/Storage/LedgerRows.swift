@@ -25,6 +25,12 @@ public protocol LedgerRows {
     func save(_ expenses: [Expense]) throws(TallyError) -> [Expense]
     /// Removes saved expenses; the occurrences they paid stay paid.
     func delete(_ expenses: [Expense]) throws(TallyError)
+    /// Saves the validated expenses of existing budgets that `body` adds to the writer it is
+    /// handed, stamped with the transaction's time, under consecutive new ids in the order added,
+    /// with their cached figures; returns their ids (`nil` when none). An import's rows, as many
+    /// as a file holds, go through the store's fastest path for many rows. The change set does
+    /// not note them: the caller records its own (``record(_:)``) with the range.
+    func insertExpenses(_ body: (any NewExpenseWriter) throws(TallyError) -> Void) throws(TallyError) -> ExpenseIDRange?
     /// Saves a row as it is, under its key, inserting or replacing. A budget, recurring rule or
     /// import rule without an id gets the next one, never handed out before, and comes back
     /// with it. Changing the settings' month start moves the cached figures to the new periods.
@@ -51,8 +57,9 @@ public protocol LedgerRows {
     /// The rate table's rows matching `query`, ordered by day, then from and to currency.
     func rates(_ query: RateQuery) throws(TallyError) -> [DayRate]
     /// Removes the rate rows of `removed`'s days and pairs, then saves `saved`, each replacing the
-    /// row of its day and pair; the change set records what changed (``RateImages``).
-    func writeRates(removing removed: [DayRate], saving saved: [DayRate]) throws(TallyError)
+    /// row of its day and pair; returns what changed (``RateImages``), which the change set records.
+    @discardableResult
+    func writeRates(removing removed: [DayRate], saving saved: [DayRate]) throws(TallyError) -> RateImages
 
     // MARK: History: what undo reads and writes (`DataAccess+Undo.swift`)
 
@@ -67,6 +74,15 @@ public protocol LedgerRows {
     func setAside(_ expenses: ExpenseIDRange?, rowKeysOf batch: Int64?, under id: Int64) throws(TallyError)
     /// Moves every expense and row key kept beside change set `id` back into the ledger.
     func bringBack(setAsideUnder id: Int64) throws(TallyError)
+}
+
+/// A store's writer of many new expenses, which ``LedgerRows/insertExpenses(_:)`` hands its caller.
+public protocol NewExpenseWriter: AnyObject {
+    /// The id the first expense added gets; the others follow in the order added.
+    var firstID: Int64 { get }
+    /// Adds a validated expense of an existing budget; `nameKey` is its ``Expense/nameKey``,
+    /// which the caller folds once per name.
+    func add(_ expense: Expense, nameKey: String) throws(TallyError)
 }
 
 /// Which kinds of row ``LedgerRows/rowImages(_:)`` reads: a command that needs the accounts
@@ -96,6 +112,9 @@ public struct RowKinds: OptionSet, Hashable, Sendable {
     /// a million for a million-row file, so in none of ``all``; a change set keeps its own
     /// (``RowKeyChange``).
     public static let importedRows = RowKinds(rawValue: 1 << 11)
+    /// Every tag an expense has or has had (``RowImage/tags(_:)``): what completion offers, so in
+    /// none of ``all`` or a change set.
+    public static let tags = RowKinds(rawValue: 1 << 12)
     public static let all: RowKinds = [.settings, .budgets, .recurring, .importRules, .profiles, .importRecords, .accounts, .entries, .assertions]
 }
 
@@ -187,7 +206,7 @@ extension LedgerRows {
     /// Every file imported so far, by fingerprint.
     public func importRecords() throws(TallyError) -> [String: ImportRecord] {
         var records: [String: ImportRecord] = [:]
-        for case .importRecord(let record) in try rowImages() { records[record.fingerprint] = record }
+        for case .importRecord(let record) in try rowImages(.importRecords) { records[record.fingerprint] = record }
         return records
     }
 
@@ -201,8 +220,11 @@ extension LedgerRows {
 
     /// The keys of every row imported from a CSV file so far (``ImportRowKey``).
     public func importedRowKeys() throws(TallyError) -> Set<Int64> {
-        var keys = Set<Int64>()
-        for case .importedRows(_, let batch) in try rowImages(.importedRows) { keys.formUnion(batch) }
+        let batches = try rowImages(.importedRows)
+        var count = 0
+        for case .importedRows(_, let batch) in batches { count += batch.count }
+        var keys = Set<Int64>(minimumCapacity: count)
+        for case .importedRows(_, let batch) in batches { keys.formUnion(batch) }
         return keys
     }
 

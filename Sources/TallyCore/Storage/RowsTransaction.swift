@@ -145,7 +145,7 @@ extension RowImage {
         case .income, .transfer: []
         case .balanceAssertion: .assertions
         // Outside the history: nothing is kept for the change set.
-        case .serveToken, .alertLevel, .importedRows: []
+        case .serveToken, .alertLevel, .importedRows, .tags: []
         }
     }
 

@@ -3,106 +3,71 @@ import GRDB
 import GRDBSQLite
 import TallyCore
 
-/// Writes one import inside the caller's transaction, on two threads: a helper thread runs
-/// `rows` (reading, mapping and validating the file) while this one, which owns the
-/// connection, writes what it has handed over through a bounded queue into an
-/// ``ExpenseBatchWriter``. Budget ids are looked up in a dictionary instead of queries.
-struct ExpenseImporter {
-    private let db: Database
-    private let timestamp: Date
-    private let milliseconds: Int64
-    /// The import's change set id, which its row keys carry (`importedRow.batch`).
-    private let batch: Int64
-
-    init(db: Database, timestamp: Date, batch: Int64) {
-        self.db = db
-        self.timestamp = timestamp
-        self.batch = batch
-        milliseconds = Milliseconds.since1970(timestamp)
-    }
-
-    /// Runs `body`, which opens the import's transaction, with the connection set for one.
+/// What an import's transaction asks of SQLite alone (the import itself is Core's,
+/// `DataAccess+Import.swift`): the new expenses through an ``ExpenseBatchWriter`` on a larger
+/// page cache, and row keys saved by prepared statements.
+enum ExpenseImporter {
+    /// ``LedgerRows/insertExpenses(_:)``: `body` adds the rows to an ``ExpenseBatchWriter``, whose
+    /// caches' sums are saved once it is done. AUTOINCREMENT hands the transaction's rows
+    /// consecutive ids, from the last one handed out.
     ///
-    /// The default 2 MB page cache spills a large import to the WAL again and again; 32 MB spills
-    /// far less often, and memory stays bounded. Statement journals (see `batchSize`)
-    /// stay in memory instead of a temporary file; SQLite decides that when a transaction begins.
-    static func withBulkSettings<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-        let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
-        try db.execute(sql: "PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY")
-        defer {
-            // `ExpenseBatchWriter` turns the CHECKs back on itself; this also does when it failed.
-            try? db.execute(sql: "PRAGMA cache_size = \(cacheSize); PRAGMA temp_store = \(tempStore); PRAGMA ignore_check_constraints = OFF")
+    /// The default 2 MB page cache spills a large import to the WAL again and again; 32 MB, for
+    /// the writer's time, spills far less often, and memory stays bounded.
+    static func insertExpenses(
+        at timestamp: Date, _ db: Database, _ body: (any NewExpenseWriter) throws(TallyError) -> Void
+    ) throws(TallyError) -> ExpenseIDRange? {
+        let cacheSize: Int
+        do {
+            cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+            try db.execute(sql: "PRAGMA cache_size = -32768")
+        } catch {
+            throw SQLiteStore.storageError(error)
         }
-        return try body()
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+        let writer = try Writer(db: db, milliseconds: Milliseconds.since1970(timestamp))
+        do throws(TallyError) {
+            try body(writer)
+            try writer.finish()
+        } catch {
+            // The writer turned the schema's CHECKs off; the connection outlives this transaction.
+            try? db.execute(sql: "PRAGMA ignore_check_constraints = OFF")
+            throw error
+        }
+        guard writer.count > 0 else { return nil }
+        return ExpenseIDRange(first: writer.firstID, last: writer.firstID + Int64(writer.count) - 1, count: writer.count)
     }
 
-    /// Follows ``ImportResolution``; this type only saves budgets, writes rows and keeps the log.
-    func run(_ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?) throws -> ImportOutcome {
-        var budgets: [Budget] = []
-        for record in try BudgetRecord.fetchAll(db, sql: "SELECT * FROM budget") { budgets.append(try record.model()) }
-        var resolution = ImportResolution(request: request, existing: budgets)
-        resolution.nextExpenseID = try SQLiteStore.lastExpenseID(db) + 1
-        // Before the writer is made: it reads the month start its monthly totals are kept by.
-        let hasExpenses = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM expense)") ?? false
-        if let settings = resolution.settingsToApply(ledgerHasExpenses: hasExpenses) { try SQLiteStore.save(settings, db) }
-        try resolution.createDeclaredBudgets { (budget: Budget) throws(TallyError) in
-            try insertBudget(budget, createdAt: request.creationDate(ofDeclared: budget, importedAt: timestamp))
-        }
-        if !request.newProfiles.isEmpty {
-            for profile in try resolution.profilesToSave(existing: try SQLiteStore.profiles(db)) { try SQLiteStore.save(profile, db) }
-        }
-        if !request.newRules.isEmpty {
-            let db = db
-            try resolution.createDeclaredRules(existing: try SQLiteStore.rules(db)) { (rule: ImportRule, budgetID: Int64) throws(TallyError) in
-                do {
-                    try SQLiteStore.insert(rule, budgetID: budgetID, db)
-                } catch {
-                    throw SQLiteStore.storageError(error)
-                }
+    /// An ``ExpenseBatchWriter`` as Core's ``NewExpenseWriter``.
+    private final class Writer: NewExpenseWriter {
+        let firstID: Int64
+        private var writer: ExpenseBatchWriter
+
+        init(db: Database, milliseconds: Int64) throws(TallyError) {
+            do {
+                firstID = try SQLiteStore.lastExpenseID(db) + 1
+                writer = try ExpenseBatchWriter(db: db, milliseconds: milliseconds)
+            } catch {
+                throw SQLiteStore.storageError(error)
             }
         }
 
-        try resolution.restoreDeclaredAccounts(into: SQLiteRows(db, RowsTransaction(at: timestamp, writable: true)))
-        if let keys = request.rowKeys { keys.known = try Self.rowKeys(db) }
-        var writer = try ExpenseBatchWriter(db: db, milliseconds: milliseconds)
+        var count: Int { writer.count }
 
-        let create = { (budget: Budget) throws(TallyError) in try insertBudget(budget) }
-        func write(_ row: ImportRow) throws {
-            var expense = row.expense
-            guard try resolution.resolveBudgets(of: &expense, named: row.budgetName, create: create) else { return }
-            try resolution.resolveAccount(of: &expense)
-            try writer.append(expense, budgetID: expense.budgetID, nameKey: row.nameKey)
+        func add(_ expense: Expense, nameKey: String) throws(TallyError) {
+            do {
+                try writer.append(expense, budgetID: expense.budgetID, nameKey: nameKey)
+            } catch {
+                throw SQLiteStore.storageError(error)
+            }
         }
 
-        let fingerprint = try RowPipeline.run(rows, write: write)
-        try writer.finish()
-        let count = writer.count
-        try resolution.restoreLateAccounts(into: SQLiteRows(db, RowsTransaction(at: timestamp, writable: true)))
-
-        try resolution.finish(
-            earlier: try fingerprint.flatMap { fingerprint in try Self.record(fingerprint: fingerprint, db) }, importedCount: count)
-        if let keys = request.rowKeys {
-            // The known keys are not needed any more; their memory goes before the sort.
-            keys.known = []
-            try Self.save(keys.sortedNewKeys(), batch: batch, db)
+        func finish() throws(TallyError) {
+            do {
+                try writer.finish()
+            } catch {
+                throw SQLiteStore.storageError(error)
+            }
         }
-        try SQLiteStore.restoreRecurringRules(request.recurringRules, timestamp: milliseconds, db)
-        if let fingerprint {
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO importLog (fingerprint, importedAt, rowCount) VALUES (?, ?, ?)",
-                arguments: [fingerprint, milliseconds, count])
-        }
-        return ImportOutcome(importedCount: count, createdBudgets: resolution.createdBudgets)
-    }
-
-    /// Every row key of earlier imports.
-    static func rowKeys(_ db: Database) throws -> Set<Int64> {
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM importedRow") ?? 0
-        var keys = Set<Int64>(minimumCapacity: count)
-        let statement = try RawStatement(db, "SELECT key FROM importedRow")
-        try statement.forEachInteger { keys.insert($0) }
-        return keys
     }
 
     /// Every row key as ``RowImage/importedRows(batch:keys:)``, by batch (0 for keys from
@@ -114,43 +79,28 @@ struct ExpenseImporter {
         return batches.keys.sorted().map { batch in .importedRows(batch: batch, keys: batches[batch] ?? []) }
     }
 
-    /// Saves new row keys, sorted, in ascending order, so SQLite appends to its pages instead of
-    /// splitting them at random; a repeat (a hash collision) is ignored.
-    private static func save(_ sorted: [Int64], batch id: Int64, _ db: Database) throws {
-        guard !sorted.isEmpty else { return }
-        let batch = 500
-        let full = try RawStatement(db, "INSERT OR IGNORE INTO importedRow (key, batch) VALUES " + Array(repeating: "(?, \(id))", count: batch).joined(separator: ","))
+    /// Saves row keys of import `batch` (`nil` for none) 500 to a prepared statement; ascending
+    /// keys (an import saves its new ones sorted) let SQLite append to its pages instead of
+    /// splitting them at random. A key already there is kept as it is.
+    static func saveRowKeys(_ keys: [Int64], batch: Int64?, _ db: Database) throws {
+        guard !keys.isEmpty else { return }
+        let perStatement = 500
+        let batchValue = batch.map(String.init) ?? "NULL"
+        func statement(rows: Int) throws -> RawStatement {
+            try RawStatement(
+                db, "INSERT OR IGNORE INTO importedRow (key, batch) VALUES " + Array(repeating: "(?, \(batchValue))", count: rows).joined(separator: ","))
+        }
+        let full = try statement(rows: perStatement)
         var index = 0
-        while index + batch <= sorted.count {
-            for offset in 0..<batch { full.bind(Int32(offset + 1), sorted[index + offset]) }
+        while index + perStatement <= keys.count {
+            for offset in 0..<perStatement { full.bind(Int32(offset + 1), keys[index + offset]) }
             try full.step()
-            index += batch
+            index += perStatement
         }
-        if index < sorted.count {
-            let rest = sorted.count - index
-            let last = try RawStatement(db, "INSERT OR IGNORE INTO importedRow (key, batch) VALUES " + Array(repeating: "(?, \(id))", count: rest).joined(separator: ","))
-            for offset in 0..<rest { last.bind(Int32(offset + 1), sorted[index + offset]) }
+        if index < keys.count {
+            let last = try statement(rows: keys.count - index)
+            for offset in 0..<(keys.count - index) { last.bind(Int32(offset + 1), keys[index + offset]) }
             try last.step()
-        }
-    }
-
-    static func record(fingerprint: String, _ db: Database) throws -> ImportRecord? {
-        guard let row = try Row.fetchOne(
-            db, sql: "SELECT importedAt, rowCount FROM importLog WHERE fingerprint = ?", arguments: [fingerprint])
-        else { return nil }
-        return ImportRecord(fingerprint: fingerprint, importedAt: Milliseconds.date(row["importedAt"]), expenseCount: row["rowCount"])
-    }
-
-    /// Saves a validated budget created by the import, with its limit changes, created at
-    /// `createdAt` (else the import's timestamp) and updated at the import's timestamp.
-    private func insertBudget(_ budget: Budget, createdAt: Date? = nil) throws(TallyError) -> Budget {
-        var budget = budget
-        budget.createdAt = createdAt ?? timestamp
-        budget.updatedAt = timestamp
-        do {
-            return try SQLiteStore.insert(budget, db)
-        } catch {
-            throw SQLiteStore.storageError(error)
         }
     }
 }
@@ -179,8 +129,8 @@ struct ExpenseBatchWriter {
     /// `Expense.validated()` (and a budget it creates `Budget.validated()`), which refuse all the
     /// CHECKs refuse (`SchemaChecksTests` holds them to that). Evaluated for every row, they are a
     /// large part of SQLite's work in an import.
-    /// Its makers (an import's bulk write, `SQLiteStore.insertInBulk`) turn them back on however
-    /// it ends.
+    /// Its makers (``ExpenseImporter/insertExpenses(at:_:_:)``, `SQLiteStore.insertInBulk`) turn
+    /// them back on however it ends.
     /// The rows' sums for `budgetMonth` and `expenseDay`, written once at the end.
     private var caches: ExpenseCaches
     /// How many expenses have been written so far.

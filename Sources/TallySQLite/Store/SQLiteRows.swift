@@ -11,11 +11,13 @@ extension SQLiteStore {
     /// One `IMMEDIATE` transaction: a second process writing at the same time waits for it.
     public func writing<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T {
         let transaction = RowsTransaction(at: now, writable: true)
-        return try recordedWrite { db, content in
-            let rows = SQLiteRows(db, transaction)
-            let result = try body(rows)
-            try transaction.record(into: &content) { (kinds: RowKinds) throws(TallyError) in try rows.rowImages(kinds) }
-            return result
+        return try write { db in
+            try Self.recording(rows: false, at: transaction.timestamp, db) { content in
+                let rows = SQLiteRows(db, transaction)
+                let result = try body(rows)
+                try transaction.record(into: &content) { (kinds: RowKinds) throws(TallyError) in try rows.rowImages(kinds) }
+                return result
+            }
         }
     }
 }
@@ -86,6 +88,11 @@ final class SQLiteRows: LedgerRows {
         return saved
     }
 
+    func insertExpenses(_ body: (any NewExpenseWriter) throws(TallyError) -> Void) throws(TallyError) -> ExpenseIDRange? {
+        try transaction.checkWritable()
+        return try ExpenseImporter.insertExpenses(at: timestamp, db, body)
+    }
+
     /// `ON DELETE SET NULL` keeps the payments the expenses made, without them.
     func delete(_ expenses: [Expense]) throws(TallyError) {
         try willChangeRows(RowImage.kindsExpenseRemovalTouches)
@@ -129,13 +136,16 @@ final class SQLiteRows: LedgerRows {
     }
 
     /// What a rate write removes is read first, for the change set.
-    func writeRates(removing removed: [DayRate], saving saved: [DayRate]) throws(TallyError) {
+    func writeRates(removing removed: [DayRate], saving saved: [DayRate]) throws(TallyError) -> RateImages {
         try transaction.checkWritable()
-        let transaction = self.transaction
+        var images = RateImages()
         try run { () throws in
-            try SQLiteStore.deleteRates(removed, recording: &transaction.rates, db)
-            try SQLiteStore.insertRates(saved, recording: &transaction.rates, db)
+            try SQLiteStore.deleteRates(removed, recording: &images, db)
+            try SQLiteStore.insertRates(saved, recording: &images, db)
         }
+        transaction.rates.before += images.before
+        transaction.rates.after += images.after
+        return images
     }
 
     // MARK: History

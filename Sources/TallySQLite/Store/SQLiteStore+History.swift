@@ -8,13 +8,6 @@ import TallyCore
 extension SQLiteStore {
     // MARK: - Recording
 
-    /// A write that records its change: `body` adds what it did to the content (`writing` through
-    /// its `RowsTransaction`).
-    func recordedWrite<T>(_ body: (Database, inout ChangeContent) throws -> T) throws(TallyError) -> T {
-        let timestamp = now
-        return try write { db in try Self.recording(rows: false, at: timestamp, db) { content in try body(db, &content) } }
-    }
-
     /// Runs `body` and records what it did as a change set; with `rows`, every row but the
     /// expenses (a few hundred at most) is read before and after, and the difference is added.
     static func recording<T>(
@@ -97,6 +90,8 @@ extension SQLiteStore {
             }
         }
         if kinds.contains(.importedRows) { images += try ExpenseImporter.rowKeyBatches(db) }
+        // The `tag` table keeps every tag a tag set ever held.
+        if kinds.contains(.tags) { images.append(.tags(try String.fetchAll(db, sql: "SELECT name FROM tag"))) }
         return images + (try accountImages(db, kinds))
     }
 
@@ -174,6 +169,8 @@ extension SQLiteStore {
         case .importedRows(_, let keys):
             // Each list in one statement, whatever its length.
             try db.execute(sql: "DELETE FROM importedRow WHERE key IN (SELECT value FROM json_each(?))", arguments: [jsonArray(keys)])
+        // Written with the expenses that carry them.
+        case .tags: break
         }
     }
 
@@ -216,10 +213,8 @@ extension SQLiteStore {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO checkState (budgetId, period, level) SELECT id, ?, ? FROM budget WHERE id = ?",
                 arguments: [period.storedNumber, level.rawValue, budgetID])
-        case .importedRows(let batch, let keys):
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO importedRow (key, batch) SELECT value, ? FROM json_each(?)",
-                arguments: [batch == 0 ? nil : batch, jsonArray(keys)])
+        case .importedRows(let batch, let keys): try ExpenseImporter.saveRowKeys(keys, batch: batch == 0 ? nil : batch, db)
+        case .tags: break
         }
     }
 

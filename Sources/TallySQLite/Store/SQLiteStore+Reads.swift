@@ -118,11 +118,6 @@ extension SQLiteStore {
         return try PeriodCalendar(monthStart: monthStart)
     }
 
-    /// The `tag` table, which keeps every tag a tag set ever held.
-    public func tags() throws(TallyError) -> [String] {
-        try read { db in try String.fetchAll(db, sql: "SELECT name FROM tag").sorted() }
-    }
-
     static func settings(_ db: Database) throws -> LedgerSettings {
         let row = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT monthStart, currency, warnPercent, historyDays, defaultAccountId FROM setting WHERE id = 1"))

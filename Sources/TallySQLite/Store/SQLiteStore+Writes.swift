@@ -132,31 +132,6 @@ extension SQLiteStore {
         return existing
     }
 
-    // MARK: - Imports
-
-    public func importExpenses(
-        _ request: ImportRequest, rows: (_ insert: ImportInsert) throws(TallyError) -> String?
-    ) throws(TallyError) -> ImportOutcome {
-        let timestamp = now
-        return try bulkWrite { db in
-            // The import's row keys carry its change set's id, so undoing it removes them.
-            let batch = try Self.nextChangeSetID(db)
-            return try Self.recording(rows: true, at: timestamp, id: batch, db) { content in
-                let first = try Self.lastExpenseID(db) + 1
-                let outcome = try ExpenseImporter(db: db, timestamp: timestamp, batch: batch).run(request, rows: rows)
-                var rates = RateImages()
-                try Self.insertRates(request.rates, recording: &rates, db)
-                if !rates.isEmpty { content.rates = rates }
-                let count = outcome.importedCount
-                if count > 0 {
-                    content.addedExpenses = ExpenseIDRange(first: first, last: first + Int64(count) - 1, count: count)
-                    if request.rowKeys != nil { content.rowKeys = RowKeyChange(batch: batch, added: nil) }
-                }
-                return outcome
-            }
-        }
-    }
-
     /// An expense row as the model, with its tags.
     static func model(_ record: ExpenseRecord, _ db: Database) throws -> Expense {
         let tags = try record.tagSetId.map { try Self.tags(ofSets: [$0], db)[$0] ?? [] } ?? []

@@ -148,30 +148,6 @@ public final class SQLiteStore: DataAccess {
         }
     }
 
-    /// One `IMMEDIATE` transaction on a connection set for many rows (see
-    /// ``ExpenseImporter/withBulkSettings(_:_:)``, which must act before the transaction begins).
-    func bulkWrite<T>(_ updates: (Database) throws -> T) throws(TallyError) -> T {
-        let daily = try snapshotBeforeTheDaysFirstChange()
-        do {
-            let result = try dbWriter.writeWithoutTransaction { db in
-                try ExpenseImporter.withBulkSettings(db) {
-                    var result: T?
-                    try db.inTransaction(.immediate) {
-                        result = try updates(db)
-                        return .commit
-                    }
-                    guard let result else { throw TallyError.storage("the bulk write returned nothing") }
-                    return result
-                }
-            }
-            daily?.keep()
-            return result
-        } catch {
-            daily?.discard()
-            throw Self.storageError(error)
-        }
-    }
-
     func read<T>(_ value: (Database) throws -> T) throws(TallyError) -> T {
         do {
             return try concurrentReads.read(dbWriter, value)

@@ -1,8 +1,7 @@
 import Foundation
-import TallyCore
 
 /// Runs an import's `rows` on a helper thread and hands its validated rows, with their name
-/// keys, to `write` on the calling thread, which alone touches the connection.
+/// keys, to `write` on the calling thread, which alone touches the store.
 ///
 /// Reading, mapping and validating a row costs about as much as writing it, and the machines
 /// Tally runs on have at least two cores: run side by side, an import takes the longer of the
@@ -19,20 +18,24 @@ enum RowPipeline {
 
     static func run(
         _ rows: (_ insert: ImportInsert) throws(TallyError) -> String?,
-        write: (_ row: ImportRow) throws -> Void
-    ) throws -> String? {
-        try withoutActuallyEscaping(rows) { rows in
+        write: (_ row: ImportRow) throws(TallyError) -> Void
+    ) throws(TallyError) -> String? {
+        // `withoutActuallyEscaping` throws untyped errors; the outcome comes out as a value.
+        let outcome = withoutActuallyEscaping(rows) { rows -> Result<String?, TallyError> in
             let producer = Producer(rows: rows, queue: ChunkQueue(capacity: capacity), chunkSize: chunkSize)
             let thread = Thread { producer.run() }
             thread.stackSize = 8 << 20
             thread.start()
             // Whatever happens here, the helper thread is stopped and joined before `rows` goes away.
             defer { producer.stop() }
-            while let chunk = producer.queue.pop() {
-                for row in chunk { try write(row) }
+            return Result { () throws(TallyError) -> String? in
+                while let chunk = producer.queue.pop() {
+                    for row in chunk { try write(row) }
+                }
+                return try producer.outcome().get()
             }
-            return try producer.outcome().get()
         }
+        return try outcome.get()
     }
 
     /// The helper thread's side. `@unchecked Sendable`: `rows` is only called on the helper
