@@ -115,6 +115,28 @@ public enum ImportPlanner {
         try streamingPass(input, format: format, options: options, bufferSize: bufferSize, body)
     }
 
+    /// Whether a CSV import with `options` reads each row's currency: a mapped `currency`
+    /// column, or under the default header one the file's header names (not in Tally's own
+    /// export, whose `currency` is the original's). Reads no further than the header.
+    public static func readsRowCurrencies(_ input: ImportInput, options: CSVImportOptions) throws(TallyError) -> Bool {
+        guard options.columns.columns[.currency] != nil else { return false }
+        guard !options.columns.isExplicit else { return true }
+        func header(_ source: some ByteSource) throws(CSVError) -> [String] {
+            let reader = options.encoding == .utf8
+                ? CSVReader(source: source, delimiter: options.delimiter)
+                : CSVReader(source: TranscodingSource(source, encoding: options.encoding), delimiter: options.delimiter)
+            return try HeaderSearch.header(reader, columns: options.columns, skip: options.skipLines).0.strings.map(ColumnMapping.key)
+        }
+        let names: [String]
+        do {
+            names = try header(try input.open())
+        } catch {
+            // The import itself reads the header again and says what is wrong with it.
+            return false
+        }
+        return names.contains(ColumnMapping.key(ImportField.currency.rawValue)) && CSVLedgerColumns.Positions(header: names) == nil
+    }
+
     private static func streamingPass(
         _ input: ImportInput, format: ImportFormat, options: CSVImportOptions, bufferSize: Int,
         _ body: (ImportedExpense) throws(TallyError) -> Void

@@ -86,10 +86,10 @@ extension ImportFile {
         return options
     }
 
-    /// For a mapping with a currency column: the file read once to find the rates its rows
-    /// need, and those rates; `nil` otherwise.
+    /// For a file whose rows name their currency: the file read once to find the rates its
+    /// rows need, and those rates; `nil` otherwise, without reading past the header.
     func conversion(_ input: ImportInput, _ options: CSVImportOptions, _ store: any DataAccess) throws(TallyError) -> ImportConversion? {
-        guard options.columns.columns[.currency] != nil else { return nil }
+        guard try ImportPlanner.readsRowCurrencies(input, options: options) else { return nil }
         let plan = try ImportPlanner.plan(input, format: .csv, options: options)
         return try ImportConversion(plan.summary, options: options, store: store)
     }

@@ -84,6 +84,23 @@ import Testing
         #expect(dry.status == 1 && dry.stderr == outcome.stderr)
     }
 
+    /// Without `--columns`, a header's own `currency` column is read as a mapped one: never
+    /// left out, which would take its rows' amounts 1:1.
+    @Test func theDefaultHeadersCurrencyColumnConvertsOrListsWhatIsMissing() throws {
+        let sandbox = try ledger()
+        let early = sandbox.directory.appendingPathComponent("early.csv")
+        try Data("date,name,amount,budget,currency\n2026-03-01,Ramen,4500,Travel,JPY\n2026-03-02,Cab,20,Travel,USD\n".utf8).write(to: early)
+        let before = try sandbox.databaseSnapshot()
+        let outcome = try sandbox.run(["import", early.path])
+        #expect(outcome.status == 1 && outcome.stderr.contains("missing rates: JPY→EUR on 2026-03-01; USD→EUR on 2026-03-02"), "\(outcome.stderr)")
+        #expect(try sandbox.databaseSnapshot() == before)
+        let trip = sandbox.directory.appendingPathComponent("trip.csv")
+        try Data("date,name,amount,budget,currency,rate\n2026-03-08,Ramen,4500,Travel,JPY,\n2026-03-09,Taxi,1200,Travel,JPY,0.0063\n".utf8).write(to: trip)
+        #expect(try sandbox.ok(["import", trip.path]).stdout.hasPrefix("Imported 2 expenses"))
+        let amounts = try sandbox.ok(["expense", "list", "--json"]).jsonArray.compactMap { $0["amount"] as? String }
+        #expect(amounts.sorted() == ["27.86", "7.56"])
+    }
+
     @Test func badCurrenciesAmountsAndRatesAreUsageErrorsThatWriteNothing() throws {
         let sandbox = try ledger()
         let before = try sandbox.databaseSnapshot()

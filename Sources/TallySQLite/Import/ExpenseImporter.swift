@@ -10,20 +10,9 @@ enum ExpenseImporter {
     /// ``LedgerRows/insertExpenses(_:)``: `body` adds the rows to an ``ExpenseBatchWriter``, whose
     /// caches' sums are saved once it is done. AUTOINCREMENT hands the transaction's rows
     /// consecutive ids, from the last one handed out.
-    ///
-    /// The default 2 MB page cache spills a large import to the WAL again and again; 32 MB, for
-    /// the writer's time, spills far less often, and memory stays bounded.
     static func insertExpenses(
         at timestamp: Date, _ db: Database, _ body: (any NewExpenseWriter) throws(TallyError) -> Void
     ) throws(TallyError) -> ExpenseIDRange? {
-        let cacheSize: Int
-        do {
-            cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-            try db.execute(sql: "PRAGMA cache_size = -32768")
-        } catch {
-            throw SQLiteStore.storageError(error)
-        }
-        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         let writer = try Writer(db: db, milliseconds: Milliseconds.since1970(timestamp))
         do throws(TallyError) {
             try body(writer)
@@ -35,6 +24,19 @@ enum ExpenseImporter {
         }
         guard writer.count > 0 else { return nil }
         return ExpenseIDRange(first: writer.firstID, last: writer.firstID + Int64(writer.count) - 1, count: writer.count)
+    }
+
+    /// Sets the connection's page cache to 32 MB and returns the size it had. The default 2 MB
+    /// spills a large import to the WAL again and again, its rows and then its row keys; 32 MB
+    /// spills far less often, and memory stays bounded.
+    static func enlargeCache(_ db: Database) throws(TallyError) -> Int {
+        do {
+            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+            try db.execute(sql: "PRAGMA cache_size = -32768")
+            return cacheSize
+        } catch {
+            throw SQLiteStore.storageError(error)
+        }
     }
 
     /// An ``ExpenseBatchWriter`` as Core's ``NewExpenseWriter``.

@@ -14,6 +14,7 @@ extension SQLiteStore {
         return try write { db in
             try Self.recording(rows: false, at: transaction.timestamp, db) { content in
                 let rows = SQLiteRows(db, transaction)
+                defer { rows.restoreCache() }
                 let result = try body(rows)
                 try transaction.record(into: &content) { (kinds: RowKinds) throws(TallyError) in try rows.rowImages(kinds) }
                 return result
@@ -29,6 +30,8 @@ final class SQLiteRows: LedgerRows {
     private let transaction: RowsTransaction
     /// The ledger's calendar, read at the first insert.
     private var calendar: PeriodCalendar?
+    /// The page cache's size before ``insertExpenses(_:)`` enlarged it.
+    private var cacheSizeToRestore: Int?
 
     init(_ db: Database, _ transaction: RowsTransaction) {
         self.db = db
@@ -90,7 +93,16 @@ final class SQLiteRows: LedgerRows {
 
     func insertExpenses(_ body: (any NewExpenseWriter) throws(TallyError) -> Void) throws(TallyError) -> ExpenseIDRange? {
         try transaction.checkWritable()
+        if cacheSizeToRestore == nil { cacheSizeToRestore = try ExpenseImporter.enlargeCache(db) }
         return try ExpenseImporter.insertExpenses(at: timestamp, db, body)
+    }
+
+    /// Gives the connection back its page cache once the transaction's writes are done: a bulk
+    /// insert keeps the larger one to the end, for the row keys and caches written after it.
+    func restoreCache() {
+        guard let size = cacheSizeToRestore else { return }
+        try? db.execute(sql: "PRAGMA cache_size = \(size)")
+        cacheSizeToRestore = nil
     }
 
     /// `ON DELETE SET NULL` keeps the payments the expenses made, without them.
