@@ -12,7 +12,7 @@ extension SQLiteStore {
     public func writing<T>(_ body: (any LedgerRows) throws(TallyError) -> T) throws(TallyError) -> T {
         let transaction = RowsTransaction(at: now, writable: true)
         return try write { db in
-            try Self.recording(rows: false, at: transaction.timestamp, db) { content in
+            try Self.recording(at: transaction.timestamp, db) { content in
                 let rows = SQLiteRows(db, transaction)
                 defer { rows.restoreCache() }
                 let result = try body(rows)

@@ -8,16 +8,11 @@ import TallyCore
 extension SQLiteStore {
     // MARK: - Recording
 
-    /// Runs `body` and records what it did as a change set; with `rows`, every row but the
-    /// expenses (a few hundred at most) is read before and after, and the difference is added.
-    static func recording<T>(
-        rows: Bool, at timestamp: Date, id: Int64? = nil, _ db: Database, _ body: (inout ChangeContent) throws -> T
-    ) throws -> T {
-        let before = rows ? try rowImages(db) : []
+    /// Runs `body`, which adds what it did to the content, and records that as a change set.
+    static func recording<T>(at timestamp: Date, _ db: Database, _ body: (inout ChangeContent) throws -> T) throws -> T {
         var content = ChangeContent()
         let result = try body(&content)
-        if rows { content.rows += RowDiff.changes(from: before, to: try rowImages(db)) }
-        try record(ChangeSet(id: id ?? 0, when: timestamp, command: ChangeContext.command, content: content), explicitID: id != nil, db)
+        try record(ChangeSet(id: 0, when: timestamp, command: ChangeContext.command, content: content), explicitID: false, db)
         return result
     }
 
