@@ -45,7 +45,10 @@ let package = Package(
         ),
         // The one place that turns a location into a store.
         .target(name: "TallyStores", dependencies: ["TallyCore", "TallyInMemory", "TallySQLite"]),
-        .target(name: "TallyImportExport", dependencies: ["TallyCore", "CLibXML2"]),
+        .target(
+            name: "TallyImportExport",
+            dependencies: ["TallyCore", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // libxml2's reader, declared by hand and opened when the first XML statement is read (see shim.h).
         .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
         // libgd's headers; the library itself is opened when the first picture is drawn (see shim.h).

@@ -6,7 +6,8 @@ import TallyCore
 public final class JSONExportWriter: ExportWriter {
     private let sink: any ByteSink
     private var expenseCount = 0
-    private var line: [UInt8] = []
+    /// The entry being written; internal for the writer's extensions in other files.
+    var line: [UInt8] = []
     /// Version 5 documents give every expense its `by`.
     private var writesBy = false
     /// The rate table to write (version 9), set before ``begin``.
@@ -200,79 +201,6 @@ public final class JSONExportWriter: ExportWriter {
         try sink.write(line)
     }
 
-    /// Version 7's keys, each only when it has entries: accounts, then the rows naming them.
-    private func appendAccounts(_ declared: DeclaredAccounts) {
-        func section<Entry>(_ key: String, _ entries: [Entry], _ body: (Entry) -> Void) {
-            guard !entries.isEmpty else { return }
-            line.append(contentsOf: "\n  \"\(key)\": [".utf8)
-            for (index, entry) in entries.enumerated() {
-                line.append(contentsOf: (index == 0 ? "\n    " : ",\n    ").utf8)
-                body(entry)
-                line.append(UInt8(ascii: "}"))
-            }
-            line.append(contentsOf: "\n  ],".utf8)
-        }
-        section("accounts", declared.accounts.map(AccountDTO.init)) { dto in
-            appendKey("name", first: true)
-            appendString(dto.name)
-            appendKey("kind")
-            appendString(dto.kind)
-            appendKey("opening")
-            appendString(dto.opening)
-            if let openingDate = dto.openingDate {
-                appendKey("openingDate")
-                appendString(openingDate)
-            }
-            if dto.archived == true {
-                appendKey("archived")
-                line.append(contentsOf: "true".utf8)
-            }
-            if let number = dto.number {
-                appendKey("number")
-                appendString(number)
-            }
-        }
-        section("incomes", declared.incomes.map { IncomeDTO($0.income, account: $0.account) }) { dto in
-            appendKey("name", first: true)
-            appendString(dto.name)
-            appendKey("amount")
-            appendString(dto.amount)
-            appendKey("date")
-            appendString(dto.date)
-            appendKey("account")
-            appendString(dto.account)
-            appendKey("tags")
-            appendStrings(dto.tags)
-            if let by = dto.by {
-                appendKey("by")
-                appendString(by)
-            }
-            appendForeign(dto.original, rate: dto.rate, rateSource: dto.rateSource)
-        }
-        section("transfers", declared.transfers.map { TransferDTO($0.transfer, from: $0.from, to: $0.to) }) { dto in
-            appendKey("amount", first: true)
-            appendString(dto.amount)
-            appendKey("date")
-            appendString(dto.date)
-            appendKey("from")
-            appendString(dto.from)
-            appendKey("to")
-            appendString(dto.to)
-            if let name = dto.name {
-                appendKey("name")
-                appendString(name)
-            }
-        }
-        section("assertions", declared.assertions.map { AssertionDTO($0.assertion, account: $0.account) }) { dto in
-            appendKey("account", first: true)
-            appendString(dto.account)
-            appendKey("date")
-            appendString(dto.date)
-            appendKey("balance")
-            appendString(dto.balance)
-        }
-    }
-
     public func write(_ expense: Expense, budgetName: String, accountName: String?) throws(TallyError) {
         let dto = try ExpenseDTO(expense, budgetName: budgetName, accountName: accountName)
         line.removeAll(keepingCapacity: true)
@@ -330,7 +258,7 @@ public final class JSONExportWriter: ExportWriter {
 
     /// An entry's amount in another currency (an expense's, an income's): `original`, `rate` and
     /// `rateSource`, or nothing.
-    private func appendForeign(_ original: OriginalDTO?, rate: String?, rateSource: String?) {
+    func appendForeign(_ original: OriginalDTO?, rate: String?, rateSource: String?) {
         guard let original, let rate, let rateSource else { return }
         appendKey("original")
         appendKey("amount", first: true)
@@ -344,14 +272,14 @@ public final class JSONExportWriter: ExportWriter {
         appendString(rateSource)
     }
 
-    private func appendKey(_ key: String, first: Bool = false) {
+    func appendKey(_ key: String, first: Bool = false) {
         line.append(contentsOf: (first ? "{\"" : ", \"").utf8)
         line.append(contentsOf: key.utf8)
         line.append(contentsOf: "\": ".utf8)
     }
 
     /// One line of a split expense (with its amount) or of a split rule (without).
-    private func appendLine(_ index: Int, budget: String, amount: String? = nil, share: String, name: String?, tags: [String]?) {
+    func appendLine(_ index: Int, budget: String, amount: String? = nil, share: String, name: String?, tags: [String]?) {
         if index > 0 { line.append(contentsOf: ", ".utf8) }
         appendKey("budget", first: true)
         appendString(budget)
@@ -372,7 +300,7 @@ public final class JSONExportWriter: ExportWriter {
         line.append(UInt8(ascii: "}"))
     }
 
-    private func appendStrings(_ values: [String]) {
+    func appendStrings(_ values: [String]) {
         line.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { line.append(contentsOf: ", ".utf8) }
@@ -381,7 +309,7 @@ public final class JSONExportWriter: ExportWriter {
         line.append(UInt8(ascii: "]"))
     }
 
-    private func appendString(_ value: String) {
+    func appendString(_ value: String) {
         line.append(UInt8(ascii: "\""))
         let hex = Array("0123456789abcdef".utf8)
         for byte in value.utf8 {
