@@ -4,6 +4,9 @@ import TallyCore
 // The history, as `SQLiteStore` keeps it (`PostgresSchema` "v3-history", "v4-removed-rows"): every write records its
 // change set in its own transaction; undo (Core's `DataAccess+Undo.swift`) moves rows through the primitives here.
 extension PostgresStore {
+    /// Imported-row keys read in one reply.
+    static let keyPage = 50_000
+
     // MARK: - Recording
 
     /// A write that records its change: `body` adds what it did to the content (`writing` through
@@ -75,8 +78,21 @@ extension PostgresStore {
             }
         }
         if kinds.contains(.importedRows) {
+            // A page of keys at a time by the primary key: a reply's rows are held whole, and a
+            // million keys held as rows took 177 MB in an import of a known file.
             var batches: [Int64: [Int64]] = [:]
-            for row in try session.query("SELECT coalesce(batch, 0), key FROM importedRow") { batches[try row.int(0), default: []].append(try row.int(1)) }
+            var after: Int64?
+            while true {
+                let page = try session.query(
+                    "SELECT coalesce(batch, 0), key FROM importedRow \(after == nil ? "" : "WHERE key > $1") ORDER BY key LIMIT \(Self.keyPage)",
+                    after.map { [.int($0)] } ?? [])
+                for row in page {
+                    let key = try row.int(1)
+                    batches[try row.int(0), default: []].append(key)
+                    after = key
+                }
+                guard page.count == Self.keyPage else { break }
+            }
             images += batches.keys.sorted().map { batch in .importedRows(batch: batch, keys: batches[batch] ?? []) }
         }
         if kinds.contains(.tags) {

@@ -1,6 +1,6 @@
 import Foundation
 import TallyCore
-import TallyPostgres
+@testable import TallyPostgres
 import TallyStoreContract
 import TallyTestSupport
 import Testing
@@ -82,6 +82,35 @@ import Testing
         #expect(try store.countExpenses(ExpenseQuery()) == 0)
         #expect(try store.budgets().isEmpty)
         #expect(try store.importedRowKeys().isEmpty)
+        try store.close()
+    }
+
+    /// The keys are read a page at a time: more than two pages, in two batches and none, with
+    /// the lowest and highest keys there are, all come back in their batches.
+    @Test func rowKeysAreReadInPagesAndEveryOneComesBack() throws {
+        let server = try PostgresTestServer.get()
+        let database = try server.makeDatabase()
+        let store = try PostgresStore(location: ServerLocation(url: database.url))
+        let count = 2 * PostgresStore.keyPage + 3
+        _ = try server.psql(
+            """
+            INSERT INTO importedRow (key, batch) SELECT n * 7919, CASE WHEN n % 3 = 0 THEN NULL ELSE n % 3 END
+            FROM generate_series(1, \(count - 2)) n;
+            INSERT INTO importedRow (key, batch) VALUES (\(Int64.min), 1), (\(Int64.max), 2);
+            SELECT 1
+            """, database: database.name)
+        var expected: [Int64: Set<Int64>] = [0: [], 1: [Int64.min], 2: [Int64.max]]
+        for n in 1...Int64(count - 2) { expected[n % 3, default: []].insert(n * 7_919) }
+        var found: [Int64: Set<Int64>] = [:]
+        try store.reading { (rows: any LedgerRows) throws(TallyError) in
+            for case .importedRows(let batch, let keys) in try rows.rowImages(.importedRows) {
+                #expect(found[batch] == nil)
+                found[batch] = Set(keys)
+                #expect(keys.count == Set(keys).count)
+            }
+        }
+        #expect(found == expected)
+        #expect(try store.importedRowKeys().count == count)
         try store.close()
     }
 }
