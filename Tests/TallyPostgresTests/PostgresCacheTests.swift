@@ -29,9 +29,10 @@ import Testing
             // Each month's largest, overall and per budget, come from `expenseDay`'s exact bound
             // whenever the month has that many groups, and equal the plain sort of the rows.
             var queries: [ExpenseQuery] = []
+            let budgetIDs = [nil] + (try store.budgets().map(\.id))
             for index in 0..<24 {
                 let days = PeriodCalendar.calendarMonths.days(of: try month("2026-01").adding(months: index))
-                for budgetID in [nil] + (try store.budgets().map(\.id)) {
+                for budgetID in budgetIDs {
                     queries.append(ExpenseQuery(budgetID: budgetID, days: days, sort: .total, descending: true, limit: 4))
                 }
             }
