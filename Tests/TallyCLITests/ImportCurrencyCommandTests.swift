@@ -7,13 +7,14 @@ import Testing
     static let columns = "date=Date,name=Name,amount=Amount,budget=Budget,currency=Currency,rate=Rate"
 
     func ledger() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["settings", "set", "currency", "EUR"])
-        try sandbox.ok(["budget", "add", "Travel", "--limit", "500"])
-        let rates = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
-        try Data(ForeignAmountCommandTests.ecb.utf8).write(to: rates)
-        try sandbox.ok(["rates", "import", rates.path])
-        return sandbox
+        // Made once through the real `tally` and copied into each test.
+        try Sandbox.seeded("importCurrency.ledger") { sandbox in
+            try sandbox.prepare(["settings", "set", "currency", "EUR"])
+            try sandbox.prepare(["budget", "add", "Travel", "--limit", "500"])
+            let rates = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
+            try Data(ForeignAmountCommandTests.ecb.utf8).write(to: rates)
+            try sandbox.prepare(["rates", "import", rates.path])
+        }
     }
 
     func file(_ sandbox: Sandbox, _ name: String, _ rows: [String]) throws -> String {
