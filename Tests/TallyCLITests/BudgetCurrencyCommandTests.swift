@@ -1,8 +1,9 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// `budget add/edit --currency`: a budget in its own currency, its figures in it on every surface.
-@Suite struct BudgetCurrencyCommandTests {
+@Suite(.ownThreads) struct BudgetCurrencyCommandTests {
     func ledger() throws -> Sandbox {
         // Made once through the real `tally` and copied into each test.
         try Sandbox.seeded("budgetCurrency.ledger") { sandbox in

@@ -1,10 +1,11 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 /// Expenses paid from an account: `--account` on `add`, `expense edit` and `import`, the
 /// ledger's `default-account` and the config file's, and what they do to balances.
-@Suite struct ExpenseAccountTests {
+@Suite(.ownThreads) struct ExpenseAccountTests {
     /// A sandbox with a budget, a checking account and a card, both open from November: made
     /// once through the real `tally` and copied into each test.
     private func household() throws -> Sandbox {

@@ -1,7 +1,8 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
-@Suite struct ForeignAmountCommandTests {
+@Suite(.ownThreads) struct ForeignAmountCommandTests {
     static let ecb = "Date,USD,JPY,CYP,\n2026-03-09,1.0841,161.02,N/A,\n2026-03-06,1.0823,161.54,N/A,\n"
 
     func ledger() throws -> Sandbox {

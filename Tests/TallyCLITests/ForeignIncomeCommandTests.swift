@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// Incomes in other currencies: converted by the expenses' rule, kept with their original, and
 /// carried by every surface an income reaches.
-@Suite struct ForeignIncomeCommandTests {
+@Suite(.ownThreads) struct ForeignIncomeCommandTests {
     func ledger() throws -> Sandbox {
         // Made once through the real `tally` and copied into each test.
         try Sandbox.seeded("foreignIncome.ledger") { sandbox in

@@ -1,10 +1,11 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// A split receipt and a refund in another currency (`add 4500 JPY --split …`, `refund 1000 JPY`):
 /// fixed lines in the receipt's currency, converted at its rate, and `rates reapply` fitting the
 /// lines to the new total (`NamedLine.converted`, `Expense.withLinesFitted`).
-@Suite struct ForeignSplitCommandTests {
+@Suite(.ownThreads) struct ForeignSplitCommandTests {
     func ledger() throws -> Sandbox {
         // Made once through the real `tally` and copied into each test.
         try Sandbox.seeded("foreignSplit.ledger") { sandbox in

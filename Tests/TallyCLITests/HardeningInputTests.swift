@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// Whatever a user types, a refused command says why in one line and leaves the database as
 /// it was; text that only looks dangerous is kept literally and escaped where it is shown.
-@Suite struct HardeningInputTests {
+@Suite(.ownThreads) struct HardeningInputTests {
     /// A database with two budgets and two expenses, made once and copied into each case.
     static let template: Result<Data, any Error> = Result {
         let sandbox = try Sandbox()

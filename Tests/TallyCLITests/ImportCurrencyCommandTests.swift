@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// `tally import` with a mapped currency column: rows converted into the ledger's currency at
 /// the table's rate on their day (or their rate cell), all or nothing.
-@Suite struct ImportCurrencyCommandTests {
+@Suite(.ownThreads) struct ImportCurrencyCommandTests {
     static let columns = "date=Date,name=Name,amount=Amount,budget=Budget,currency=Currency,rate=Rate"
 
     func ledger() throws -> Sandbox {

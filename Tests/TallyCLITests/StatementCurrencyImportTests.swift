@@ -5,7 +5,7 @@ import Testing
 /// `tally import` of bank statements with amounts in other currencies: entries the bank booked
 /// from another currency keep their original; a statement in another currency than the
 /// ledger's converts at the rate table's rates, all or nothing.
-@Suite struct StatementCurrencyImportTests {
+@Suite(.ownThreads) struct StatementCurrencyImportTests {
     static func fixture(_ name: String) -> String { StatementImportTests.fixture(name) }
 
     /// A EUR ledger with a Travel budget and the Giro account the foreign fixtures name.

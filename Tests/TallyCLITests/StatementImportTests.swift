@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// `tally import` of bank statements (OFX, camt.053, MT940, QIF) through the command line: each
 /// fixture's dry run against its real import, dedupe, balance checks, transfers, refusals, undo.
-@Suite struct StatementImportTests {
+@Suite(.ownThreads) struct StatementImportTests {
     static let fixtures = Sandbox.packageRoot.appendingPathComponent("Tests/TallyImportExportTests/Fixtures/Statements")
 
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }

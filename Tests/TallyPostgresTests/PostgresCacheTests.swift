@@ -12,7 +12,7 @@ import Testing
 /// recurring posts through `LedgerRows`, a change of the month start, and the undo and redo of
 /// each, bulk moves included. `expenseDay` too, whose exact largest totals bound each month's
 /// largest expenses.
-@Suite struct PostgresCacheTests {
+@Suite(.ownThreads) struct PostgresCacheTests {
     @Test func everyKindOfWriteKeepsTheCacheEqualToTheRows() throws {
         let server = try PostgresTestServer.get()
         let database = try server.makeDatabase(prefix: "cache")
