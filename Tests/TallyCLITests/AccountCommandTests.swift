@@ -1,8 +1,9 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
-@Suite struct AccountCommandTests {
+@Suite(.ownThreads) struct AccountCommandTests {
     /// A household's month: an account of each kind, salary in, savings and the card paid by
     /// transfer. Balances follow the README's rule, the liability as what is owed.
     @Test func balancesFollowIncomesAndTransfersAndShowInEveryListing() throws {

@@ -1,8 +1,9 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// Accounts, incomes, transfers and balance assertions through `export`, `import` and `db copy`.
-@Suite struct AccountImportExportTests {
+@Suite(.ownThreads) struct AccountImportExportTests {
     /// An account of every kind (a negative opening, opening days, one archived), incomes with
     /// tags and who received them, transfers with and without a name, assertions, expenses.
     static func household() throws -> Sandbox {

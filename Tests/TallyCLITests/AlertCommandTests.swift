@@ -1,8 +1,9 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
-@Suite struct AlertCommandTests {
+@Suite(.ownThreads) struct AlertCommandTests {
     @Test func addPrintsOneLineWhenAnExpenseCrossesTheWarningOrTheLimitAndNothingOtherwise() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["budget", "add", "Groceries", "--limit", "450"])
@@ -66,7 +67,7 @@ import Testing
     }
 }
 
-@Suite struct CheckCommandTests {
+@Suite(.ownThreads) struct CheckCommandTests {
     static var today: Day { Day(Date(), in: TimeZone(identifier: "UTC") ?? .current) }
 
     @Test func exitCodesFollowTheMonitoringPluginConvention() throws {

@@ -3,7 +3,7 @@ import TallyTestSupport
 import Testing
 
 /// `tally backup` and the automatic snapshots, through the built binary.
-@Suite struct BackupCommandTests {
+@Suite(.ownThreads) struct BackupCommandTests {
     private func ledger() throws -> Sandbox {
         let sandbox = try Sandbox()
         try sandbox.ok(["budget", "add", "Food", "--limit", "300"])

@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// A German bank's export as it comes: Latin-1, `;`, decimal commas, six lines about the account
 /// above the header and the balance below the rows.
-@Suite struct BankExportPreambleTests {
+@Suite(.ownThreads) struct BankExportPreambleTests {
     static let export = """
         "Kontonummer:";"1234567890";
         "BLZ:";"10020030";

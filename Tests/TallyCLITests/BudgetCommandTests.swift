@@ -1,8 +1,9 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
-@Suite struct BudgetCommandTests {
+@Suite(.ownThreads) struct BudgetCommandTests {
     static let month = "2026-03"
 
     /// Four budgets with expenses in March 2026; Café & Coffee is over its limit.

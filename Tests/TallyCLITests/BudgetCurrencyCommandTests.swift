@@ -1,16 +1,18 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// `budget add/edit --currency`: a budget in its own currency, its figures in it on every surface.
-@Suite struct BudgetCurrencyCommandTests {
+@Suite(.ownThreads) struct BudgetCurrencyCommandTests {
     func ledger() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["settings", "set", "currency", "EUR"])
-        try sandbox.ok(["budget", "add", "Food", "--limit", "300"])
-        let file = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
-        try Data(ForeignAmountCommandTests.ecb.utf8).write(to: file)
-        try sandbox.ok(["rates", "import", file.path])
-        return sandbox
+        // Made once through the real `tally` and copied into each test.
+        try Sandbox.seeded("budgetCurrency.ledger") { sandbox in
+            try sandbox.prepare(["settings", "set", "currency", "EUR"])
+            try sandbox.prepare(["budget", "add", "Food", "--limit", "300"])
+            let file = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
+            try Data(ForeignAmountCommandTests.ecb.utf8).write(to: file)
+            try sandbox.prepare(["rates", "import", file.path])
+        }
     }
 
     @Test func aTripBudgetInYenCountsEachExpenseAtItsDaysRateAndShowsBothCurrencies() throws {

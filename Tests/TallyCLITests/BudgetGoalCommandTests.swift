@@ -1,10 +1,11 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 /// `budget add/edit --target`, and the goal figures in `budget list/show`, `check`, `upcoming`,
 /// the report and a JSON backup. Months viewed are in the past, so no pace depends on today.
-@Suite struct BudgetGoalCommandTests {
+@Suite(.ownThreads) struct BudgetGoalCommandTests {
     /// Holiday saves 100.00 a month from July 2026 toward 1,200.00 by June 2027, rolling over;
     /// Car sets 150.00 aside every month on a 100.00 limit, so it is behind by 50.00.
     static func funds() throws -> Sandbox {

@@ -1,11 +1,12 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 @testable import TallyCLI
 
 /// Each script is loaded by its real shell (Debian's bash, zsh and fish; `scripts/install-deps`)
 /// and asked for completions; the names come from the built `tally` called back at TAB.
-@Suite struct CompletionsTests {
+@Suite(.ownThreads) struct CompletionsTests {
     /// A ledger, in a folder whose name has a space, with names that need quoting.
     final class Fixture {
         let sandbox: Sandbox

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 extension Sandbox {
@@ -14,7 +15,7 @@ extension Sandbox {
 
 /// `$XDG_CONFIG_HOME/tally/config.toml` and its place in the precedence: flag > environment >
 /// config > default, but for the locale, where the config file beats LANG and LC_*.
-@Suite struct ConfigFileTests {
+@Suite(.ownThreads) struct ConfigFileTests {
     @Test func theConfigDatabaseIsUsedBelowTheFlagAndTheEnvironment() throws {
         let sandbox = try Sandbox()
         let configured = sandbox.directory.appendingPathComponent("db/configured.sqlite").path

@@ -1,9 +1,10 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 /// Dates and months as people say them, through the built binary (which runs with `TZ=UTC`).
-@Suite struct DatePhraseCommandTests {
+@Suite(.ownThreads) struct DatePhraseCommandTests {
     /// The day the binary sees as today, `offset` days on; a run that straddles midnight UTC
     /// may see either of two, so both are returned.
     static func days(_ offset: Int) -> [String] {

@@ -1,7 +1,8 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
-@Suite struct DemoTests {
+@Suite(.ownThreads) struct DemoTests {
     @Test func fillsAnEmptyDatabaseWithOneBudgetOverThisMonth() throws {
         let sandbox = try Sandbox()
         let outcome = try sandbox.ok(["demo"])

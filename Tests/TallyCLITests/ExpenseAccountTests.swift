@@ -1,17 +1,19 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 /// Expenses paid from an account: `--account` on `add`, `expense edit` and `import`, the
 /// ledger's `default-account` and the config file's, and what they do to balances.
-@Suite struct ExpenseAccountTests {
-    /// A sandbox with a budget, a checking account and a card, both open from November.
+@Suite(.ownThreads) struct ExpenseAccountTests {
+    /// A sandbox with a budget, a checking account and a card, both open from November: made
+    /// once through the real `tally` and copied into each test.
     private func household() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["budget", "add", "Food", "--limit", "400"])
-        try sandbox.ok(["account", "add", "Checking", "--kind", "checking", "--opening", "1000", "--date", "2026-11-01"])
-        try sandbox.ok(["account", "add", "Visa", "--kind", "credit", "--date", "2026-11-01"])
-        return sandbox
+        try Sandbox.seeded("expenseAccount.household") { sandbox in
+            try sandbox.prepare(["budget", "add", "Food", "--limit", "400"])
+            try sandbox.prepare(["account", "add", "Checking", "--kind", "checking", "--opening", "1000", "--date", "2026-11-01"])
+            try sandbox.prepare(["account", "add", "Visa", "--kind", "credit", "--date", "2026-11-01"])
+        }
     }
 
     private func balances(_ sandbox: Sandbox) throws -> [String] {

@@ -1,8 +1,9 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
-@Suite struct ExpenseCommandTests {
+@Suite(.ownThreads) struct ExpenseCommandTests {
     static func withBudgets() throws -> Sandbox {
         try Sandbox.seeded("expense.withBudgets") { sandbox in
             try sandbox.prepare(["budget", "add", "Groceries", "--limit", "100"])

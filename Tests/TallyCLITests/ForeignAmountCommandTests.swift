@@ -1,17 +1,22 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
-@Suite struct ForeignAmountCommandTests {
+@Suite(.ownThreads) struct ForeignAmountCommandTests {
     static let ecb = "Date,USD,JPY,CYP,\n2026-03-09,1.0841,161.02,N/A,\n2026-03-06,1.0823,161.54,N/A,\n"
 
     func ledger() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["settings", "set", "currency", "EUR"])
-        try sandbox.ok(["budget", "add", "Eating Out", "--limit", "300"])
-        let file = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
-        try Data(Self.ecb.utf8).write(to: file)
-        #expect(try sandbox.ok(["rates", "import", file.path]).stdout == "Imported 4 rates.\n")
-        return sandbox
+        // Made once through the real `tally` and copied into each test.
+        try Sandbox.seeded("foreignAmount.ledger") { sandbox in
+            try sandbox.prepare(["settings", "set", "currency", "EUR"])
+            try sandbox.prepare(["budget", "add", "Eating Out", "--limit", "300"])
+            let file = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
+            try Data(Self.ecb.utf8).write(to: file)
+            let imported = try sandbox.run(["rates", "import", file.path])
+            guard imported.status == 0, imported.stdout == "Imported 4 rates.\n" else {
+                throw Hardening.Failure("setup: rates import answered \(imported.status) \(imported.stdout) \(imported.stderr)")
+            }
+        }
     }
 
     @Test func anExpenseInAnotherCurrencyTakesTheRateOfItsDayAndKeepsItsOriginal() throws {

@@ -1,17 +1,19 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// Incomes in other currencies: converted by the expenses' rule, kept with their original, and
 /// carried by every surface an income reaches.
-@Suite struct ForeignIncomeCommandTests {
+@Suite(.ownThreads) struct ForeignIncomeCommandTests {
     func ledger() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["settings", "set", "currency", "EUR"])
-        try sandbox.ok(["account", "add", "Checking", "--kind", "checking", "--opening", "100", "--date", "2026-03-01"])
-        let file = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
-        try Data(ForeignAmountCommandTests.ecb.utf8).write(to: file)
-        try sandbox.ok(["rates", "import", file.path])
-        return sandbox
+        // Made once through the real `tally` and copied into each test.
+        try Sandbox.seeded("foreignIncome.ledger") { sandbox in
+            try sandbox.prepare(["settings", "set", "currency", "EUR"])
+            try sandbox.prepare(["account", "add", "Checking", "--kind", "checking", "--opening", "100", "--date", "2026-03-01"])
+            let file = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
+            try Data(ForeignAmountCommandTests.ecb.utf8).write(to: file)
+            try sandbox.prepare(["rates", "import", file.path])
+        }
     }
 
     func incomes(_ sandbox: Sandbox) throws -> [[String: Any]] { try sandbox.ok(["income", "list", "--json"]).jsonArray }

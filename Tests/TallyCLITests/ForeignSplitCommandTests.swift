@@ -1,17 +1,19 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// A split receipt and a refund in another currency (`add 4500 JPY --split …`, `refund 1000 JPY`):
 /// fixed lines in the receipt's currency, converted at its rate, and `rates reapply` fitting the
 /// lines to the new total (`NamedLine.converted`, `Expense.withLinesFitted`).
-@Suite struct ForeignSplitCommandTests {
+@Suite(.ownThreads) struct ForeignSplitCommandTests {
     func ledger() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["settings", "set", "currency", "EUR"])
-        try sandbox.ok(["budget", "add", "Food", "--limit", "500"])
-        try sandbox.ok(["budget", "add", "Drinks", "--limit", "100"])
-        try sandbox.ok(["rates", "set", "2026-03-06", "JPY", "EUR", "0.0061"])
-        return sandbox
+        // Made once through the real `tally` and copied into each test.
+        try Sandbox.seeded("foreignSplit.ledger") { sandbox in
+            try sandbox.prepare(["settings", "set", "currency", "EUR"])
+            try sandbox.prepare(["budget", "add", "Food", "--limit", "500"])
+            try sandbox.prepare(["budget", "add", "Drinks", "--limit", "100"])
+            try sandbox.prepare(["rates", "set", "2026-03-06", "JPY", "EUR", "0.0061"])
+        }
     }
 
     func lines(_ expense: [String: Any]) -> [String] {

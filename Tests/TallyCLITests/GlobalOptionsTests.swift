@@ -1,8 +1,9 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// `--db` before the subcommand is the same as after it.
-@Suite struct GlobalOptionsTests {
+@Suite(.ownThreads) struct GlobalOptionsTests {
     @Test func theDatabaseMayBeNamedBeforeTheSubcommand() throws {
         let sandbox = try Sandbox()
         let other = sandbox.directory.appendingPathComponent("other.sqlite").path

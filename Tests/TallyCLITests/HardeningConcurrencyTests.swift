@@ -3,7 +3,7 @@ import TallyTestSupport
 import Testing
 
 /// Several shells using one database at once: every command succeeds and nothing is lost.
-@Suite struct HardeningConcurrencyTests {
+@Suite(.ownThreads) struct HardeningConcurrencyTests {
     /// Eight processes, each a shell running fifty `tally add` one after the other, all at once.
     @Test func eightShellsAddingFiftyExpensesEachLoseNothing() throws {
         let sandbox = try Sandbox()

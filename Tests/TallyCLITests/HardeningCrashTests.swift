@@ -5,7 +5,7 @@ import Testing
 
 /// `kill -9` in the middle of a large import: whenever the process dies, the database is intact
 /// and holds either none or all of the file's rows, never a part of them.
-@Suite struct HardeningCrashTests {
+@Suite(.ownThreads) struct HardeningCrashTests {
     /// The import holds its write transaction from its start and writes nothing to the file
     /// before its commit (its 32 MB page cache takes some 2.5 MB of rows), so every kill lands
     /// before the transaction, inside it with the file untouched, in the commit's WAL write or

@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// A `--db` that is not what it seems: Tally says so in one line, exits non-zero and leaves
 /// the file exactly as it was, never recreating or upgrading what it cannot read.
-@Suite struct HardeningFileTests {
+@Suite(.ownThreads) struct HardeningFileTests {
     /// A read and a write, since a write is what could damage the file.
     static let commands = [["budget", "list"], ["add", "Bread", "2", "-b", "Food", "--date", "2026-03-10"]]
 

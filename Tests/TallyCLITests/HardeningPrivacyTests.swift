@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// The database is readable by its owner only, and nothing about the user's spending is
 /// written anywhere but the database and the files they ask for.
-@Suite struct HardeningPrivacyTests {
+@Suite(.ownThreads) struct HardeningPrivacyTests {
     /// Even with `umask 000`, every folder Tally creates is 0700 and the database 0600.
     @Test func aNewDatabaseAndItsFoldersArePrivateWhateverTheUmask() throws {
         let sandbox = try Sandbox()

@@ -1,7 +1,8 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
-@Suite struct HistoryCommandTests {
+@Suite(.ownThreads) struct HistoryCommandTests {
     /// `log` with its times replaced, for a golden that does not depend on the clock.
     static func withoutTimes(_ text: String) -> String {
         text.replacingOccurrences(of: #"\d{4}-\d{2}-\d{2} \d{2}:\d{2}"#, with: "YYYY-MM-DD HH:MM", options: .regularExpression)

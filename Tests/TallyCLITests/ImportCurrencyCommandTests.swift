@@ -1,19 +1,21 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// `tally import` with a mapped currency column: rows converted into the ledger's currency at
 /// the table's rate on their day (or their rate cell), all or nothing.
-@Suite struct ImportCurrencyCommandTests {
+@Suite(.ownThreads) struct ImportCurrencyCommandTests {
     static let columns = "date=Date,name=Name,amount=Amount,budget=Budget,currency=Currency,rate=Rate"
 
     func ledger() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["settings", "set", "currency", "EUR"])
-        try sandbox.ok(["budget", "add", "Travel", "--limit", "500"])
-        let rates = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
-        try Data(ForeignAmountCommandTests.ecb.utf8).write(to: rates)
-        try sandbox.ok(["rates", "import", rates.path])
-        return sandbox
+        // Made once through the real `tally` and copied into each test.
+        try Sandbox.seeded("importCurrency.ledger") { sandbox in
+            try sandbox.prepare(["settings", "set", "currency", "EUR"])
+            try sandbox.prepare(["budget", "add", "Travel", "--limit", "500"])
+            let rates = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
+            try Data(ForeignAmountCommandTests.ecb.utf8).write(to: rates)
+            try sandbox.prepare(["rates", "import", rates.path])
+        }
     }
 
     func file(_ sandbox: Sandbox, _ name: String, _ rows: [String]) throws -> String {

@@ -1,7 +1,8 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
-@Suite struct ImportExportTests {
+@Suite(.ownThreads) struct ImportExportTests {
     /// Writes `text` into the sandbox and returns its path.
     static func file(_ sandbox: Sandbox, _ name: String, _ text: String) throws -> String {
         let url = sandbox.directory.appendingPathComponent(name)

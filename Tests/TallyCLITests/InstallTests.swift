@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// scripts/install into a temporary PREFIX, with the debug build instead of a release build
 /// (`TALLY_INSTALL_BINARY`), so the suite stays fast.
-@Suite struct InstallTests {
+@Suite(.ownThreads) struct InstallTests {
     static let script = Sandbox.packageRoot.appendingPathComponent("scripts/install")
     /// `tally-postgres` and `tally-serve` are installed because the debug build has them beside `tally`.
     static let files = [

@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// Money as people read it: the ledger's currency and the locale's digits, grouping and decimal
 /// sign in text, PNG and HTML; JSON and CSV exactly as before.
-@Suite struct LocaleMoneyTests {
+@Suite(.ownThreads) struct LocaleMoneyTests {
     /// A ledger with amounts large enough to show each locale's grouping (lakh in hi_IN).
     static func ledger(currency: String?) throws -> Sandbox {
         let plain = {

@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// docs/tally.1, the man page scripts/install installs: made from the help tally prints, never
 /// stale, and rendered by Debian's `man` without a warning.
-@Suite struct ManPageTests {
+@Suite(.ownThreads) struct ManPageTests {
     static let page = Sandbox.packageRoot.appendingPathComponent("docs/tally.1")
 
     /// scripts/make-manpage stamps the page with the SHA-256 of the `--experimental-dump-help`

@@ -7,7 +7,7 @@ import Testing
 
 /// The guard of the format cache (a speed shortcut, see ARCHITECTURE.md): what it reads back
 /// is what ICU derives, and anything else in its files is ignored.
-@Suite struct MoneyFormatCacheTests {
+@Suite(.ownThreads) struct MoneyFormatCacheTests {
     private func cache() throws -> (MoneyFormatCache, URL) {
         let folder = temporaryRoot.appendingPathComponent("tally-format-cache-\(UUID().uuidString)")
         return (MoneyFormatCache(environment: { $0 == "XDG_CACHE_HOME" ? folder.path : nil }), folder.appendingPathComponent("tally"))

@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// A command that fails on a database that does not exist yet leaves none behind: use cases
 /// validate their whole input before anything opens, and so creates, the database.
-@Suite struct NoDatabaseLeftBehindTests {
+@Suite(.ownThreads) struct NoDatabaseLeftBehindTests {
     static let failures: [(what: String, arguments: [String], file: (name: String, text: String)?, exit: Int32)] = [
         ("blank budget name", ["budget", "add", "   ", "--limit", "10"], nil, 64),
         ("budget name with a control character", ["budget", "add", "a\u{7}b", "--limit", "10"], nil, 64),

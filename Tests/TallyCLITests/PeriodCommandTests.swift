@@ -1,9 +1,10 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 /// Budget periods, rollover, limit history and pay-day months through the built `tally`.
-@Suite struct PeriodCommandTests {
+@Suite(.ownThreads) struct PeriodCommandTests {
     /// Bad input: one line on stderr, nothing on stdout, exit 64, the database unchanged.
     static let usageErrors: [(arguments: [String], message: String)] = [
         (["budget", "add", "Trip", "--limit", "900", "--period", "once"], "--period once needs --from and --to"),

@@ -4,7 +4,7 @@ import Testing
 
 /// The CLI on a PostgreSQL location, against the tests' own server (`PostgresTestServer`):
 /// `tally` hands the command to `tally-postgres`, which answers as a file would.
-@Suite struct PostgresCommandTests {
+@Suite(.ownThreads) struct PostgresCommandTests {
     /// The same commands on a file and on a server print the same and exit the same.
     @Test func everyCommandAnswersAsOnAFile() throws {
         let server = try PostgresTestServer.get()

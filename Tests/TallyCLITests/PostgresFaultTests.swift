@@ -5,7 +5,7 @@ import Testing
 
 /// `kill -9` of tally in the middle of a large import into a server ledger: the import is one
 /// transaction, so the server rolls it back and the database has none or all of its rows.
-@Suite struct PostgresFaultTests {
+@Suite(.ownThreads) struct PostgresFaultTests {
     static let rowCount = 15_000
 
     @Test func killedImportLeavesNoneOrAllOfItsRowsOnTheServer() throws {
@@ -68,7 +68,7 @@ import Testing
 }
 
 /// The faults of issue 17 that need a server of their own or several processes at once.
-@Suite struct PostgresConcurrencyFaultTests {
+@Suite(.ownThreads) struct PostgresConcurrencyFaultTests {
     /// The server is stopped (`pg_ctl stop -m fast`: it ends every session and rolls its
     /// transaction back; `-m immediate`: it ends without a word to the clients) in the middle of an import: tally exits by itself with exit 1 and one
     /// line naming the server, and once the server is started again it has none or all of the rows.
@@ -196,7 +196,7 @@ import Testing
 /// The tests' throwaway server runs to the end of the test process: it must hold none of the
 /// process's pipes. One it inherited kept another test waiting for the end of a `tally`'s
 /// output, and kept CI's reader waiting for the end of the run's, until CI's time ran out.
-@Suite struct PostgresTestServerTests {
+@Suite(.ownThreads) struct PostgresTestServerTests {
     @Test func theServerHoldsNoneOfTheTestProcessesPipes() throws {
         let held = Pipe()  // open while the server starts, as another test's would be
         let server = try PostgresTestServer.makePrivate()

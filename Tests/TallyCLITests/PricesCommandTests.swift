@@ -1,7 +1,8 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
-@Suite struct PricesCommandTests {
+@Suite(.ownThreads) struct PricesCommandTests {
     @Test func pricesShowsUnitPricesPerPeriodAsTextAndJSON() throws {
         let sandbox = try Sandbox()
         try sandbox.ok(["budget", "add", "Food", "--limit", "300"])

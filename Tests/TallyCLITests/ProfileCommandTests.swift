@@ -1,7 +1,8 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
-@Suite struct ProfileCommandTests {
+@Suite(.ownThreads) struct ProfileCommandTests {
     static let german = """
         Buchungstag;Verwendungszweck;Betrag
         03.01.2026;Coffee shop;-3.20

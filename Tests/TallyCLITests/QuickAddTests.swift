@@ -1,10 +1,11 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 @testable import TallyCLI
 
-@Suite struct QuickAddTests {
+@Suite(.ownThreads) struct QuickAddTests {
     /// What ArgumentParser makes of the arguments, as the same plain value; `nil` when it refuses them.
     static func argumentParserAddition(_ arguments: [String], defaultBudget: String? = nil) -> ExpenseAddition? {
         switch try? Tally.parseAsRoot(arguments) {

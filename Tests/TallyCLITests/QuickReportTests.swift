@@ -1,10 +1,11 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 @testable import TallyCLI
 
-@Suite struct QuickReportTests {
+@Suite(.ownThreads) struct QuickReportTests {
     /// What ArgumentParser makes of the arguments, as the same plain value; `nil` when it
     /// refuses them or reads a report over several periods.
     static func argumentParserRequest(_ arguments: [String]) -> MonthReportRequest? {

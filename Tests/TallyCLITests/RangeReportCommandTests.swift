@@ -1,7 +1,8 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
-@Suite struct RangeReportCommandTests {
+@Suite(.ownThreads) struct RangeReportCommandTests {
     private func sandboxWithHistory() throws -> Sandbox {
         try Sandbox.seeded("range.history") { sandbox in
             try sandbox.prepare(["budget", "add", "Café", "--limit", "40"])

@@ -3,7 +3,7 @@ import TallyCore
 import TallyTestSupport
 import Testing
 
-@Suite struct RecurringCommandTests {
+@Suite(.ownThreads) struct RecurringCommandTests {
     /// Today as the `tally` the sandbox runs sees it (TZ=UTC).
     static var today: Day { Day(Date(), in: TimeZone(identifier: "UTC") ?? .current) }
 
@@ -217,7 +217,7 @@ import Testing
     }
 }
 
-@Suite struct RecurringExportTests {
+@Suite(.ownThreads) struct RecurringExportTests {
     /// A JSON export carries the rules with their skips and paid occurrences; importing it into
     /// a new ledger gives the same rules, which post nothing already paid. CSV stays expenses only.
     @Test func aJSONBackupRoundTripsTheRulesAndCSVStaysExpensesOnly() throws {

@@ -1,7 +1,8 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
-@Suite struct ReportCommandTests {
+@Suite(.ownThreads) struct ReportCommandTests {
     private func sandboxWithSpending() throws -> Sandbox {
         let sandbox = try Sandbox()
         try sandbox.ok(["budget", "add", "Café", "--limit", "40"])

@@ -1,7 +1,8 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
-@Suite struct RuleCommandTests {
+@Suite(.ownThreads) struct RuleCommandTests {
     static func withBudgets() throws -> Sandbox {
         try Sandbox.seeded("rule.withBudgets") { sandbox in
             for name in ["Groceries", "Coffee", "Inbox"] { try sandbox.prepare(["budget", "add", name, "--limit", "300"]) }

@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// `rule add --split` and `--refund` (issue 30): the rules, their list, and what CSV and
 /// statement imports make of matching rows, dry run and undo included.
-@Suite struct RuleSplitCommandTests {
+@Suite(.ownThreads) struct RuleSplitCommandTests {
     static func ledger() throws -> Sandbox {
         try Sandbox.seeded("ruleSplit.ledger") { sandbox in
             for name in ["Groceries", "Household", "Inbox"] { try sandbox.prepare(["budget", "add", name, "--limit", "500"]) }

@@ -3,7 +3,7 @@ import TallyTestSupport
 import Testing
 
 /// `export --format csv` of splits, refunds and expenses in other currencies, and its import back.
-@Suite struct SplitCSVExportTests {
+@Suite(.ownThreads) struct SplitCSVExportTests {
     static let header =
         "date,budget,name,amount,quantity,tags,by,account,to,id,line amount,share,line name,line tags,refund of,original,currency,rate,rate source,kind\n"
 

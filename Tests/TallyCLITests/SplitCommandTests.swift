@@ -1,10 +1,11 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
 /// `add --split`, `expense split`/`unsplit`, `refund`, and how lists, budgets, undo and the JSON
 /// backup show them.
-@Suite struct SplitCommandTests {
+@Suite(.ownThreads) struct SplitCommandTests {
     static func withBudgets() throws -> Sandbox {
         try Sandbox.seeded("split.withBudgets") { sandbox in
             try sandbox.prepare(["budget", "add", "Groceries", "--limit", "300"])

@@ -5,16 +5,17 @@ import Testing
 /// `tally import` of bank statements with amounts in other currencies: entries the bank booked
 /// from another currency keep their original; a statement in another currency than the
 /// ledger's converts at the rate table's rates, all or nothing.
-@Suite struct StatementCurrencyImportTests {
+@Suite(.ownThreads) struct StatementCurrencyImportTests {
     static func fixture(_ name: String) -> String { StatementImportTests.fixture(name) }
 
     /// A EUR ledger with a Travel budget and the Giro account the foreign fixtures name.
     func ledger() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["settings", "set", "currency", "EUR"])
-        try sandbox.ok(["budget", "add", "Travel", "--limit", "500"])
-        try sandbox.ok(["account", "add", "Giro", "--kind", "checking", "--number", "DE89370400440532013000", "--opening", "1000", "--date", "2026-01-01"])
-        return sandbox
+        // Made once through the real `tally` and copied into each test.
+        try Sandbox.seeded("statementCurrency.ledger") { sandbox in
+            try sandbox.prepare(["settings", "set", "currency", "EUR"])
+            try sandbox.prepare(["budget", "add", "Travel", "--limit", "500"])
+            try sandbox.prepare(["account", "add", "Giro", "--kind", "checking", "--number", "DE89370400440532013000", "--opening", "1000", "--date", "2026-01-01"])
+        }
     }
 
     func byName(_ sandbox: Sandbox) throws -> [String: [String: Any]] {

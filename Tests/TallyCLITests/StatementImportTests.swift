@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// `tally import` of bank statements (OFX, camt.053, MT940, QIF) through the command line: each
 /// fixture's dry run against its real import, dedupe, balance checks, transfers, refusals, undo.
-@Suite struct StatementImportTests {
+@Suite(.ownThreads) struct StatementImportTests {
     static let fixtures = Sandbox.packageRoot.appendingPathComponent("Tests/TallyImportExportTests/Fixtures/Statements")
 
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
@@ -14,12 +15,13 @@ import Testing
         return names.filter { !$0.hasSuffix(".md") && !$0.contains("ambiguous") && !$0.contains("hostile") }.sorted()
     }()
 
-    /// A ledger with a budget for everything and an account for every statement.
+    /// A ledger with a budget for everything and an account for every statement: made once
+    /// through the real `tally` and copied (two launches a test before).
     private func ledger() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.ok(["budget", "add", "Inbox", "--limit", "1000"])
-        try sandbox.ok(["account", "add", "Main", "--kind", "checking"])
-        return sandbox
+        try Sandbox.seeded("statements.ledger") { sandbox in
+            try sandbox.prepare(["budget", "add", "Inbox", "--limit", "1000"])
+            try sandbox.prepare(["account", "add", "Main", "--kind", "checking"])
+        }
     }
 
     /// "2 expenses, 1 income and 0 transfers" from the summary's first line.

@@ -1,8 +1,9 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 /// The root command: help, version and the error contract every command shares.
-@Suite struct TallyTests {
+@Suite(.ownThreads) struct TallyTests {
     @Test func helpMatchesGolden() throws {
         let sandbox = try Sandbox()
         let outcome = try sandbox.run(["--help"], useDB: false)

@@ -1,10 +1,11 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
 /// `--by`, `$TALLY_USER` and the login name on `add` and `import`; `expense list --by`; the
 /// month report's per-person section; `by` through export and import.
-@Suite struct WhoSpentItTests {
+@Suite(.ownThreads) struct WhoSpentItTests {
     static func withBudget() throws -> Sandbox {
         try Sandbox.seeded("who.withBudget") { try $0.prepare(["budget", "add", "Food", "--limit", "100"]) }
     }

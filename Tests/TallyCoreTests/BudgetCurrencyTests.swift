@@ -1,10 +1,11 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 /// The rule of a budget in its own currency (``BudgetCurrency``): each expense in the budget's
 /// currency, exactly when paid in it, else at the ledger → budget rate of its own day.
-@Suite struct BudgetCurrencyTests {
+@Suite(.ownThreads) struct BudgetCurrencyTests {
     let eur: Currency
     let jpy: Currency
     let usd: Currency

@@ -1,10 +1,11 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
 /// The goal rules (``GoalFigures``): funded, needed, status and shortfall, computed from a
 /// budget's figures in the view of one period.
-@Suite struct BudgetTargetTests {
+@Suite(.ownThreads) struct BudgetTargetTests {
     let calendar = PeriodCalendar.calendarMonths
 
     func month(_ text: String) throws -> Month { try Month(parsing: text) }

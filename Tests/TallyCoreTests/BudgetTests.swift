@@ -1,8 +1,9 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
-@Suite struct BudgetTests {
+@Suite(.ownThreads) struct BudgetTests {
     @Test func trimsItsNameWhenValid() throws {
         let budget = try Budget(name: "  Groceries \n", limit: Money(cents: 40_000)).validated()
         #expect(budget.name == "Groceries")

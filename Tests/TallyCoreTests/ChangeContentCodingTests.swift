@@ -1,11 +1,12 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 @testable import TallyCore
 
 /// `ChangeContentCoding.encode` writes changes of expenses alone by hand: what it writes must
 /// decode to the same content as JSONEncoder's output does, whatever the names hold.
-@Suite struct ChangeContentCodingTests {
+@Suite(.ownThreads) struct ChangeContentCodingTests {
     private static let names = [
         "Coffee", #"quote " back\slash"#, "Crème brûlée", "日本語", "family 👩‍👩‍👧", "tab\tinside", "/slash/", "\u{7F} delete", "emoji ☕️ \u{2028}",
     ]

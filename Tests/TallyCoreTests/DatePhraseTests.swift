@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
 /// Date and month phrases against fixed "today"s: month ends, year ends, leap days, Mondays.
-@Suite struct DatePhraseTests {
+@Suite(.ownThreads) struct DatePhraseTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let today: String
         let phrase: String

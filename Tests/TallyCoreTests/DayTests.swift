@@ -1,8 +1,9 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
-@Suite struct DayTests {
+@Suite(.ownThreads) struct DayTests {
     @Test func parsesExistingDays() throws {
         let day = try Day(parsing: "2024-02-29")
         #expect((day.year, day.month, day.day) == (2024, 2, 29))
@@ -40,7 +41,7 @@ import TallyCore
     }
 }
 
-@Suite struct MonthTests {
+@Suite(.ownThreads) struct MonthTests {
     @Test func parsesAndDescribesItsDays() throws {
         let february = try Month(parsing: "2024-02")
         #expect(february.numberOfDays == 29)

@@ -1,10 +1,11 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
 /// The split rule (``ExpenseLines``): shares, the rounding rule, every refusal, and the figures
 /// that count each line in its own budget exactly once.
-@Suite struct ExpenseLinesTests {
+@Suite(.ownThreads) struct ExpenseLinesTests {
     func money(_ cents: Int64) -> Money { Money(cents: cents) }
     func line(_ budget: Int64, _ share: String, name: String = "", tags: [String] = []) throws -> ExpenseLine {
         ExpenseLine(budgetID: budget, share: try LineShare(parsing: share), name: name, tags: tags)

@@ -1,8 +1,9 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
-@Suite struct ExpenseTests {
+@Suite(.ownThreads) struct ExpenseTests {
     private func expense(
         name: String = "Coffee", cents: Int64 = 350, quantity: Int64 = 1, tags: [String] = []
     ) throws -> Expense {

@@ -1,8 +1,9 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
-@Suite struct ForeignMoneyTests {
+@Suite(.ownThreads) struct ForeignMoneyTests {
     func currency(_ code: String) throws -> Currency { try Currency(code: code) }
     func rate(_ text: String) throws -> ExchangeRate { try ExchangeRate(parsing: text) }
 

@@ -1,11 +1,12 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 @testable import TallyCore
 
 /// `ImportRule+Split.swift`: which splits a rule may hold, how stores keep them, and what a
 /// decision makes of a matching row.
-@Suite struct ImportRuleSplitTests {
+@Suite(.ownThreads) struct ImportRuleSplitTests {
     static func splitRule(_ shares: [LineShare]) -> ImportRule {
         var rule = ImportRule(pattern: "costco", budget: "")
         rule.split = shares.enumerated().map { NamedLine(budget: "B\($0.offset)", share: $0.element) }

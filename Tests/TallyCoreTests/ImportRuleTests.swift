@@ -3,7 +3,7 @@ import TallyTestSupport
 import Testing
 @testable import TallyCore
 
-@Suite struct ImportRuleTests {
+@Suite(.ownThreads) struct ImportRuleTests {
     @Test(arguments: [
         ("cafe", "CAFÉ DE FLORE 12/03", true),
         ("Café", "cafe de flore", true),

@@ -1,8 +1,9 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
-@Suite struct MoneyFormatTests {
+@Suite(.ownThreads) struct MoneyFormatTests {
     private func format(_ locale: String, _ currency: String?) throws -> MoneyFormat {
         let name = try #require(try LocaleName.parse(locale))
         return MoneyFormat(locale: name, currency: try currency.map { (code: String) throws(TallyError) in try Currency(code: code) })

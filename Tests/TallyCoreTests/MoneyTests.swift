@@ -1,7 +1,8 @@
+import TallyTestSupport
 import Testing
 import TallyCore
 
-@Suite struct MoneyTests {
+@Suite(.ownThreads) struct MoneyTests {
     @Test(arguments: [
         ("12", 1200), ("12.5", 1250), ("12.50", 1250), ("0.01", 1), ("0", 0), ("007", 700),
         ("1000000000", 100_000_000_000), ("1000000000.00", 100_000_000_000),

@@ -1,8 +1,9 @@
 import Foundation
+import TallyTestSupport
 import Testing
 @testable import TallyCore
 
-@Suite struct NamesTests {
+@Suite(.ownThreads) struct NamesTests {
     @Test func theByteScanFindsExactlyTheScalarsTheUnicodeCheckFinds() {
         var mismatches: [UInt32] = []
         for value in UInt32(1)...0x10FFFF {

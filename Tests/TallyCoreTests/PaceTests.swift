@@ -1,8 +1,9 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
-@Suite struct PaceTests {
+@Suite(.ownThreads) struct PaceTests {
     private var april: DayInterval {
         get throws { DayInterval(first: try Day(parsing: "2026-04-01"), last: try Day(parsing: "2026-04-30")) }
     }

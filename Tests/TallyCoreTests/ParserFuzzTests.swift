@@ -6,7 +6,7 @@ import TallyCore
 /// biased towards what almost parses, and mutations of valid values. Each parser either
 /// accepts a value that round-trips or throws exactly the typed error an independent reference
 /// predicts. Seeds are fixed, so a failure names an input that reproduces it.
-@Suite struct ParserFuzzTests {
+@Suite(.ownThreads) struct ParserFuzzTests {
     static let inputsPerGenerator = 10_000
 
     @Test(arguments: [FuzzSource.random, .mutated])

@@ -1,12 +1,13 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 private func day(_ text: String) throws -> Day { try Day(parsing: text) }
 private func month(_ text: String) throws -> Month { try Month(parsing: text) }
 private func money(_ cents: Int64) -> Money { Money(cents: cents) }
 
-@Suite struct PeriodCalendarTests {
+@Suite(.ownThreads) struct PeriodCalendarTests {
     @Test func periodsStartOnTheMonthStartDayAndAreNamedForTheMonthTheyStartIn() throws {
         let payday = try PeriodCalendar(monthStart: 25)
         #expect(payday.days(of: try month("2026-11")) == DayInterval(first: try day("2026-11-25"), last: try day("2026-12-24")))
@@ -40,7 +41,7 @@ private func money(_ cents: Int64) -> Money { Money(cents: cents) }
     }
 }
 
-@Suite struct BudgetRulesForPeriodsTests {
+@Suite(.ownThreads) struct BudgetRulesForPeriodsTests {
     @Test func onceBudgetsNeedARangeAndNeitherRollOverNorTakeOneElsewhere() throws {
         let range = DayInterval(first: try day("2026-07-01"), last: try day("2026-07-14"))
         let backwards = DayInterval(first: try day("2026-07-14"), last: try day("2026-07-01"))
@@ -97,7 +98,7 @@ private func money(_ cents: Int64) -> Money { Money(cents: cents) }
     }
 }
 
-@Suite struct RolloverTests {
+@Suite(.ownThreads) struct RolloverTests {
     /// A monthly budget of 100.00 that began in January 2026.
     func budget(_ rollover: RolloverPolicy, cap: Money? = nil, period: BudgetPeriod = .monthly) throws -> Budget {
         Budget(name: "Food", limit: money(10_000), period: period, rollover: rollover, cap: cap, start: try month("2026-01"))
@@ -181,7 +182,7 @@ private func money(_ cents: Int64) -> Money { Money(cents: cents) }
     }
 }
 
-@Suite struct PeriodChoiceTests {
+@Suite(.ownThreads) struct PeriodChoiceTests {
     @Test func phrasesCountFromTheLedgersCurrentPeriodAndISOMonthsStandAlone() throws {
         let today = try day("2026-11-10")
         let payday = try PeriodCalendar(monthStart: 25)

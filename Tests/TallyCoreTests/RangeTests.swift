@@ -1,11 +1,12 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 private func day(_ text: String) throws -> Day { try Day(parsing: text) }
 private func month(_ text: String) throws -> Month { try Month(parsing: text) }
 
-@Suite struct PeriodRangeTests {
+@Suite(.ownThreads) struct PeriodRangeTests {
     @Test func aRangeRunsForwardAndHoldsAtMostTenYears() throws {
         let range = try PeriodRange(from: month("2025-11"), to: month("2026-02"))
         #expect(range.count == 4)
@@ -64,7 +65,7 @@ private func month(_ text: String) throws -> Month { try Month(parsing: text) }
     }
 }
 
-@Suite struct RangeSpendingTests {
+@Suite(.ownThreads) struct RangeSpendingTests {
     private func expenses() throws -> [Expense] {
         [
             Expense(name: "Pizza", amount: Money(cents: 2_000), date: try day("2026-01-03"), budgetID: 1, tags: ["food", "friends"]),

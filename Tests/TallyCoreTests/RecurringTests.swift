@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
@@ -14,7 +15,7 @@ private func rule(
         start: try d(start), until: try until.map(d), skips: try skips.map(d))
 }
 
-@Suite struct RecurringOccurrenceTests {
+@Suite(.ownThreads) struct RecurringOccurrenceTests {
     @Test func aThirtyFirstBecomesEachMonthsLastDay() throws {
         let rent = try rule(.month, day: 31, start: "2024-01-01")
         #expect(try rent.occurrences(from: d("2024-01-01"), through: d("2024-05-31"))
@@ -87,7 +88,7 @@ private func rule(
     }
 }
 
-@Suite struct RecurringScheduleTests {
+@Suite(.ownThreads) struct RecurringScheduleTests {
     private func expense(_ cents: Int64, _ date: String, budgetID: Int64 = 1, id: Int64 = 1) throws -> Expense {
         Expense(id: id, name: "paid", amount: Money(cents: cents), date: try d(date), budgetID: budgetID)
     }
@@ -131,7 +132,7 @@ private func rule(
     }
 }
 
-@Suite struct WarningLevelTests {
+@Suite(.ownThreads) struct WarningLevelTests {
     private func status(spent: Int64, warn: Int, available: Int64 = 45_000) throws -> BudgetStatus {
         let budget = Budget(id: 1, name: "Groceries", limit: Money(cents: available), warn: warn)
         return try budget.status(viewing: Month(parsing: "2026-03"), in: .calendarMonths, spent: Money(cents: spent), expenseCount: 1)

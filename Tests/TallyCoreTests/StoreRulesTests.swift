@@ -1,9 +1,10 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 
 /// The rules both stores call inside their transactions, on plain values.
-@Suite struct StoreRulesTests {
+@Suite(.ownThreads) struct StoreRulesTests {
     private static let food = Budget(id: 1, name: "Food", limit: Money(cents: 10_000))
     private static let cafe = Budget(id: 2, name: "Café", limit: Money(cents: 4_000))
 

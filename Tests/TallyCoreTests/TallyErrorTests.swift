@@ -1,7 +1,8 @@
+import TallyTestSupport
 import Testing
 import TallyCore
 
-@Suite struct TallyErrorTests {
+@Suite(.ownThreads) struct TallyErrorTests {
     @Test func messagesNameTheValue() {
         #expect(TallyError.invalidAmount("12,50").localizedDescription.contains("'12,50'"))
         #expect(TallyError.budgetNotFound("Cafe").localizedDescription == "no budget named 'Cafe'")
@@ -21,7 +22,7 @@ import TallyCore
     }
 }
 
-@Suite struct ChangeContextTests {
+@Suite(.ownThreads) struct ChangeContextTests {
     @Test func aPasswordNeverReachesTheHistory() {
         let command = ChangeContext.sanitized([
             "budget", "list", "--db", "postgresql://anna:s3cret@db.example:5432/ledger", "--db=postgres://bob:hunter2@host/x", "two words",

@@ -1,8 +1,9 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
-@Suite struct UnitPriceTests {
+@Suite(.ownThreads) struct UnitPriceTests {
     private func figures(_ purchases: [(cents: Int64, quantity: Int64)]) throws -> UnitPriceFigures {
         var sum: UnitPriceFigures?
         for (index, purchase) in purchases.enumerated() {

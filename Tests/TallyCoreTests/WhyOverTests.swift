@@ -1,8 +1,9 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
-@Suite struct WhyOverTests {
+@Suite(.ownThreads) struct WhyOverTests {
     private func expense(_ id: Int64, _ name: String, _ cents: Int64, _ date: String, tags: [String] = [], quantity: Int64 = 1) throws -> Expense {
         Expense(id: id, name: name, amount: Money(cents: cents), quantity: quantity, date: try Day(parsing: date), budgetID: 1, tags: tags)
     }

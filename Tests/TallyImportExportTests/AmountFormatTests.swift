@@ -1,8 +1,9 @@
 import TallyCore
+import TallyTestSupport
 import Testing
 @testable import TallyImportExport
 
-@Suite struct AmountFormatTests {
+@Suite(.ownThreads) struct AmountFormatTests {
     static let german = AmountFormat(decimalComma: true, currency: "EUR")
     static let us = AmountFormat(currency: "USD")
 
@@ -70,7 +71,7 @@ import Testing
     }
 }
 
-@Suite struct TextEncodingTests {
+@Suite(.ownThreads) struct TextEncodingTests {
     /// `Café Crème;€ 3,20` as Windows-1252 writes it, read through small chunks.
     @Test(arguments: [1, 2, 7, 1 << 16])
     func windows1252AndLatin1BecomeUTF8(chunkSize: Int) throws {
@@ -101,7 +102,7 @@ import Testing
     }
 }
 
-@Suite struct AmountFormatMinorUnitTests {
+@Suite(.ownThreads) struct AmountFormatMinorUnitTests {
     @Test func amountsInACurrencysOwnDecimals() {
         let format = AmountFormat()
         #expect(format.signedMinorUnits("4500", digits: 0) == .success(4500))

@@ -1,11 +1,12 @@
 import Foundation
 import TallyCore
+import TallyTestSupport
 import Testing
 
 @testable import TallyImportExport
 
 /// A file is replaced whole or not at all; what is not a plain file is written in place.
-@Suite struct AtomicFileTests {
+@Suite(.ownThreads) struct AtomicFileTests {
     func folder() throws -> String {
         let path = NSTemporaryDirectory() + "atomic-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

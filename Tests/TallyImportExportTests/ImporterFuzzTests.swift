@@ -8,7 +8,7 @@ import TallyCore
 /// random byte soup and valid files with a few edits. Every input either plans (and then
 /// replays to the same rows) or is refused with a typed error of the import families, in one
 /// line. Seeds are fixed, so a failure names an input that reproduces it.
-@Suite struct ImporterFuzzTests {
+@Suite(.ownThreads) struct ImporterFuzzTests {
     static let inputsPerGenerator = 10_000
 
     @Test(arguments: [ImporterFuzzSource.random, .mutated])

@@ -1,8 +1,9 @@
 import TallyCore
+import TallyTestSupport
 import Testing
 @testable import TallyImportExport
 
-@Suite struct ProfileOptionsTests {
+@Suite(.ownThreads) struct ProfileOptionsTests {
     @Test(arguments: [
         ("date,budget,name,amount\n", CSVReader.Delimiter.comma),
         ("Buchungstag;Verwendungszweck;Betrag\n", .semicolon),

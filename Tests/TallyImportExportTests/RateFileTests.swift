@@ -1,9 +1,10 @@
 import Foundation
 import TallyCore
 @testable import TallyImportExport
+import TallyTestSupport
 import Testing
 
-@Suite struct RateFileTests {
+@Suite(.ownThreads) struct RateFileTests {
     func read(_ text: String) throws(TallyError) -> [DayRate] {
         var rates: [DayRate] = []
         try RateFile.read(MemorySource(Array(text.utf8))) { (batch: [DayRate]) throws(TallyError) in rates += batch }

@@ -9,7 +9,7 @@ import Testing
 /// indexes and foreign key taken off, and the row keys without their primary key
 /// (`UnindexedLoad`): whether it commits or fails, the tables end with exactly the indexes and
 /// constraints the migrations made.
-@Suite struct PostgresBulkLoadTests {
+@Suite(.ownThreads) struct PostgresBulkLoadTests {
     /// Every index and constraint of the two tables, as the catalog spells them.
     private func catalog(_ server: PostgresTestServer, _ database: String) throws -> String {
         try server.psql(

@@ -12,7 +12,7 @@ import Testing
 /// recurring posts through `LedgerRows`, a change of the month start, and the undo and redo of
 /// each, bulk moves included. `expenseDay` too, whose exact largest totals bound each month's
 /// largest expenses.
-@Suite struct PostgresCacheTests {
+@Suite(.ownThreads) struct PostgresCacheTests {
     @Test func everyKindOfWriteKeepsTheCacheEqualToTheRows() throws {
         let server = try PostgresTestServer.get()
         let database = try server.makeDatabase(prefix: "cache")
@@ -29,9 +29,10 @@ import Testing
             // Each month's largest, overall and per budget, come from `expenseDay`'s exact bound
             // whenever the month has that many groups, and equal the plain sort of the rows.
             var queries: [ExpenseQuery] = []
+            let budgetIDs = [nil] + (try store.budgets().map(\.id))
             for index in 0..<24 {
                 let days = PeriodCalendar.calendarMonths.days(of: try month("2026-01").adding(months: index))
-                for budgetID in [nil] + (try store.budgets().map(\.id)) {
+                for budgetID in budgetIDs {
                     queries.append(ExpenseQuery(budgetID: budgetID, days: days, sort: .total, descending: true, limit: 4))
                 }
             }

@@ -22,6 +22,6 @@ let migratedTemplate: Result<String, any Error> = Result {
 }
 
 /// The store contract (`Tests/TallyStoreContract`), proved on `PostgresStore` with a real server.
-@Suite struct PostgresContractTests {
+@Suite(.ownThreads) struct PostgresContractTests {
     @Test(arguments: StoreContract.checks) func contract(_ check: StoreContract.Check) throws { try check.run(makeStore) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TallyStoreContract
+import TallyTestSupport
 import Testing
 
 @testable import TallyPostgres
@@ -7,7 +8,7 @@ import Testing
 /// The differential test (`Tests/TallyStoreContract/Differential.swift`) on `PostgresStore`
 /// with a real server: the same seeds as SQLite's, each on a fresh database, and after every
 /// step its cache of each budget's spending per period checked against its rows.
-@Suite struct PostgresDifferentialTests {
+@Suite(.ownThreads) struct PostgresDifferentialTests {
     /// Fewer steps than SQLite's 250: the state, which every full comparison reads back, grows
     /// with the steps.
     static let steps = 120

@@ -7,7 +7,7 @@ import Testing
 @testable import TallyPostgres
 
 /// `v13-foreign-amounts` on a ledger made before it.
-@Suite struct PostgresForeignMigrationTests {
+@Suite(.ownThreads) struct PostgresForeignMigrationTests {
     /// What takes a database back to before `v13-foreign-amounts`.
     static let beforeV13 = PostgresSplitMigrationTests.beforeV14 + """
         DROP TABLE rate;

@@ -9,7 +9,7 @@ import Testing
 /// `v15-budget-currency`, `v16-serve-tokens`, `v17-rule-detail`, `v18-report-bounds` and
 /// `v19-foreign-incomes` on a ledger made here at the schema before each, as the SQLite fixtures
 /// `schema-v21.sqlite` to `schema-v25.sqlite` are.
-@Suite struct PostgresLaterMigrationTests {
+@Suite(.ownThreads) struct PostgresLaterMigrationTests {
     /// What takes a database back to before `v19-foreign-incomes`.
     static let beforeV19 = """
         ALTER TABLE income DROP COLUMN originalMinor;

@@ -10,7 +10,7 @@ import Testing
 /// A ledger Tally made before a migration opens with every row as it was, and what its history
 /// recorded then still undoes. The previous version is made as the SQLite fixtures are: by this
 /// build, then taken back by the inverse of the later migration's statements.
-@Suite struct PostgresMigrationTests {
+@Suite(.ownThreads) struct PostgresMigrationTests {
     /// The import was recorded before `v4-removed-rows`: undoing it now moves its expenses and row
     /// keys beside the undo, and redoing moves them back with their ids.
     @Test func anImportRecordedBeforeV4UndoesAndRedoesInBulk() throws {

@@ -7,7 +7,7 @@ import Testing
 @testable import TallyPostgres
 
 /// `v14-expense-lines` on a ledger made here at the schema before it.
-@Suite struct PostgresSplitMigrationTests {
+@Suite(.ownThreads) struct PostgresSplitMigrationTests {
     /// What takes a database back to before `v14-expense-lines`.
     static let beforeV14 = PostgresLaterMigrationTests.beforeV16 + PostgresLaterMigrationTests.beforeV15 + """
         DROP INDEX expense_detail;

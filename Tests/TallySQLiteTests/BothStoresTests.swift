@@ -5,7 +5,7 @@ import Testing
 import TallyCore
 
 /// The same random fixture written to both stores must read back the same from each.
-@Suite struct BothStoresTests {
+@Suite(.ownThreads) struct BothStoresTests {
     @Test func bothStoresGiveIdenticalAnswersOnTheSameRandomFixture() throws {
         let stores = try StoreKind.allCases.map { try $0.make() }
         var random = SeededGenerator(seed: 20_260_101)

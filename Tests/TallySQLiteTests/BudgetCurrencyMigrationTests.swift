@@ -9,7 +9,7 @@ import Testing
 
 /// `v22-budget-currency` on the committed file of the schema before it (`schema-v21.sqlite`,
 /// made by `makeFixtures` with an expense in yen).
-@Suite struct BudgetCurrencyMigrationTests {
+@Suite(.ownThreads) struct BudgetCurrencyMigrationTests {
     /// What takes a file back to before `v22-budget-currency`.
     static let beforeV22 = """
         ALTER TABLE budget DROP COLUMN currency;

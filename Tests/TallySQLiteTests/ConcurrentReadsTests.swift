@@ -6,7 +6,7 @@ import TallyCore
 @testable import TallySQLite
 
 /// Reads from several threads at once run on extra read-only connections and answer alike.
-@Suite struct ConcurrentReadsTests {
+@Suite(.ownThreads) struct ConcurrentReadsTests {
     @Test func concurrentReadsAnswerLikeSequentialOnesWhileAnotherThreadWrites() throws {
         let store = try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path)
         let food = try #require(try store.addBudget(Budget(name: "Food", limit: money("100"))).id)

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 import TallyCore
 import TallyStoreContract
@@ -6,7 +7,7 @@ import TallyStoreContract
 
 /// The differential test (`Tests/TallyStoreContract/Differential.swift`) on `SQLiteStore` with
 /// a real file, and after every step its month cache checked against its rows.
-@Suite struct DifferentialTests {
+@Suite(.ownThreads) struct DifferentialTests {
     /// A full comparison is some 250 reads, each an SQL statement prepared anew through a debug
     /// build of GRDB: most of the suite's time. Every step still compares the answers, budgets,
     /// rules, expense count and caches; a wrong write persists to the next full comparison.

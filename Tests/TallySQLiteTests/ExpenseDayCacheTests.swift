@@ -8,7 +8,7 @@ import TallyTestSupport
 /// `expenseDay`, the month report's cache (`Schema.v12ExpenseDays`): kept by its triggers and by
 /// the bulk writers that drop them, it must always equal the sums of the expenses, and what is
 /// read through it must equal what the expenses themselves answer.
-@Suite struct ExpenseDayCacheTests {
+@Suite(.ownThreads) struct ExpenseDayCacheTests {
     private func makeStore() throws -> (SQLiteStore, Budget, Budget) {
         let store = try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path)
         let food = try store.addBudget(Budget(name: "Food", limit: Money(cents: 10_000)))
@@ -230,7 +230,7 @@ import TallyTestSupport
 /// `tally add`'s path (`addExpense(_:toBudgetNamed:)`) writes both caches with one upsert each
 /// (`ExpenseCaches.added`): they must come out as the sums of the expenses, and no trigger is
 /// left in the schema to write them a second time.
-@Suite struct AddByNameCacheTests {
+@Suite(.ownThreads) struct AddByNameCacheTests {
     @Test func addsByNameKeepBothCachesWithNoTrigger() throws {
         let clock = TestClock()
         let store = try SQLiteStore(path: temporaryFolder().appendingPathComponent("tally.sqlite").path, clock: { clock() })

@@ -8,7 +8,7 @@ import Testing
 
 /// `v20-foreign-amounts` on a file made here at the schema before it (`schema-v19.sqlite` is the
 /// committed file of that schema, in `SchemaFixtureTests`).
-@Suite struct ForeignAmountMigrationTests {
+@Suite(.ownThreads) struct ForeignAmountMigrationTests {
     /// What takes a file back to before `v20-foreign-amounts`.
     static let beforeV20 = """
         DROP TABLE rate;

@@ -9,7 +9,7 @@ import Testing
 
 /// `v26-foreign-incomes` on the committed file of the schema before it (`schema-v25.sqlite`, made
 /// by `makeFixtures` with `fillV24`'s ledger, whose incomes are in the ledger's currency).
-@Suite struct ForeignIncomeMigrationTests {
+@Suite(.ownThreads) struct ForeignIncomeMigrationTests {
     @Test func aV25FileOpensWithEveryFigureUnchangedAndTakesForeignIncomes() throws {
         let path = try copiedFixture("schema-v25.sqlite")
         let store = try SQLiteStore(path: path)

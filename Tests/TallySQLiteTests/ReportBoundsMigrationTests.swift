@@ -11,7 +11,7 @@ import Testing
 /// `v25-report-bounds` on the committed file of the schema before it (`schema-v24.sqlite`, made
 /// by `makeFixtures` with `fillV24`'s split receipt and refund, their groups keeping the largest
 /// portion as the writers before it did).
-@Suite struct ReportBoundsMigrationTests {
+@Suite(.ownThreads) struct ReportBoundsMigrationTests {
     @Test func aV24FileOpensWithEveryFigureUnchangedAndTheNewLargest() throws {
         let path = try copiedFixture("schema-v24.sqlite")
         // As the file holds them: the split's lines and the refund bound their portions only.

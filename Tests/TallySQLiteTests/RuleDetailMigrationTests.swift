@@ -8,7 +8,7 @@ import Testing
 
 /// `v24-rule-detail` on the committed file of the schema before it (`schema-v23.sqlite`, made
 /// by `makeFixtures` with `fillV21`'s contents and its one rule).
-@Suite struct RuleDetailMigrationTests {
+@Suite(.ownThreads) struct RuleDetailMigrationTests {
     @Test func aV23FileOpensWithItsRuleAndTakesSplitAndRefundRules() throws {
         let store = try BudgetCurrencyMigrationTests.opened("schema-v23.sqlite")
         let rules = try store.rules()

@@ -1,10 +1,11 @@
 import Foundation
 import TallyCore
 import TallyStoreContract
+import TallyTestSupport
 import Testing
 
 /// `tally serve`'s tokens on this store (see `ServeTokenChecks`).
-@Suite struct SQLiteServeTokenTests {
+@Suite(.ownThreads) struct SQLiteServeTokenTests {
     @Test func keepsTokensOutsideTheHistory() throws {
         let store = try makeStore(clock: { Date() })
         defer { try? store.close() }

@@ -7,7 +7,7 @@ import TallyInMemory
 @testable import TallySQLite
 
 /// Facts only the SQLite store has: files, permissions, pragmas, constraints, opening errors.
-@Suite struct SQLiteStoreTests {
+@Suite(.ownThreads) struct SQLiteStoreTests {
     @Test func createsMissingFoldersOwnerOnlyAndTheFileOwnerOnly() throws {
         let root = try temporaryFolder()
         let path = root.appendingPathComponent("a/b/tally.sqlite").path

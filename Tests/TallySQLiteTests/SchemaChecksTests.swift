@@ -10,7 +10,7 @@ import TallyCore
 /// `Expense.validated()` and `Budget.validated()` accept, the CHECKs accept too (one row at a
 /// time, with them on), a bulk write leaves no row the CHECKs would refuse (`integrity_check`
 /// reads every row against them), and the CHECKs are on again after a bulk write however it ends.
-@Suite struct SchemaChecksTests {
+@Suite(.ownThreads) struct SchemaChecksTests {
     /// Pieces of text at the edges of what names, tags and people may hold.
     private static let pieces = [
         "a", "Bread", " ", "  ", "\t", "\u{A0}", "\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{9F}", "\u{2028}", "\u{2029}", "\u{200B}",

@@ -6,7 +6,7 @@ import TallyCore
 import TallyInMemory
 @testable import TallySQLite
 
-@Suite struct SchemaFixtureTests {
+@Suite(.ownThreads) struct SchemaFixtureTests {
     @Test(arguments: ["schema-v1.sqlite", "schema-v2.sqlite", "schema-v3.sqlite", "schema-v4.sqlite", "schema-v5.sqlite", "schema-v7.sqlite", "schema-v9.sqlite", "schema-v10.sqlite", "schema-v11.sqlite", "schema-v12.sqlite", "schema-v13.sqlite", "schema-v14.sqlite", "schema-v15.sqlite", "schema-v16.sqlite", "schema-v17.sqlite", "schema-v18.sqlite", "schema-v19.sqlite", "schema-v20.sqlite"])
     func everyFixtureOpensWithEveryRowAndFigure(name: String) throws {
         let path = try copiedFixture(name)

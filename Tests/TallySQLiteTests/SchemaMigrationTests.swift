@@ -6,7 +6,7 @@ import TallyCore
 import TallyInMemory
 @testable import TallySQLite
 
-@Suite struct HistoryMigrationTests {
+@Suite(.ownThreads) struct HistoryMigrationTests {
     /// The import in the v10 file was recorded before `v11-removed-rows`: undoing it now moves its
     /// expense beside the undo, redoing puts it back with its id and every figure, and pruning
     /// the history takes the kept rows with their change set.
@@ -43,7 +43,7 @@ import TallyInMemory
     }
 }
 
-@Suite struct RecurringMigrationTests {
+@Suite(.ownThreads) struct RecurringMigrationTests {
     /// The v4 file gains the recurring tables (`Schema.v5`) with every figure as it was (above),
     /// and posting on it works and remembers its occurrences.
     @Test func aV4FileTakesRecurringRulesAfterMigrating() throws {

@@ -6,7 +6,7 @@ import Testing
 @testable import TallySQLite
 
 /// Snapshots of a ledger file: written whole, checked, rotated, and restored into the live file.
-@Suite struct SnapshotTests {
+@Suite(.ownThreads) struct SnapshotTests {
     /// A ledger file with one budget and one expense, closed; reopening it gives a store that
     /// takes automatic snapshots (a store that created its file has nothing to keep yet).
     private func ledgerFile() throws -> String {

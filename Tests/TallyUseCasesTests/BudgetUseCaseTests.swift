@@ -23,7 +23,7 @@ func absentDatabasePath() throws -> String {
     return folder.appendingPathComponent("tally.sqlite").path
 }
 
-@Suite struct BudgetUseCaseTests {
+@Suite(.ownThreads) struct BudgetUseCaseTests {
     @Test func addValidatesBeforeTheStoreIsOpened() throws {
         let path = try absentDatabasePath()
         let ledger = Ledger(location: StoreLocation(path))

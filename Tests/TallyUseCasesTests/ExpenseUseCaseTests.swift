@@ -3,9 +3,10 @@ import TallyCore
 import TallyImportExport
 import TallyInMemory
 import TallyUseCases
+import TallyTestSupport
 import Testing
 
-@Suite struct ExpenseUseCaseTests {
+@Suite(.ownThreads) struct ExpenseUseCaseTests {
     @Test func addSavesInTheNamedBudgetAndAnswersItsMonth() throws {
         let (ledger, store) = memoryLedger()
         _ = try AddBudget(name: "Café", limit: money("10")).run(in: ledger)

@@ -8,7 +8,7 @@ import TallyTestSupport
 import TallyUseCases
 import Testing
 
-@Suite struct HistoryUseCaseTests {
+@Suite(.ownThreads) struct HistoryUseCaseTests {
     /// Random commands, then as many undos: the JSON export is byte for byte the one before them,
     /// on the in-memory store, on an SQLite file and on a real PostgreSQL server (`PostgresTestServer`).
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])

@@ -7,7 +7,7 @@ import TallyUseCases
 import TallyTestSupport
 import Testing
 
-@Suite struct ImportExportUseCaseTests {
+@Suite(.ownThreads) struct ImportExportUseCaseTests {
     static let csv = """
         date,budget,name,amount,quantity,tags
         2026-03-01,Food,Bread,2.50,,daily

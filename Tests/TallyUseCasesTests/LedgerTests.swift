@@ -2,11 +2,12 @@ import Foundation
 import TallyCore
 import TallyStores
 import TallyUseCases
+import TallyTestSupport
 import Testing
 
 /// A ledger that does not exist yet is built beside its path and appears there only when the
 /// use case succeeds.
-@Suite struct LedgerTests {
+@Suite(.ownThreads) struct LedgerTests {
     @Test func aFailingUseCaseLeavesNoFileAtAllInTheFolder() throws {
         let path = try absentDatabasePath()
         let folder = (path as NSString).deletingLastPathComponent

@@ -3,9 +3,10 @@ import TallyCore
 import TallyInMemory
 import TallyStores
 import TallyUseCases
+import TallyTestSupport
 import Testing
 
-@Suite struct RecurringUseCaseTests {
+@Suite(.ownThreads) struct RecurringUseCaseTests {
     static func rent(_ changes: RecurringRuleChanges = RecurringRuleChanges(start: try? day("2026-01-15"))) throws -> AddRecurringRule {
         AddRecurringRule(name: "Rent", amount: try money("1200"), budget: "home", every: .month, changes: changes, today: try day("2026-06-01"))
     }
@@ -71,7 +72,7 @@ import Testing
     }
 }
 
-@Suite struct CheckUseCaseTests {
+@Suite(.ownThreads) struct CheckUseCaseTests {
     /// `--new-only` remembers levels per period: a new period starts from ok again.
     @Test func newOnlyStartsAfreshInEachPeriod() throws {
         let (ledger, store) = memoryLedger()

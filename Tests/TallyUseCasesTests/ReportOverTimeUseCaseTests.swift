@@ -9,7 +9,7 @@ import Testing
 
 /// `report --from --to` / `--year` and `prices`: phrases resolved under the ledger's calendar,
 /// ranges checked before a ledger is made.
-@Suite struct ReportOverTimeUseCaseTests {
+@Suite(.ownThreads) struct ReportOverTimeUseCaseTests {
     private func ledger() throws -> Ledger {
         let store = InMemoryStore()
         _ = try store.updateSettings(LedgerSettings(calendar: try PeriodCalendar(monthStart: 25)))

@@ -8,7 +8,7 @@ import TallyTestSupport
 import Testing
 
 /// The whole import-with-rules path, on an in-memory ledger and on an SQLite file.
-@Suite struct RuleUseCaseTests {
+@Suite(.ownThreads) struct RuleUseCaseTests {
     enum Kind: String, CaseIterable { case memory, sqlite }
 
     func ledger(_ kind: Kind) throws -> Ledger {

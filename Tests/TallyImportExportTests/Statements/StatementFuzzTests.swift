@@ -9,7 +9,7 @@ import TallyTestSupport
 /// throw (a `TallyError`, as the readers' typed throws promise); a trap, a hang or a malformed
 /// event sequence is a failure. Seeds are fixed, so a failure names an input that reproduces it.
 /// `scripts/fuzz` runs the same readers under libFuzzer, coverage-guided, for longer.
-@Suite struct StatementFuzzTests {
+@Suite(.ownThreads) struct StatementFuzzTests {
     static var readers: [(reader: any StatementReader.Type, fixtures: [String])] {
         [
             (MT940Reader.self, ["mt940-german.sta", "mt940-swift-two.sta", "mt940-slash.sta", "mt940-writer.sta"]),
