@@ -9,9 +9,7 @@ import Testing
         try Sandbox.seeded("budgetCurrency.ledger") { sandbox in
             try sandbox.prepare(["settings", "set", "currency", "EUR"])
             try sandbox.prepare(["budget", "add", "Food", "--limit", "300"])
-            let file = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
-            try Data(ForeignAmountCommandTests.ecb.utf8).write(to: file)
-            try sandbox.prepare(["rates", "import", file.path])
+            try ForeignAmountCommandTests.importRates(into: sandbox)
         }
     }
 

@@ -5,6 +5,14 @@ import Testing
 @Suite(.ownThreads) struct ForeignAmountCommandTests {
     static let ecb = "Date,USD,JPY,CYP,\n2026-03-09,1.0841,161.02,N/A,\n2026-03-06,1.0823,161.54,N/A,\n"
 
+    /// Writes ``ecb`` into `sandbox` as the ECB's history file and imports it: the setup every
+    /// ledger with rates shares.
+    static func importRates(into sandbox: Sandbox) throws {
+        let file = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
+        try Data(ecb.utf8).write(to: file)
+        try sandbox.prepare(["rates", "import", file.path])
+    }
+
     func ledger() throws -> Sandbox {
         // Made once through the real `tally` and copied into each test.
         try Sandbox.seeded("foreignAmount.ledger") { sandbox in

@@ -10,9 +10,7 @@ import Testing
         try Sandbox.seeded("foreignIncome.ledger") { sandbox in
             try sandbox.prepare(["settings", "set", "currency", "EUR"])
             try sandbox.prepare(["account", "add", "Checking", "--kind", "checking", "--opening", "100", "--date", "2026-03-01"])
-            let file = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
-            try Data(ForeignAmountCommandTests.ecb.utf8).write(to: file)
-            try sandbox.prepare(["rates", "import", file.path])
+            try ForeignAmountCommandTests.importRates(into: sandbox)
         }
     }
 

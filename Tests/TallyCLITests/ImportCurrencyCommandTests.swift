@@ -12,9 +12,7 @@ import Testing
         try Sandbox.seeded("importCurrency.ledger") { sandbox in
             try sandbox.prepare(["settings", "set", "currency", "EUR"])
             try sandbox.prepare(["budget", "add", "Travel", "--limit", "500"])
-            let rates = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
-            try Data(ForeignAmountCommandTests.ecb.utf8).write(to: rates)
-            try sandbox.prepare(["rates", "import", rates.path])
+            try ForeignAmountCommandTests.importRates(into: sandbox)
         }
     }
 

@@ -16,9 +16,7 @@ import Testing
             for (name, limit) in [("Groceries", "300"), ("Household", "100"), ("Eating Out", "200")] {
                 try sandbox.prepare(["budget", "add", name, "--limit", limit])
             }
-            let file = sandbox.directory.appendingPathComponent("eurofxref-hist.csv")
-            try Data(ForeignAmountCommandTests.ecb.utf8).write(to: file)
-            try sandbox.prepare(["rates", "import", file.path])
+            try ForeignAmountCommandTests.importRates(into: sandbox)
             try sandbox.prepare(["add", "Dinner", "4500", "--currency", "JPY", "-b", "Eating Out", "--date", "2026-03-08", "--tag", "trip"])
             try sandbox.prepare(["add", "Taxi", "JPY 1200", "-b", "Eating Out", "--date", "2026-03-09", "--rate", "0.0063"])
             try sandbox.prepare(["add", "Costco", "120", "--split", "groceries=60%", "--split", "household=rest", "--date", "2026-03-10", "--tag", "bulk"])
