@@ -1,4 +1,5 @@
 import Crypto
+import TallyCore
 
 /// A streaming SHA-256 of a file's bytes: the identity under which an import is remembered.
 /// A cryptographic hash makes an accidental match between two different files impossible in
@@ -21,13 +22,6 @@ public struct Fingerprinter: Sendable {
 
     /// The digest as 64 lowercase hex digits; the fingerprinter itself is left unchanged.
     public func finalize() -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in hash.finalize() {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        Hex.lowercase(hash.finalize())
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TallyCore
 
 /// Tokens are 256 random bits; only their SHA-256 is stored, which for random tokens of that
 /// size needs no salt or slow hash. Forms carry an HMAC of the holder's token hash under a key
@@ -9,22 +10,12 @@ public enum TokenHash {
     public static func makeToken() -> (token: String, hash: String) {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let token = hex(bytes)
+        let token = Hex.lowercase(bytes)
         return (token, hash(token))
     }
 
     public static func hash(_ token: String) -> String {
-        hex(Array(SHA256.hash(data: Data(token.utf8))))
-    }
-
-    static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        Hex.lowercase(SHA256.hash(data: Data(token.utf8)))
     }
 }
 
@@ -34,7 +25,7 @@ struct FormGuard: Sendable {
     private let key = SymmetricKey(size: .bits256)
 
     func token(for subject: String) -> String {
-        TokenHash.hex(Array(HMAC<SHA256>.authenticationCode(for: Data(subject.utf8), using: key)))
+        Hex.lowercase(HMAC<SHA256>.authenticationCode(for: Data(subject.utf8), using: key))
     }
 
     /// Compared in constant time.
