@@ -158,16 +158,17 @@ enum SchemaFixtures {
             DELETE FROM grdb_migrations WHERE identifier = 'v13-cache-writer';
             PRAGMA user_version = 12;
             """,
-        "schema-v25.sqlite": beforeV26,
-        "schema-v24.sqlite": beforeV26 + beforeV25,
-        "schema-v23.sqlite": beforeV26 + beforeV25 + beforeV24,
-        "schema-v22.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23,
-        "schema-v21.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22,
-        "schema-v20.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21,
-        "schema-v19.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20,
-        "schema-v18.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19,
-        "schema-v17.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
-        "schema-v16.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
+        "schema-v26.sqlite": LinkMigrationTests.beforeV27,
+        "schema-v25.sqlite": LinkMigrationTests.beforeV27 + beforeV26,
+        "schema-v24.sqlite": LinkMigrationTests.beforeV27 + beforeV26 + beforeV25,
+        "schema-v23.sqlite": LinkMigrationTests.beforeV27 + beforeV26 + beforeV25 + beforeV24,
+        "schema-v22.sqlite": LinkMigrationTests.beforeV27 + beforeV26 + beforeV25 + beforeV24 + beforeV23,
+        "schema-v21.sqlite": LinkMigrationTests.beforeV27 + beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22,
+        "schema-v20.sqlite": LinkMigrationTests.beforeV27 + beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21,
+        "schema-v19.sqlite": LinkMigrationTests.beforeV27 + beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20,
+        "schema-v18.sqlite": LinkMigrationTests.beforeV27 + beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19,
+        "schema-v17.sqlite": LinkMigrationTests.beforeV27 + beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18,
+        "schema-v16.sqlite": LinkMigrationTests.beforeV27 + beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17,
         "schema-v15.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16,
         "schema-v14.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15,
         "schema-v13.sqlite": beforeV26 + beforeV25 + beforeV24 + beforeV23 + BudgetCurrencyMigrationTests.beforeV22 + beforeV21 + ForeignAmountMigrationTests.beforeV20 + beforeV19 + beforeV18 + beforeV17 + beforeV16 + beforeV15 + """
@@ -412,5 +413,9 @@ enum SchemaFixtures {
         // `makeFixtures` and taken back to v25: its incomes are in the ledger's currency
         // (`ForeignIncomeMigrationTests`).
         "schema-v25.sqlite": fillV24,
+        // v27 leaves the links of recurring payments and of set-aside rows to their one writer.
+        // This file was made by `makeFixtures` at v26, with linked and unlinked payments and an
+        // undone import (`LinkMigrationTests`).
+        "schema-v26.sqlite": LinkMigrationTests.fillV26,
     ]
 }

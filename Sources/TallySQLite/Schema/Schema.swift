@@ -3,7 +3,7 @@ import GRDB
 /// The database schema, one named migration per change. A released migration is never edited:
 /// the fixtures under `Tests/TallySQLiteTests/Fixtures` prove that old files still open. This
 /// file holds the migrator and what the migrations share; the migrations themselves read in
-/// order, as a history of the schema, in `SchemaV1toV2.swift` to `SchemaV26.swift`.
+/// order, as a history of the schema, in `SchemaV1toV2.swift` to `SchemaV27.swift`.
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -33,6 +33,7 @@ enum Schema {
         migrator.registerMigration("v24-rule-detail", migrate: v24RuleDetail)
         migrator.registerMigration("v25-report-bounds", migrate: v25ReportBounds)
         migrator.registerMigration("v26-foreign-incomes", migrate: v26ForeignIncomes)
+        migrator.registerMigration("v27-writer-kept-links", migrate: v27WriterKeptLinks)
         return migrator
     }
 
@@ -40,7 +41,7 @@ enum Schema {
     /// sets to its number, a file's first 100 bytes tell whether it is a current Tally database
     /// (see `SQLiteStore.inspect`).
     static let applicationID: Int32 = 0x5461_6C79
-    static let version: Int32 = 26
+    static let version: Int32 = 27
 
     static var knownMigrations: Set<String> { Set(migrator.migrations) }
 

@@ -17,12 +17,16 @@ extension SQLiteStore {
     }
 
     /// Saves a change set, unless it changed nothing, and prunes what is older than the ledger's
-    /// history length (whole change sets, each holding all its undo needs).
+    /// history length (whole change sets, each holding all its undo needs, with the rows set
+    /// aside beside them: `Schema.v27WriterKeptLinks`).
     static func record(_ changeSet: ChangeSet, explicitID: Bool, _ db: Database) throws {
         guard !changeSet.content.isEmpty || changeSet.undoes != nil else { return }
         let at = Milliseconds.since1970(changeSet.when)
-        try db.execute(
-            sql: "DELETE FROM changeSet WHERE at < ? - (SELECT historyDays FROM setting WHERE id = 1) * 86400000", arguments: [at])
+        let pruned = "SELECT id FROM changeSet WHERE at < ?1 - (SELECT historyDays FROM setting WHERE id = 1) * 86400000"
+        for table in ["removedExpense", "removedImportedRow"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE changeSetId IN (\(pruned))", arguments: [at])
+        }
+        try db.execute(sql: "DELETE FROM changeSet WHERE id IN (\(pruned))", arguments: [at])
         let data = try ChangeContentCoding.encode(changeSet.content)
         try db.execute(
             sql: "INSERT INTO changeSet (id, at, command, summary, undoes, content) VALUES (?, ?, ?, ?, ?, ?)",

@@ -174,6 +174,7 @@ public final class SQLiteStore: DataAccess {
             let summed = "SELECT budgetId, \(Schema.period("date")), SUM(cents), COUNT(*) FROM portion GROUP BY 1, 2"
             return try Row.fetchAll(db, sql: "\(stored) EXCEPT \(summed) UNION ALL SELECT * FROM (\(summed) EXCEPT \(stored))")
                 .map(\.description) + Self.expenseDayMismatches(db) + Self.expenseGroupMismatches(db) + Self.accountDayMismatches(db)
+                + Self.danglingLinks(db)
         }
     }
 
@@ -226,9 +227,29 @@ public final class SQLiteStore: DataAccess {
                 .joined(separator: ", ")]
     }
 
+    /// Links that name a row that is gone: their writers keep them, with no foreign key
+    /// (`Schema.v27WriterKeptLinks`).
+    private static func danglingLinks(_ db: Database) throws -> [String] {
+        try Row.fetchAll(db, sql: """
+            SELECT 'recurringPayment', ruleId, date, expenseId FROM recurringPayment
+            WHERE expenseId IS NOT NULL AND NOT EXISTS (SELECT 1 FROM expense WHERE id = expenseId)
+            UNION ALL SELECT 'removedExpense', changeSetId, id, NULL FROM removedExpense
+            WHERE NOT EXISTS (SELECT 1 FROM changeSet WHERE id = changeSetId)
+            UNION ALL SELECT 'removedImportedRow', changeSetId, key, NULL FROM removedImportedRow
+            WHERE NOT EXISTS (SELECT 1 FROM changeSet WHERE id = changeSetId)
+            """).map { "dangling link \($0)" }
+    }
+
     /// How many rows a table of rows kept beside change sets holds (`Schema.v11RemovedRows`).
     func keptRowCount(_ table: String) throws -> Int {
         try dbWriter.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+    }
+
+    /// The tables `table`'s foreign keys name, sorted.
+    func foreignKeyTargets(of table: String) throws -> [String] {
+        try dbWriter.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT \"table\" FROM pragma_foreign_key_list(?) ORDER BY 1", arguments: [table])
+        }
     }
 
     /// The schema's triggers, by name.
