@@ -51,19 +51,12 @@ extension Schema {
     }
 
     /// `removedExpense`'s columns after its change set's, in their order (`v11` and the columns
-    /// later migrations added), so `SELECT *` copies a row as it is.
-    static let removedExpenseColumns = """
-        id INTEGER NOT NULL,
-                budgetId INTEGER NOT NULL,
-                name TEXT NOT NULL,
-                nameKey TEXT NOT NULL,
-                amountCents INTEGER NOT NULL,
-                quantity INTEGER NOT NULL,
-                date INTEGER NOT NULL,
-                tagSetId INTEGER,
-                createdAt INTEGER NOT NULL,
-                updatedAt INTEGER NOT NULL,
-                spentBy TEXT NOT NULL, accountId INTEGER, originalMinor INTEGER, originalCurrency TEXT, rate TEXT, rateSource TEXT,
-                detail TEXT NOT NULL DEFAULT ''
-        """
+    /// later migrations added), so `SELECT *` copies a row as it is; one a line, as the table's
+    /// other columns are written.
+    static let removedExpenseColumns = [
+        "id INTEGER NOT NULL", "budgetId INTEGER NOT NULL", "name TEXT NOT NULL", "nameKey TEXT NOT NULL",
+        "amountCents INTEGER NOT NULL", "quantity INTEGER NOT NULL", "date INTEGER NOT NULL", "tagSetId INTEGER",
+        "createdAt INTEGER NOT NULL", "updatedAt INTEGER NOT NULL", "spentBy TEXT NOT NULL", "accountId INTEGER",
+        "originalMinor INTEGER", "originalCurrency TEXT", "rate TEXT", "rateSource TEXT", "detail TEXT NOT NULL DEFAULT ''",
+    ].joined(separator: ",\n    ")
 }
