@@ -11,8 +11,8 @@ extension Schema {
     ///   writes these rows, under the change set undo has just recorded, and pruning the history
     ///   (`SQLiteStore.record`) removes them with their change set, as `ON DELETE CASCADE` did.
     ///
-    /// `SQLiteStore.cacheMismatches` reports any link that names a row that is gone, and every
-    /// store's contract tests call it after each kind of write. The tables are rebuilt with the
+    /// `SQLiteStore.cacheMismatches` reports any link that names a row that is gone; the
+    /// differential tests call it after every kind of write. The tables are rebuilt with the
     /// same columns, rows and indexes: every figure stays.
     static func v27WriterKeptLinks(_ db: Database) throws {
         try db.execute(sql: """
