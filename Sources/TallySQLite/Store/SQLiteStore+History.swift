@@ -22,11 +22,17 @@ extension SQLiteStore {
     static func record(_ changeSet: ChangeSet, explicitID: Bool, _ db: Database) throws {
         guard !changeSet.content.isEmpty || changeSet.undoes != nil else { return }
         let at = Milliseconds.since1970(changeSet.when)
-        let pruned = "SELECT id FROM changeSet WHERE at < ?1 - (SELECT historyDays FROM setting WHERE id = 1) * 86400000"
-        for table in ["removedExpense", "removedImportedRow"] {
-            try db.execute(sql: "DELETE FROM \(table) WHERE changeSetId IN (\(pruned))", arguments: [at])
+        // One statement on a write that prunes nothing, as before the rows set aside lost their
+        // foreign key; only pruned change sets send their rows after them.
+        let pruned = try Int64.fetchAll(
+            db, sql: "DELETE FROM changeSet WHERE at < ? - (SELECT historyDays FROM setting WHERE id = 1) * 86400000 RETURNING id",
+            arguments: [at])
+        if !pruned.isEmpty {
+            let list = jsonArray(pruned)
+            for table in ["removedExpense", "removedImportedRow"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE changeSetId IN (SELECT value FROM json_each(?))", arguments: [list])
+            }
         }
-        try db.execute(sql: "DELETE FROM changeSet WHERE id IN (\(pruned))", arguments: [at])
         let data = try ChangeContentCoding.encode(changeSet.content)
         try db.execute(
             sql: "INSERT INTO changeSet (id, at, command, summary, undoes, content) VALUES (?, ?, ?, ?, ?, ?)",
